@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { PERMISSIONS } from './permissions.ts';
+
+/** GET /api/login/{email}/{hash}: `hash` is the lowercase hex SHA-256 of the password, made in the browser. */
+export const loginParams = z.object({
+  email: z.string().min(1).max(320),
+  hash: z.string().min(1).max(200),
+});
+
+const loginInvalid = z.tuple([z.tuple([z.object({ LOGIN_VALID: z.literal(0) })])]);
+const loginValid = z.tuple([
+  z.tuple([z.object({ LOGIN_VALID: z.literal(1) })]),
+  z.tuple([z.object({ SESSION_TOKEN: z.string() })]),
+  z.tuple([z.object({ fullname_vch: z.string() })]),
+  z.array(z.object({ name_vch: z.string() })),
+]);
+/** The login answer of document 1 §3 (200 for both outcomes). */
+export const loginAnswer = z.union([loginValid, loginInvalid]);
+export type LoginAnswer = z.infer<typeof loginAnswer>;
+
+export const sessionTokenParams = z.object({ sessionToken: z.string().min(1).max(200) });
+
+/** GET /api/{sessionToken}: the permission list of document 1 §3. */
+export const permissionsAnswer = z.union([
+  z.tuple([
+    z.tuple([z.object({ LOGIN_VALID: z.literal(1) })]),
+    z.array(z.object({ PERMISSION_NAME: z.string() })),
+  ]),
+  z.tuple([z.tuple([z.object({ LOGIN_VALID: z.literal(0) })])]),
+]);
+export type PermissionsAnswer = z.infer<typeof permissionsAnswer>;
+
+export const logoutAnswer = z.object({ ok: z.literal(true) });
+
+/** GET /api/v1/config: what the console needs before sign-in (no secrets). */
+export const publicConfig = z.object({
+  utilityAbbreviation: z.string(),
+  providerName: z.string(),
+  providerUrl: z.string(),
+  permissions: z.array(z.enum(PERMISSIONS)),
+});
+export type PublicConfig = z.infer<typeof publicConfig>;
+
+export const healthAnswer = z.object({ status: z.enum(['ok', 'unavailable']) });
+
+/** Hex SHA-256 of the password, as the browser sends it (DESIGN.md §5). */
+export async function hashPasswordForLogin(password: string): Promise<string> {
+  const bytes = new TextEncoder().encode(password);
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', bytes);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}

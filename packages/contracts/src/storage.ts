@@ -1,0 +1,12 @@
+/** Browser storage keys of document 1 §3. */
+export const STORAGE_KEYS = {
+  sessionToken: 'sessionToken',
+  userName: 'userName',
+  permissions: 'permissions',
+  completionReports: 'completionReports',
+  completionReportsXt: 'completionReports_xt',
+  environment: 'environment',
+} as const;
+
+/** Prefix of cached report and campaign lists; logout removes every key with it. */
+export const CACHE_KEY_PREFIX = 'cache:';

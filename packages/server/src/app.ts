@@ -1,0 +1,164 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyError } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { authRoutes } from './auth/routes.ts';
+import type { AppContext } from './context.ts';
+import { healthRoutes } from './health/routes.ts';
+import { HttpError } from './http/errors.ts';
+import { installGuard } from './http/guard.ts';
+import { redactUrl } from './http/redact.ts';
+import type { App } from './http/types.ts';
+
+/** Each feature's routes, in one list: a feature is (app, ctx) => routes. */
+const FEATURES = [healthRoutes, authRoutes];
+
+const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export type BuildAppOptions = { logger?: FastifyBaseLogger; webDist?: string | null };
+
+export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Promise<App> {
+  const app = Fastify({
+    ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
+    trustProxy: ctx.config.trustProxy,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: 20 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // The component library sets styles at run time; no inline *script* is ever allowed.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    frameguard: { action: 'deny' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'PSPS Console API',
+        version: '1.0.0',
+        description:
+          'Every call of the specification (documents 1 and 2) and the /api/v1 additions. ' +
+          'All calls except login, health and public config need `Authorization: Bearer <sessionToken>`.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  installGuard(app, ctx);
+  for (const feature of FEATURES) await feature(app, ctx);
+  await serveConsole(app, opts.webDist === undefined ? WEB_DIST : opts.webDist);
+  return app;
+}
+
+function installErrorHandling(app: App) {
+  app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
+    if (err instanceof HttpError) {
+      if (err.headers) reply.headers(err.headers);
+      return reply
+        .code(err.statusCode)
+        .send({ error: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues = err.validation.map((v) => ({
+        field: `${err.validationContext ?? 'request'}${v.instancePath ? v.instancePath.replaceAll('/', '.') : ''}`,
+        reason: v.message ?? 'is invalid',
+      }));
+      const first = issues[0];
+      return reply.code(400).send({
+        error: 'bad_request',
+        message: first ? `Invalid ${first.field}: ${first.reason}` : 'The request is invalid.',
+        details: issues,
+      });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ error: err.code ?? 'bad_request', message: humanMessage(err) });
+    }
+    req.log.error({ err }, 'request failed');
+    return reply
+      .code(500)
+      .send({ error: 'internal', message: 'Something went wrong on the server. The error has been logged.' });
+  });
+
+  app.setNotFoundHandler((req, reply) =>
+    reply.code(404).send({
+      error: 'not_found',
+      message: `There is no ${req.method} ${redactUrl(req.url.split('?')[0] ?? '')}.`,
+    }),
+  );
+}
+
+function humanMessage(err: FastifyError): string {
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'The request body has a content type this call does not accept.';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is empty; JSON was expected.';
+    default:
+      return err.message;
+  }
+}
+
+/** Serves the built console: real files by path, index.html for every other non-API path (client routing). */
+async function serveConsole(app: App, dist: string | null) {
+  const available = dist !== null && existsSync(path.join(dist, 'index.html'));
+  if (available) await app.register(fastifyStatic, { root: dist, serve: false });
+  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
+    const urlPath = decodeURIComponent((req.url.split('?')[0] ?? '/').replace(/^\/+/, ''));
+    if (/^(api|csv|l)\//.test(urlPath) || urlPath === 'api') {
+      return reply
+        .code(404)
+        .send({ error: 'not_found', message: `There is no ${req.method} /${redactUrl(urlPath)}.` });
+    }
+    if (!available) {
+      return reply
+        .code(503)
+        .type('text/plain')
+        .send('The console is not built. Run `npm run build` (npm start does this for you).');
+    }
+    const file = path.normalize(urlPath);
+    if (file && !file.startsWith('..') && existsSync(path.join(dist!, file)) && path.extname(file)) {
+      const immutable = file.startsWith('assets/');
+      return reply.sendFile(file, { maxAge: immutable ? '365d' : 0, immutable });
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

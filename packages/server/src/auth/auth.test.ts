@@ -1,0 +1,153 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
+import { buildApp } from '../app.ts';
+import { createLogger } from '../runtime.ts';
+import { clientHashOf } from './passwords.ts';
+import { userService } from './users.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await userService(t.ctx.db).add({
+    email: 'ana@example.com',
+    fullname: 'Ana Analyst',
+    clientHash: clientHashOf('correct horse'),
+    permissions: ['REPORTING', 'OBJECT_ONE'],
+  });
+});
+afterAll(() => t.close());
+
+const login = (email: string, password: string, ip = '10.0.0.1') =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/login/${encodeURIComponent(email)}/${clientHashOf(password)}`,
+    remoteAddress: ip,
+  });
+
+describe('sign-in (document 1 §3, DESIGN.md §3)', () => {
+  it('answers a valid login with LOGIN_VALID 1, a session token, the full name and the permissions', async () => {
+    const res = await login('ana@example.com', 'correct horse');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body[0]).toEqual([{ LOGIN_VALID: 1 }]);
+    expect(body[1][0].SESSION_TOKEN).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(body[2]).toEqual([{ fullname_vch: 'Ana Analyst' }]);
+    expect(body[3]).toEqual([{ name_vch: 'OBJECT_ONE' }, { name_vch: 'REPORTING' }]);
+  });
+
+  it('accepts the e-mail in any letter case', async () => {
+    expect((await login('ANA@Example.com', 'correct horse')).json()[0]).toEqual([{ LOGIN_VALID: 1 }]);
+  });
+
+  it('answers a wrong password or an unknown e-mail with 200 and [[{LOGIN_VALID:0}]]', async () => {
+    for (const res of [await login('ana@example.com', 'wrong'), await login('nobody@example.com', 'x')]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual([[{ LOGIN_VALID: 0 }]]);
+    }
+  });
+
+  it('gives a new token at every login', async () => {
+    const a = (await login('ana@example.com', 'correct horse')).json()[1][0].SESSION_TOKEN;
+    const b = (await login('ana@example.com', 'correct horse')).json()[1][0].SESSION_TOKEN;
+    expect(a).not.toBe(b);
+  });
+
+  it('stores neither the password hash sent nor the token in clear', async () => {
+    const token = (await login('ana@example.com', 'correct horse')).json()[1][0].SESSION_TOKEN;
+    const users = await t.ctx.db.query('SELECT password_hash FROM users');
+    expect(JSON.stringify(users.rows)).not.toContain(clientHashOf('correct horse'));
+    expect(users.rows[0].password_hash).toMatch(/^scrypt\$/);
+    const sessions = await t.ctx.db.query("SELECT encode(token_hash, 'escape') AS h FROM sessions");
+    expect(JSON.stringify(sessions.rows)).not.toContain(token);
+  });
+});
+
+describe('login throttling', () => {
+  it('answers 429 after 5 failures for one e-mail from one client, and not from another client', async () => {
+    await userService(t.ctx.db).add({
+      email: 'bo@example.com',
+      fullname: 'Bo',
+      clientHash: clientHashOf('pw-of-bo'),
+      permissions: [],
+    });
+    for (let i = 0; i < 5; i++)
+      expect((await login('bo@example.com', 'guess', '10.9.9.9')).statusCode).toBe(200);
+    const blocked = await login('bo@example.com', 'pw-of-bo', '10.9.9.9');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error).toBe('too_many_requests');
+    expect(blocked.headers['retry-after']).toBe('900');
+    // The real user on another machine is not locked out by someone else's guesses.
+    expect((await login('bo@example.com', 'pw-of-bo', '10.1.1.1')).json()[0]).toEqual([{ LOGIN_VALID: 1 }]);
+  });
+
+  it('answers 429 when one client makes more than 30 attempts in the window', async () => {
+    for (let i = 0; i < 30; i++) await login(`x${i}@example.com`, 'x', '10.7.7.7');
+    expect((await login('ana@example.com', 'correct horse', '10.7.7.7')).statusCode).toBe(429);
+  });
+});
+
+describe('permissions call GET /api/{sessionToken}', () => {
+  it('lists the permissions of a valid token', async () => {
+    const token = await t.signIn(['SUPPRESSION', 'SETTINGS']);
+    const res = await t.app.inject({ url: `/api/${token}`, headers: bearer(token) });
+    expect(res.json()).toEqual([
+      [{ LOGIN_VALID: 1 }],
+      [{ PERMISSION_NAME: 'SETTINGS' }, { PERMISSION_NAME: 'SUPPRESSION' }],
+    ]);
+  });
+  it('answers [[{LOGIN_VALID:0}]] for a token in the path that is not valid', async () => {
+    const token = await t.signIn([]);
+    const res = await t.app.inject({ url: '/api/not-a-real-token', headers: bearer(token) });
+    expect(res.json()).toEqual([[{ LOGIN_VALID: 0 }]]);
+  });
+});
+
+describe('sessions', () => {
+  it('logout revokes the token', async () => {
+    const token = await t.signIn(['REPORTING']);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/logout', headers: bearer(token) })).json(),
+    ).toEqual({ ok: true });
+    const after = await t.app.inject({ url: `/api/${token}`, headers: bearer(token) });
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({
+      error: 'unauthorized',
+      message: 'Please sign in: your session is missing, expired or was ended.',
+    });
+  });
+
+  it('disabling a user ends their sessions and refuses their login', async () => {
+    const token = await t.signIn(['REPORTING'], 'leaver@example.com');
+    await userService(t.ctx.db).setDisabled('leaver@example.com', true);
+    expect((await t.app.inject({ url: `/api/${token}`, headers: bearer(token) })).statusCode).toBe(401);
+    expect((await login('leaver@example.com', 'secret-pw')).json()).toEqual([[{ LOGIN_VALID: 0 }]]);
+  });
+
+  it('expires a session idle for more than 30 minutes', async () => {
+    const token = await t.signIn([]);
+    await t.ctx.db.query("UPDATE sessions SET last_seen_at = now() - interval '31 minutes'");
+    expect((await t.app.inject({ url: `/api/${token}`, headers: bearer(token) })).statusCode).toBe(401);
+  });
+});
+
+describe('logs', () => {
+  it('never contain the login path, the e-mail, the password hash or a session token', async () => {
+    let output = '';
+    const sink = new Writable({
+      write(chunk, _enc, cb) {
+        output += chunk.toString();
+        cb();
+      },
+    });
+    const app = await buildApp(t.ctx, { logger: createLogger('trace', sink), webDist: null });
+    const res = await app.inject({ url: `/api/login/ana@example.com/${clientHashOf('correct horse')}` });
+    const token = res.json()[1][0].SESSION_TOKEN;
+    await app.inject({ url: `/api/${token}`, headers: bearer(token) });
+    await app.close();
+    expect(output).toContain('/api/login/[redacted]');
+    expect(output).not.toContain('ana@example.com');
+    expect(output).not.toContain(clientHashOf('correct horse'));
+    expect(output).not.toContain(token);
+  });
+});

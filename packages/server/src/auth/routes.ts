@@ -1,0 +1,72 @@
+import {
+  loginAnswer,
+  loginParams,
+  logoutAnswer,
+  PERMISSIONS,
+  permissionsAnswer,
+  publicConfig,
+  sessionTokenParams,
+} from '@psps/contracts';
+import type { AppContext } from '../context.ts';
+import type { App } from '../http/types.ts';
+
+export async function authRoutes(app: App, ctx: AppContext) {
+  app.get(
+    '/api/login/:email/:hash',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in (document 1 §7). `hash` is the lowercase hex SHA-256 of the password.',
+        params: loginParams,
+        response: { 200: loginAnswer },
+      },
+    },
+    async (req) => ctx.auth.login(req.params.email, req.params.hash, req.ip),
+  );
+
+  app.get(
+    '/api/v1/config',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'What the console shows before sign-in',
+        response: { 200: publicConfig },
+      },
+    },
+    async () => ({
+      utilityAbbreviation: ctx.config.utilityAbbreviation,
+      providerName: ctx.config.providerName,
+      providerUrl: ctx.config.providerUrl,
+      permissions: [...PERMISSIONS],
+    }),
+  );
+
+  app.post(
+    '/api/v1/logout',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: ['auth'], summary: 'End the current session', response: { 200: logoutAnswer } },
+    },
+    async (req) => {
+      if (req.auth?.kind === 'session') await ctx.auth.logout(req.auth.sessionId);
+      return { ok: true as const };
+    },
+  );
+
+  // Registered last among /api/* routes only for readability: find-my-way always prefers static paths.
+  app.get(
+    '/api/:sessionToken',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Permissions of a session token (document 1 §7)',
+        params: sessionTokenParams,
+        response: { 200: permissionsAnswer },
+      },
+    },
+    async (req) => ctx.auth.permissionsOf(req.params.sessionToken),
+  );
+}

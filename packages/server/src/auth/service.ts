@@ -1,0 +1,166 @@
+import type { AnyPermission, LoginAnswer, Permission, PermissionsAnswer } from '@psps/contracts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/pool.ts';
+import type { AuthContext } from '../http/access.ts';
+import { tooManyRequests } from '../http/errors.ts';
+import { hashSecret, newToken, tokenHash, verifySecret } from './passwords.ts';
+
+const API_KEY_PREFIX = 'psk_';
+
+type SessionLookup = {
+  session_id: number;
+  user_id: number;
+  email: string;
+  fullname: string;
+  permissions: Permission[];
+  stale: boolean;
+};
+
+/** Sign-in, sessions and API keys (DESIGN.md §3). */
+export function authService(db: Db, config: Pick<Config, 'session' | 'loginLimits'>) {
+  // Compared against when the e-mail is unknown, so both outcomes take the same time.
+  const dummyHash = hashSecret('0'.repeat(64));
+  const windowSql = `${Math.round(config.loginLimits.windowMs / 1000)} seconds`;
+
+  async function bump(key: string): Promise<number> {
+    const { rows } = await db.query<{ count: number }>(
+      `INSERT INTO login_attempts (key, window_start, count) VALUES ($1, now(), 1)
+       ON CONFLICT (key) DO UPDATE SET
+         count = CASE WHEN login_attempts.window_start < now() - $2::interval THEN 1 ELSE login_attempts.count + 1 END,
+         window_start = CASE WHEN login_attempts.window_start < now() - $2::interval THEN now() ELSE login_attempts.window_start END
+       RETURNING count`,
+      [key, windowSql],
+    );
+    return rows[0]?.count ?? 0;
+  }
+
+  async function peek(key: string): Promise<number> {
+    const { rows } = await db.query<{ count: number }>(
+      'SELECT count FROM login_attempts WHERE key = $1 AND window_start >= now() - $2::interval',
+      [key, windowSql],
+    );
+    return rows[0]?.count ?? 0;
+  }
+
+  function throttled(): never {
+    const minutes = Math.ceil(config.loginLimits.windowMs / 60_000);
+    throw tooManyRequests(
+      `Too many sign-in attempts. Please wait ${minutes} minutes and try again.`,
+      Math.ceil(config.loginLimits.windowMs / 1000),
+    );
+  }
+
+  return {
+    /**
+     * Throttling counts every attempt per client, and failures per e-mail *and* client: a stranger
+     * guessing passwords from elsewhere cannot lock the real user out of their own machine.
+     */
+    async login(email: string, clientHash: string, clientIp: string): Promise<LoginAnswer> {
+      const normalized = email.trim().toLowerCase();
+      const failKey = `fail:${normalized}|${clientIp}`;
+      if ((await bump(`client:${clientIp}`)) > config.loginLimits.maxAttemptsPerClient) throttled();
+      if ((await peek(failKey)) >= config.loginLimits.maxFailuresPerEmail) throttled();
+
+      const { rows } = await db.query<{
+        id: number;
+        fullname: string;
+        password_hash: string;
+        disabled: boolean;
+      }>(
+        'SELECT id, fullname, password_hash, disabled_at IS NOT NULL AS disabled FROM users WHERE lower(email) = $1',
+        [normalized],
+      );
+      const user = rows[0];
+      const ok = await verifySecret(clientHash, user?.password_hash ?? (await dummyHash));
+      if (!user || !ok || user.disabled) {
+        await bump(failKey);
+        return [[{ LOGIN_VALID: 0 }]];
+      }
+      await db.query('DELETE FROM login_attempts WHERE key = $1', [failKey]);
+
+      const token = newToken();
+      await db.query(
+        `INSERT INTO sessions (token_hash, user_id, expires_at, client_ip)
+         VALUES ($1, $2, now() + $3::interval, $4)`,
+        [tokenHash(token), user.id, `${Math.round(config.session.absoluteMs / 1000)} seconds`, clientIp],
+      );
+      const perms = await db.query<{ permission: string }>(
+        'SELECT permission FROM user_permissions WHERE user_id = $1 ORDER BY permission',
+        [user.id],
+      );
+      return [
+        [{ LOGIN_VALID: 1 }],
+        [{ SESSION_TOKEN: token }],
+        [{ fullname_vch: user.fullname }],
+        perms.rows.map((p) => ({ name_vch: p.permission })),
+      ];
+    },
+
+    /** The session or API key behind a bearer token, or null when missing, unknown, expired or revoked. */
+    async authenticate(token: string): Promise<AuthContext | null> {
+      if (token.startsWith(API_KEY_PREFIX)) {
+        const { rows } = await db.query<{ id: number; name: string; permissions: AnyPermission[] }>(
+          'SELECT id, name, permissions FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL',
+          [tokenHash(token)],
+        );
+        const key = rows[0];
+        return key
+          ? { kind: 'api-key', apiKeyId: key.id, name: key.name, permissions: key.permissions }
+          : null;
+      }
+      const { rows } = await db.query<SessionLookup>(
+        `SELECT s.id AS session_id, u.id AS user_id, u.email, u.fullname,
+                coalesce((SELECT array_agg(permission ORDER BY permission) FROM user_permissions WHERE user_id = u.id), '{}') AS permissions,
+                s.last_seen_at < now() - interval '15 seconds' AS stale
+           FROM sessions s JOIN users u ON u.id = s.user_id
+          WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
+            AND s.last_seen_at > now() - $2::interval AND u.disabled_at IS NULL`,
+        [tokenHash(token), `${Math.round(config.session.idleMs / 1000)} seconds`],
+      );
+      const s = rows[0];
+      if (!s) return null;
+      // Sliding idle expiry; written at most every 15 s so polling screens cost few writes.
+      if (s.stale) await db.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [s.session_id]);
+      return {
+        kind: 'session',
+        sessionId: s.session_id,
+        userId: s.user_id,
+        email: s.email,
+        fullname: s.fullname,
+        permissions: s.permissions,
+      };
+    },
+
+    async permissionsOf(token: string): Promise<PermissionsAnswer> {
+      const ctx = token.startsWith(API_KEY_PREFIX) ? null : await this.authenticate(token);
+      if (ctx?.kind !== 'session') return [[{ LOGIN_VALID: 0 }]];
+      return [[{ LOGIN_VALID: 1 }], ctx.permissions.map((p) => ({ PERMISSION_NAME: p }))];
+    },
+
+    async logout(sessionId: number): Promise<void> {
+      await db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [
+        sessionId,
+      ]);
+    },
+
+    async createApiKey(name: string, permissions: AnyPermission[]): Promise<string> {
+      const key = newToken(API_KEY_PREFIX);
+      await db.query('INSERT INTO api_keys (name, key_hash, permissions) VALUES ($1, $2, $3)', [
+        name,
+        tokenHash(key),
+        permissions,
+      ]);
+      return key;
+    },
+
+    async revokeApiKey(name: string): Promise<number> {
+      const r = await db.query(
+        'UPDATE api_keys SET revoked_at = now() WHERE name = $1 AND revoked_at IS NULL',
+        [name],
+      );
+      return r.rowCount ?? 0;
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof authService>;

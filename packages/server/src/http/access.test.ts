@@ -1,0 +1,92 @@
+import type { Permission } from '@psps/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
+import { buildApp } from '../app.ts';
+import { requiredPermissions } from './access.ts';
+
+const ALL: Permission[] = ['REPORTING', 'SUPPRESSION', 'SETTINGS', 'MB_INTERNAL_PERMISSION', 'OBJECT_ONE'];
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** A concrete path for a route pattern: ids become 1, tokens a token, the rest 'x'. */
+function concrete(url: string, token: string): string {
+  return url
+    .replace(/:(sessionToken|token)\b/g, token)
+    .replace(/:[A-Za-z_]+/g, (m) => (/id|Id|Stamp|page/.test(m) ? '1' : 'x'))
+    .replace(/\*$/, 'x');
+}
+
+describe('authorization matrix: every registered route', () => {
+  it('has at least the foundation routes registered', () => {
+    const urls = t.app.accessTable.map((r) => `${r.method} ${r.url}`);
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        'GET /api/login/:email/:hash',
+        'GET /api/:sessionToken',
+        'POST /api/v1/logout',
+        'GET /healthz',
+      ]),
+    );
+  });
+
+  it('refuses a route without an access rule when the app starts', async () => {
+    const app = await buildApp(t.ctx, { webDist: null });
+    expect(() => app.get('/api/v1/unguarded', async () => 'x')).toThrow(/declares no access rule/);
+    await app.close();
+  });
+
+  it('answers 401 / 403 / allowed exactly as each route declares', async () => {
+    const guarded = t.app.accessTable.filter((r) => r.access !== 'public');
+    expect(guarded.length).toBeGreaterThan(0);
+
+    const holder = await t.signIn([...ALL]);
+    const nobody = await t.signIn([]);
+    const expired = await t.signIn(['REPORTING', 'SUPPRESSION', 'MB_INTERNAL_PERMISSION']);
+    await t.ctx.db.query(
+      "UPDATE sessions SET expires_at = now() - interval '1 second' WHERE id = (SELECT max(id) FROM sessions)",
+    );
+    const revoked = await t.signIn(['REPORTING', 'SUPPRESSION', 'MB_INTERNAL_PERMISSION']);
+    await t.app.inject({ method: 'POST', url: '/api/v1/logout', headers: bearer(revoked) });
+
+    for (const route of guarded) {
+      const call = (token?: string) =>
+        t.app.inject({
+          method: route.method as 'GET',
+          url: concrete(route.url, token ?? holder),
+          headers: token ? bearer(token) : {},
+          payload: ['POST', 'PUT', 'DELETE', 'PATCH'].includes(route.method) ? {} : undefined,
+        });
+      const label = `${route.method} ${route.url}`;
+      for (const [what, token] of [
+        ['no token', undefined],
+        ['unknown token', 'made-up-token-that-was-never-issued-xxxxxxxxxx'],
+        ['expired token', expired],
+        ['revoked token', revoked],
+      ] as const) {
+        const res = await call(token);
+        expect(res.statusCode, `${label} with ${what}`).toBe(401);
+        expect(res.json(), `${label} with ${what}`).toMatchObject({ error: 'unauthorized' });
+      }
+      const needed = requiredPermissions(route.access).filter((p) => p !== 'INGEST') as Permission[];
+      if (requiredPermissions(route.access).length > 0) {
+        const res = await call(nobody);
+        expect(res.statusCode, `${label} without permission`).toBe(403);
+        expect(res.json().error).toBe('forbidden');
+      }
+      if (needed.length === requiredPermissions(route.access).length) {
+        // A fresh session each time: one of the routes is logout.
+        const res = await call(await t.signIn([...ALL]));
+        expect([401, 403], `${label} with the permission: ${res.body}`).not.toContain(res.statusCode);
+      }
+    }
+  });
+
+  it('lets public routes through without a token', async () => {
+    for (const url of ['/healthz', '/readyz', '/api/v1/config', '/api/docs/json']) {
+      expect((await t.app.inject({ url })).statusCode, url).toBe(200);
+    }
+  });
+});

@@ -1,0 +1,58 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { type Access, requiredPermissions } from './access.ts';
+import { forbidden, unauthorized } from './errors.ts';
+import type { App } from './types.ts';
+
+function bearerToken(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+/**
+ * The server enforces every permission (hiding a menu is a convenience, not security).
+ * Routes declare `config.access`; this hook turns it into 401 / 403 before any handler runs.
+ */
+export type RouteAccessEntry = { method: string; url: string; access: Access };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every registered route with its access rule; the authorization tests walk it. */
+    accessTable: RouteAccessEntry[];
+  }
+}
+
+export function installGuard(app: App, ctx: AppContext) {
+  const table: RouteAccessEntry[] = [];
+  app.decorate('accessTable', table);
+  app.addHook('onRoute', (route) => {
+    const url = route.url ?? '';
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') table.push({ method, url, access: route.config?.access ?? 'public' });
+    }
+    // Routes registered by the API documentation plugin are public by design.
+    if (url.startsWith('/api/docs')) {
+      route.config = { ...(route.config ?? {}), access: 'public' };
+      for (const entry of table) if (entry.url === url) entry.access = 'public';
+      return;
+    }
+    if (!route.config?.access) {
+      throw new Error(`Route ${route.method} ${url} declares no access rule (config.access).`);
+    }
+  });
+
+  app.addHook('onRequest', async (req) => {
+    const access: Access | undefined = req.routeOptions.config?.access;
+    if (access === undefined || access === 'public') return; // unknown route: the 404 handler answers
+    const token = bearerToken(req);
+    if (!token) throw unauthorized();
+    const auth = await ctx.auth.authenticate(token);
+    if (!auth) throw unauthorized();
+    req.auth = auth;
+    for (const permission of requiredPermissions(access)) {
+      if (!(auth.permissions as string[]).includes(permission)) throw forbidden(permission);
+    }
+  });
+}

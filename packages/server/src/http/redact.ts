@@ -1,0 +1,14 @@
+/**
+ * Paths can carry secrets: the login call puts the e-mail and password hash in its path, and the
+ * specification's completion and launch calls put the session token there. Logs show these instead.
+ */
+export function redactUrl(url: string): string {
+  const [path = '', query] = url.split('?', 2);
+  if (/^\/api\/login(\/|$)/i.test(path)) return '/api/login/[redacted]';
+  const segments = path.split('/').map((s) => (looksLikeSecret(s) ? '[token]' : s));
+  return segments.join('/') + (query ? '?[query]' : '');
+}
+
+function looksLikeSecret(segment: string): boolean {
+  return segment.length >= 24 && /^[A-Za-z0-9_\-.%=~]+$/.test(segment) && !/^\d+$/.test(segment);
+}

@@ -1,0 +1,33 @@
+import PgBoss from 'pg-boss';
+import type { AppContext } from '../context.ts';
+import type { JobDefinition } from './job.ts';
+import { authCleanupJob } from './maintenance.ts';
+
+/** Every job of every feature, in one list. */
+// biome-ignore lint/suspicious/noExplicitAny: each job has its own payload type
+export const JOBS: JobDefinition<any>[] = [authCleanupJob];
+
+export async function createQueue(databaseUrl: string, log: (err: Error) => void): Promise<PgBoss> {
+  const boss = new PgBoss({
+    connectionString: databaseUrl,
+    schema: 'pgboss',
+    max: 5,
+    application_name: 'psps-jobs',
+  });
+  boss.on('error', log);
+  await boss.start();
+  for (const job of JOBS) {
+    await boss.createQueue(job.name, { name: job.name, ...job.queue });
+  }
+  return boss;
+}
+
+/** Starts the workers and the schedules of every job in this process. */
+export async function startWorkers(ctx: AppContext): Promise<void> {
+  for (const job of JOBS) {
+    await ctx.boss.work(job.name, { batchSize: 1 }, async ([item]) => {
+      if (item) await job.handle(item.data as object, ctx);
+    });
+    if (job.schedule) await ctx.boss.schedule(job.name, job.schedule, {}, { tz: 'UTC' });
+  }
+}

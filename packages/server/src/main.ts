@@ -1,0 +1,42 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DEMO_USERS, seedDemo } from './demo/seed.ts';
+import { onShutdown, startRuntime } from './runtime.ts';
+
+async function main() {
+  const config = loadConfig();
+  const started = Date.now();
+  const runtime = await startRuntime(config, { workers: config.runWorkers });
+  const { ctx, logger } = runtime;
+  const app = await buildApp(ctx, { logger });
+  let stopDemo: (() => Promise<void>) | undefined;
+  onShutdown(async () => {
+    await stopDemo?.();
+    await app.close();
+    await runtime.close();
+  }, logger);
+
+  if (config.demo) stopDemo = await seedDemo(ctx, logger);
+  await app.listen({ port: config.port, host: config.host });
+
+  const url = `http://localhost:${config.port}`;
+  const lines = [
+    '',
+    `  PSPS Console is running at ${url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    `  Database: ${config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL, data in ${config.dataDir}`}`,
+  ];
+  if (config.demo) {
+    lines.push('  Demo users (e-mail / password):');
+    for (const u of DEMO_USERS)
+      lines.push(`    ${u.email.padEnd(24)} ${u.password.padEnd(16)} ${u.permissions.join(', ')}`);
+  }
+  lines.push('  Press Ctrl-C to stop.', '');
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((err) => {
+  process.stderr.write(
+    `\nPSPS Console could not start: ${err instanceof ConfigError ? err.message : (err as Error).message}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,18 @@
+import { ConfigError, loadConfig } from './config.ts';
+import { onShutdown, startRuntime } from './runtime.ts';
+
+/** `npm run worker`: runs the job workers and schedules without serving HTTP. */
+async function main() {
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    throw new ConfigError('The worker needs DATABASE_URL: it joins the database of a running server.');
+  }
+  const runtime = await startRuntime(config, { workers: true });
+  onShutdown(runtime.close, runtime.logger);
+  runtime.logger.info('worker started');
+}
+
+main().catch((err) => {
+  process.stderr.write(`Worker could not start: ${(err as Error).message}\n`);
+  process.exit(1);
+});
