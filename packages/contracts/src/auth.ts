@@ -1,3 +1,5 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { z } from 'zod';
 import { PERMISSIONS } from './permissions.ts';
 
@@ -43,9 +45,10 @@ export type PublicConfig = z.infer<typeof publicConfig>;
 
 export const healthAnswer = z.object({ status: z.enum(['ok', 'unavailable']) });
 
-/** Hex SHA-256 of the password, as the browser sends it (DESIGN.md §5). */
-export async function hashPasswordForLogin(password: string): Promise<string> {
-  const bytes = new TextEncoder().encode(password);
-  const digest = await globalThis.crypto.subtle.digest('SHA-256', bytes);
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+/**
+ * Lowercase hex SHA-256 of the password, as the browser sends it (DESIGN.md §5). A library hash, not
+ * WebCrypto: `crypto.subtle` is missing on plain-http pages served from an address other than localhost.
+ */
+export function hashPasswordForLogin(password: string): string {
+  return bytesToHex(sha256(utf8ToBytes(password)));
 }

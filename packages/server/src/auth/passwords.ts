@@ -1,5 +1,6 @@
 import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
+import { hashPasswordForLogin } from '@psps/contracts';
 
 const scrypt = promisify(scryptCb) as (
   pw: string,
@@ -41,9 +42,7 @@ export async function verifySecret(clientHash: string, stored: string): Promise<
 }
 
 /** What the browser computes from a typed password; used by the CLI and the demo seed. */
-export function clientHashOf(password: string): string {
-  return createHash('sha256').update(password, 'utf8').digest('hex');
-}
+export const clientHashOf = hashPasswordForLogin;
 
 /** 32 random bytes, base64url: a session token or API key. */
 export function newToken(prefix = ''): string {

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { hashPasswordForLogin } from './auth.ts';
+
+describe('password hash sent at login (DESIGN.md §5)', () => {
+  it('is the lowercase hex SHA-256 of the password', () => {
+    expect(hashPasswordForLogin('abc')).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    );
+  });
+  it('hashes the UTF-8 bytes of non-ASCII passwords', () => {
+    expect(hashPasswordForLogin('pässword')).toBe(
+      '3478267b5612791b40988906b3a7897eb6ab501e04b95ed32f99d0afdf669d9c',
+    );
+  });
+});

@@ -1,0 +1,125 @@
+import { ActionIcon, Anchor, AppShell, Burger, Group, Menu, Text, Title, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  COMPACT_BREAKPOINT_PX,
+  HOME_PATH,
+  LOGIN_PATH,
+  productTitle,
+  SCREENS,
+  SHORT_TITLE_BREAKPOINT_PX,
+} from '@psps/contracts';
+import {
+  IconDots,
+  IconLayoutSidebarLeftCollapse,
+  IconLayoutSidebarLeftExpand,
+  IconLogout,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { useLogout } from '../../features/auth/api/login.ts';
+import { usePublicConfig } from '../../lib/config.ts';
+import { Sidebar } from './sidebar.tsx';
+
+/** /admin: sidebar, top bar, content, footer (document 1 §2). Compact at 992px or less. */
+export function AdminLayout() {
+  const compact = useMediaQuery(`(max-width: ${COMPACT_BREAKPOINT_PX}px)`) ?? false;
+  const short = useMediaQuery(`(max-width: ${SHORT_TITLE_BREAKPOINT_PX}px)`) ?? false;
+  const [desktopCollapsed, setDesktopCollapsed] = useState(false);
+  const [mobileOpened, setMobileOpened] = useState(false);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const config = usePublicConfig();
+  const logout = useLogout();
+  const pageName = SCREENS.find((s) => s.path === pathname)?.label ?? '';
+
+  const doLogout = async () => {
+    await logout();
+    navigate(LOGIN_PATH, { replace: true });
+  };
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      footer={{ height: 36 }}
+      navbar={{
+        width: 250,
+        breakpoint: COMPACT_BREAKPOINT_PX + 1,
+        collapsed: { mobile: !mobileOpened, desktop: desktopCollapsed },
+      }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+            {compact ? (
+              <Burger
+                opened={mobileOpened}
+                onClick={() => setMobileOpened((o) => !o)}
+                size="sm"
+                aria-label="Toggle sidebar"
+              />
+            ) : (
+              <Tooltip label={desktopCollapsed ? 'Show sidebar' : 'Minimise sidebar'}>
+                <ActionIcon
+                  variant="subtle"
+                  onClick={() => setDesktopCollapsed((c) => !c)}
+                  aria-label="Minimise sidebar"
+                  size="lg"
+                >
+                  {desktopCollapsed ? <IconLayoutSidebarLeftExpand /> : <IconLayoutSidebarLeftCollapse />}
+                </ActionIcon>
+              </Tooltip>
+            )}
+            <Anchor component={Link} to="/dashboard" underline="never" c="inherit" data-testid="brand">
+              <Title order={1} size="h4" style={{ whiteSpace: 'nowrap' }}>
+                {productTitle(config.utilityAbbreviation, short)}
+              </Title>
+            </Anchor>
+            {pageName && (
+              <Text c="dimmed" size="sm" truncate data-testid="page-name" visibleFrom="xs">
+                / {pageName}
+              </Text>
+            )}
+          </Group>
+          {!compact && (
+            <Menu position="bottom-end" withArrow>
+              <Menu.Target>
+                <ActionIcon variant="subtle" size="lg" aria-label="More">
+                  <IconDots />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>More</Menu.Label>
+                <Menu.Item leftSection={<IconLogout size={16} />} onClick={doLogout}>
+                  Log out
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          )}
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar>
+        <Sidebar compact={compact} onNavigate={() => setMobileOpened(false)} onLogout={doLogout} />
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+
+      <AppShell.Footer>
+        <Group h="100%" px="md" justify="space-between">
+          <Text size="xs" c="dimmed">
+            © {new Date().getFullYear()}{' '}
+            <Anchor href={config.providerUrl} target="_blank" rel="noopener noreferrer" size="xs">
+              {config.providerName}
+            </Anchor>
+          </Text>
+          <Anchor component={Link} to={HOME_PATH} size="xs" c="dimmed" visibleFrom="sm">
+            Dashboard
+          </Anchor>
+        </Group>
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

@@ -1,0 +1,108 @@
+import { Box, Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { MENU_GROUPS, productTitle, SCREENS, type Screen } from '@psps/contracts';
+import {
+  IconChartPie,
+  IconFileReport,
+  IconFileTime,
+  IconGauge,
+  IconLogout,
+  IconMessages,
+  IconRocket,
+  IconSettings,
+  IconUserOff,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { NavLink as RouterLink, useLocation } from 'react-router';
+import { usePublicConfig } from '../../lib/config.ts';
+import { hasPermission } from '../../lib/permissions.tsx';
+import { session } from '../../lib/storage.ts';
+
+const ICONS: Record<string, ReactNode> = {
+  dashboard: <IconGauge size={18} />,
+  launcher: <IconRocket size={18} />,
+  adhoc: <IconMessages size={18} />,
+  suppression: <IconUserOff size={18} />,
+};
+const GROUP_ICONS: Record<string, ReactNode> = {
+  'Standard Reports': <IconChartPie size={18} />,
+  'Report History': <IconFileTime size={18} />,
+  Settings: <IconSettings size={18} />,
+};
+
+/** Sidebar: user name and product title, menu items the user's permissions allow, collapsible groups. */
+export function Sidebar({
+  compact,
+  onNavigate,
+  onLogout,
+}: {
+  compact: boolean;
+  onNavigate: () => void;
+  onLogout: () => void;
+}) {
+  const { pathname } = useLocation();
+  const config = usePublicConfig();
+  const visible = SCREENS.filter((s) => hasPermission(s.permission));
+  const item = (s: Screen) => (
+    <NavLink
+      key={s.key}
+      component={RouterLink}
+      to={s.path}
+      label={s.label}
+      leftSection={ICONS[s.key] ?? <IconFileReport size={18} />}
+      active={pathname === s.path}
+      onClick={onNavigate}
+    />
+  );
+  const entries: ReactNode[] = [];
+  const seenGroups = new Set<string>();
+  for (const s of visible) {
+    if (!s.group) {
+      entries.push(item(s));
+      continue;
+    }
+    if (seenGroups.has(s.group)) continue;
+    seenGroups.add(s.group);
+    const members = visible.filter((m) => m.group === s.group);
+    entries.push(
+      <NavLink
+        key={s.group}
+        label={s.group}
+        leftSection={GROUP_ICONS[s.group]}
+        defaultOpened={members.some((m) => m.path === pathname) || s.group === MENU_GROUPS[0]}
+        childrenOffset={28}
+      >
+        {members.map(item)}
+      </NavLink>,
+    );
+  }
+
+  return (
+    <Stack h="100%" gap={0}>
+      <Box p="md" pb="sm">
+        <Text fw={700} size="sm" c="dimmed" tt="uppercase" data-testid="sidebar-title">
+          {productTitle(config.utilityAbbreviation)}
+        </Text>
+        <Text fw={600} data-testid="sidebar-user">
+          {session.userName()}
+        </Text>
+      </Box>
+      <Divider />
+      <ScrollArea style={{ flex: 1 }} p="xs">
+        <nav aria-label="Main menu">{entries}</nav>
+      </ScrollArea>
+      {compact && (
+        <>
+          <Divider />
+          <Box p="xs">
+            <NavLink
+              component="button"
+              label="Log out"
+              leftSection={<IconLogout size={18} />}
+              onClick={onLogout}
+            />
+          </Box>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,99 @@
+import { Alert, Button, Card, PasswordInput, Stack, TextInput, Title, Transition } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { INVALID_LOGIN, LOGIN_CARD_DELAY_MS, productTitle, TOASTS } from '@psps/contracts';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api.ts';
+import { usePublicConfig } from '../../../lib/config.ts';
+import { session } from '../../../lib/storage.ts';
+import { useLogin } from '../api/login.ts';
+
+/** /auth/login-page: the Login card appears after 700 ms (document 1 §2). */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const config = usePublicConfig();
+  const [visible, setVisible] = useState(false);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const loginMutation = useLogin();
+
+  useEffect(() => {
+    const timer = setTimeout(() => setVisible(true), LOGIN_CARD_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  if (session.token()) return <Navigate to="/dashboard" replace />;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    try {
+      const result = await loginMutation.mutateAsync({ email, password });
+      if (!result.ok) {
+        setError(INVALID_LOGIN);
+        return;
+      }
+      notifications.show({ message: TOASTS.welcome });
+      navigate('/dashboard', { replace: true });
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'The sign-in failed. Please try again.');
+    }
+  };
+
+  return (
+    <Transition mounted={visible} transition="fade-up" duration={250}>
+      {(styles) => (
+        <Card style={styles} shadow="md" radius="md" padding="xl" w={380} maw="92vw" withBorder>
+          <form onSubmit={submit} noValidate>
+            <Stack>
+              <Title order={2} size="h3">
+                Login
+              </Title>
+              {config.utilityAbbreviation && (
+                <div style={{ color: 'var(--mantine-color-dimmed)', marginTop: -10 }}>
+                  {productTitle(config.utilityAbbreviation)}
+                </div>
+              )}
+              {params.get('expired') && !error && (
+                <Alert color="yellow" variant="light">
+                  Your session has ended. Please sign in again.
+                </Alert>
+              )}
+              {error && (
+                <Alert
+                  color="red"
+                  variant="light"
+                  role="alert"
+                  title={error === INVALID_LOGIN ? undefined : 'Sign-in failed'}
+                >
+                  {error}
+                </Alert>
+              )}
+              <TextInput
+                label="Email address"
+                type="email"
+                autoComplete="username"
+                required
+                autoFocus
+                value={email}
+                onChange={(e) => setEmail(e.currentTarget.value)}
+              />
+              <PasswordInput
+                label="Password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+              />
+              <Button type="submit" loading={loginMutation.isPending} disabled={!email || !password}>
+                Login
+              </Button>
+            </Stack>
+          </form>
+        </Card>
+      )}
+    </Transition>
+  );
+}
