@@ -1,1 +1,2 @@
+export * from './adhoc/index.ts';
 export * from './permissions.ts';
