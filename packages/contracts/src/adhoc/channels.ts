@@ -24,6 +24,6 @@ export const ADHOC_STATUSES = ['DRAFT', 'PUBLISHED', 'LAUNCHED'] as const;
 export type AdhocStatus = (typeof ADHOC_STATUSES)[number];
 
 /** A LAUNCHED template may no longer be edited (doc 2 §4); deleting it is still allowed. */
-export function isLocked(status: string): boolean {
+export function isAdhocLocked(status: string): boolean {
   return status === 'LAUNCHED';
 }

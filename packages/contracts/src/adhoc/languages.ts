@@ -33,7 +33,7 @@ export const ADHOC_LANGUAGE_NAMES = ADHOC_LANGUAGES.map((language) => language.n
   ...AdhocLanguageName[],
 ];
 
-export const DEFAULT_LANGUAGE: AdhocLanguageName = 'english';
+export const DEFAULT_ADHOC_LANGUAGE: AdhocLanguageName = 'english';
 
 /**
  * Voice and SMS list all 17 languages. E-mail lists 16: written Chinese is shared, so chinese-cantonese is

@@ -1,6 +1,6 @@
 import type { NotifyBy } from './channels.ts';
 import { type AdhocLanguageName, findLanguage } from './languages.ts';
-import { DATE_PREFIXES, type DatePart, type DatePrefix } from './variables.ts';
+import { type DatePart, type DatePrefix, TEMPLATE_DATE_PREFIXES } from './variables.ts';
 
 /** Sample contacts shown where the editor needs one (doc 2 §3: "tester e-mail and from address are sample values"). */
 export const SAMPLE_TESTER_EMAIL = 'tester@example.com';
@@ -8,8 +8,8 @@ export const SAMPLE_TESTER_PHONE = '+14155550123';
 export const SAMPLE_FROM_ADDRESS = 'psps-notifications@example.com';
 export const SAMPLE_FROM_DISPLAY_NAME = 'PSPS Notifications';
 
-export type SampleValue = string | number;
-export type SampleData = Readonly<Record<string, SampleValue>>;
+export type AdhocSampleValue = string | number;
+export type AdhocSampleData = Readonly<Record<string, AdhocSampleValue>>;
 
 const DAY_MS = 86_400_000;
 
@@ -125,12 +125,12 @@ export function sampleData(
   language: AdhocLanguageName,
   notifyBy: NotifyBy,
   now: Date = new Date(),
-): SampleData {
+): AdhocSampleData {
   const code = findLanguage(language)?.code ?? 'en';
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const eventDates = Object.assign(
     {},
-    ...DATE_PREFIXES.map((prefix) => {
+    ...TEMPLATE_DATE_PREFIXES.map((prefix) => {
       const { days, hour } = EVENT_OFFSETS[prefix];
       return dateParts(prefix, new Date(today + days * DAY_MS + hour * 3_600_000), code);
     }),

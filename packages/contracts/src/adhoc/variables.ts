@@ -52,16 +52,16 @@ const ETOR_PARTS = [
   'WeekDayNameEnglish',
 ] as const;
 
-export const DATE_PARTS = ALL_CLEAR_PARTS;
-export type DatePart = (typeof DATE_PARTS)[number];
+export const TEMPLATE_DATE_PARTS = ALL_CLEAR_PARTS;
+export type DatePart = (typeof TEMPLATE_DATE_PARTS)[number];
 
 /**
  * The shut-off prefixes. The specification lists both spellings (shutOffEnd/shutoffEnd, shutOffStart/
  * shutoffStart); templates written with either keep working, so both are offered and filled.
  */
 export const SHUTOFF_PREFIXES = ['shutOffEnd', 'shutoffEnd', 'shutOffStart', 'shutoffStart'] as const;
-export const DATE_PREFIXES = ['allClear', 'etor', ...SHUTOFF_PREFIXES] as const;
-export type DatePrefix = (typeof DATE_PREFIXES)[number];
+export const TEMPLATE_DATE_PREFIXES = ['allClear', 'etor', ...SHUTOFF_PREFIXES] as const;
+export type DatePrefix = (typeof TEMPLATE_DATE_PREFIXES)[number];
 
 function withParts<P extends string, S extends string>(prefix: P, parts: readonly S[]): `${P}${S}`[] {
   return parts.map((part) => `${prefix}${part}` as `${P}${S}`);
