@@ -1,3 +1,4 @@
+export * from './adhoc/index.ts';
 export * from './auth.ts';
 export * from './format.ts';
 export * from './http.ts';

@@ -1,0 +1,116 @@
+/** Values a template can be rendered with: the parsed sample data (dataMB_txt) of the language. */
+export type TemplateData = Readonly<Record<string, unknown>>;
+
+const CARET_VARIABLE = /\^([A-Za-z_][A-Za-z0-9_]*)\^/g;
+// Whitespace inside the braces is tolerated, as Handlebars-style templates commonly allow it.
+const TRIPLE_BRACE_VARIABLE = /\{\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}\}/g;
+// Exactly two braces on each side: a brace before the opening pair or after the closing pair makes it
+// (part of) a triple-brace variable, which is allowed.
+const DOUBLE_BRACE_VARIABLE = /(?<!\{)\{\{(?!\{)([^{}]*)\}\}(?!\})/g;
+
+/**
+ * A data value as text. null renders empty; objects and arrays render as JSON. `undefined` means the
+ * variable is missing and is handled by the renderers.
+ */
+function valueText(value: unknown): string {
+  if (value === null) return '';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+function lookup(data: TemplateData, name: string): unknown {
+  return Object.hasOwn(data, name) ? data[name] : undefined;
+}
+
+/**
+ * Renders an SMS or voice template: each ^name^ becomes the data value. A variable the data lacks stays
+ * as written (^name^), so the operator sees a misspelt or unfilled variable in the preview instead of a
+ * silently missing word.
+ */
+export function renderCaret(template: string, data: TemplateData): string {
+  return template.replace(CARET_VARIABLE, (token, name: string) => {
+    const value = lookup(data, name);
+    return value === undefined ? token : valueText(value);
+  });
+}
+
+const HTML_ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Escapes text for HTML element content and quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
+}
+
+/**
+ * Renders an e-mail HTML template: each {{{name}}} becomes the data value, HTML-escaped. Unlike
+ * Handlebars, where triple braces insert raw HTML, the values here are customer data (names, addresses)
+ * that reach the template as text, so a '<' or '&' in them must show as itself and can never inject
+ * markup into the e-mail. A variable the data lacks stays as written ({{{name}}}), as in renderCaret.
+ * Double-brace tokens are not rendered (see findDoubleBraces).
+ */
+export function renderTripleBrace(html: string, data: TemplateData): string {
+  return html.replace(TRIPLE_BRACE_VARIABLE, (token, name: string) => {
+    const value = lookup(data, name);
+    return value === undefined ? token : escapeHtml(valueText(value));
+  });
+}
+
+export interface DoubleBrace {
+  /** As written, e.g. '{{customerName}}'. */
+  token: string;
+  /** The text between the braces, trimmed. */
+  name: string;
+  index: number;
+}
+
+/**
+ * The double-brace tokens ({{name}}, not {{{name}}}) of an e-mail body. They are not supported, and their
+ * presence raises the E-MAIL TEMPLATE WARNING (doc 2 §5); saving still proceeds.
+ */
+export function findDoubleBraces(body: string): DoubleBrace[] {
+  return Array.from(body.matchAll(DOUBLE_BRACE_VARIABLE), (match) => ({
+    token: match[0],
+    name: (match[1] ?? '').trim(),
+    index: match.index,
+  }));
+}
+
+export interface TemplateDataError {
+  error: 'invalid data';
+  message: string;
+}
+
+/**
+ * Parses the data field (dataMB_txt). Text that is not valid JSON, or JSON that is not an object (a
+ * template variable needs a named value), gives the 'invalid data' error object of doc 2 §4, which the
+ * editor shows in place of the data.
+ */
+export function parseTemplateData(text: string): Record<string, unknown> | TemplateDataError {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    return { error: 'invalid data', message: error instanceof Error ? error.message : String(error) };
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    return { error: 'invalid data', message: 'Template data must be a JSON object.' };
+  }
+  return parsed as Record<string, unknown>;
+}
+
+export function isTemplateDataError(value: unknown): value is TemplateDataError {
+  return (
+    typeof value === 'object' && value !== null && (value as { error?: unknown }).error === 'invalid data'
+  );
+}
+
+/** Data is shown pretty-printed (doc 2 §4): two-space JSON. */
+export function formatTemplateData(data: unknown): string {
+  return JSON.stringify(data, null, 2);
+}

@@ -1,0 +1,373 @@
+import { z } from 'zod';
+import { BASE64_FIELDS, BASE64_PREFIX, type Base64Field, decodeBase64Utf8 } from './base64.ts';
+import { ADHOC_STATUSES, NOTIFY_BY } from './channels.ts';
+import { ADHOC_LANGUAGE_NAMES } from './languages.ts';
+import { SMS_MAX_LENGTH } from './sms.ts';
+import { AUDIO_KINDS, VOICE_REPLAY_DIGITS } from './voice.ts';
+
+/**
+ * The ad hoc calls of doc 2 §7 (all POST, JSON) and their answers in DESIGN §3's {"response": …}
+ * envelope. Field names are the specification's. Where it leaves an answer open, the shape pinned here is
+ * the contract.
+ */
+
+/** A bigint id: a positive safe integer, also accepted as a string of digits (as bigint columns travel). */
+export const adhocId = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^[0-9]+$/, 'must be a positive integer')
+      .transform(Number),
+  ])
+  .pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+export const notifyBySchema = z.enum(NOTIFY_BY);
+export const adhocStatusSchema = z.enum(ADHOC_STATUSES);
+export const adhocLanguageSchema = z.enum(ADHOC_LANGUAGE_NAMES);
+
+/** The {"response": …} envelope every ad hoc answer except send-email-test uses (DESIGN §3). */
+export function adhocAnswer<T extends z.ZodType>(response: T) {
+  return z.object({ response });
+}
+
+/** Answer of the calls whose answer the console does not use (doc 2 §7: "none used"). */
+export const adhocOkAnswer = adhocAnswer(z.object({ ok: z.literal(true) }));
+export type AdhocOkAnswer = z.infer<typeof adhocOkAnswer>;
+
+/** Template titles, as created and renamed. */
+const title = z.string().trim().min(1).max(255);
+/**
+ * Tester contacts are saved on every keystroke (doc 2 §7), so a half-typed number or address must be
+ * accepted; only the length is bounded. The test send checks the contact when it is used.
+ */
+const testerContact = z.string().max(254);
+
+// ---- entities ----
+
+/** An ad hoc campaign (template), doc 2 §3. */
+export const adhocCampaignSchema = z.object({
+  id_bint: adhocId,
+  name_vch: z.string(),
+  languageCount_bint: z.number().int().nonnegative(),
+  status_vch: adhocStatusSchema,
+  itemUpdate_dt: isoDateTime,
+  testerPhon_vch: z.string().nullable(),
+  testerSms_vch: z.string().nullable(),
+  testerEmail_vch: z.string().nullable(),
+  publish_dt: isoDateTime.nullable(),
+});
+export type AdhocCampaign = z.infer<typeof adhocCampaignSchema>;
+
+/**
+ * One template language record (per campaign, channel and language), doc 2 §3, as the server answers it:
+ * long texts in plain text. id_bint is the record's own id. Voice fields are null in other channels;
+ * retries_bint and replayDigit_chr are null for 'none'; from_vch is the caller ID (voice), short code
+ * (SMS) or from address (e-mail).
+ */
+export const adhocLanguageRecordSchema = z.object({
+  id_bint: adhocId,
+  id_bint_adhoc_campaign: adhocId,
+  notifyBy_vch: notifyBySchema,
+  language_vch: adhocLanguageSchema,
+  templatePGE_txt: z.string().nullable(),
+  templateMB_txt: z.string().nullable(),
+  dataMB_txt: z.string().nullable(),
+  renderMB_txt: z.string().nullable(),
+  subject_vch: z.string().nullable(),
+  preview_txt: z.string().nullable(),
+  from_vch: z.string().nullable(),
+  fromDisplayName_vch: z.string().nullable(),
+  uploadLive_dt: isoDateTime.nullable(),
+  uploadMachine_dt: isoDateTime.nullable(),
+  retries_bint: z.number().int().min(1).max(3).nullable(),
+  replayDigit_chr: z.enum(VOICE_REPLAY_DIGITS).nullable(),
+  dialerAddress: z.string().nullable(),
+});
+export type AdhocLanguageRecord = z.infer<typeof adhocLanguageRecordSchema>;
+
+const campaignRef = { id_bint_adhoc_campaign: adhocId };
+
+// ---- /api/v1/adhoc/campaign/select ----
+
+/** The console sends a payload object whose fields the server does not read; unknown keys are dropped. */
+export const campaignSelectBody = z.object({});
+export const campaignSelectAnswer = adhocAnswer(z.array(adhocCampaignSchema));
+export type CampaignSelectAnswer = z.infer<typeof campaignSelectAnswer>;
+
+// ---- /api/v1/adhoc/campaign/insert ----
+
+export const campaignInsertBody = z.object({ name_vch: title });
+/** Pinned: the created template. */
+export const campaignInsertAnswer = adhocAnswer(adhocCampaignSchema);
+export type CampaignInsertBody = z.input<typeof campaignInsertBody>;
+export type CampaignInsertAnswer = z.infer<typeof campaignInsertAnswer>;
+
+// ---- /api/v1/adhoc/template/delete ----
+
+export const templateDeleteBody = z.object(campaignRef);
+export const templateDeleteAnswer = adhocOkAnswer;
+export type TemplateDeleteBody = z.input<typeof templateDeleteBody>;
+
+// ---- /api/v1/adhoc/campaign/select-single ----
+
+export const campaignSelectSingleBody = z.object(campaignRef);
+/** The console reads response[0]; an unknown id answers an empty list. */
+export const campaignSelectSingleAnswer = adhocAnswer(z.array(adhocCampaignSchema).max(1));
+export type CampaignSelectSingleBody = z.input<typeof campaignSelectSingleBody>;
+export type CampaignSelectSingleAnswer = z.infer<typeof campaignSelectSingleAnswer>;
+
+// ---- /api/v1/adhoc/campaign/update-title ----
+
+export const campaignUpdateTitleBody = z.object({ ...campaignRef, title_vch: title });
+export const campaignUpdateTitleAnswer = adhocOkAnswer;
+export type CampaignUpdateTitleBody = z.input<typeof campaignUpdateTitleBody>;
+
+// ---- /api/v1/adhoc/campaign/update-tester-email ----
+
+export const TESTER_FIELDS = ['testerPhon_vch', 'testerSms_vch', 'testerEmail_vch'] as const;
+
+/** One tester contact per call: exactly one of testerPhon_vch, testerSms_vch, testerEmail_vch. */
+export const campaignUpdateTesterBody = z
+  .object({
+    ...campaignRef,
+    testerPhon_vch: testerContact.optional(),
+    testerSms_vch: testerContact.optional(),
+    testerEmail_vch: testerContact.optional(),
+  })
+  .refine((body) => TESTER_FIELDS.filter((field) => body[field] !== undefined).length === 1, {
+    message: 'exactly one of testerPhon_vch, testerSms_vch or testerEmail_vch is required',
+  });
+export const campaignUpdateTesterAnswer = adhocOkAnswer;
+export type CampaignUpdateTesterBody = z.input<typeof campaignUpdateTesterBody>;
+
+// ---- /api/v1/adhoc/campaign/template/select ----
+
+export const templateSelectBody = z.object({ ...campaignRef, notifyBy_vch: notifyBySchema });
+export const templateSelectAnswer = adhocAnswer(z.array(adhocLanguageRecordSchema));
+export type TemplateSelectBody = z.input<typeof templateSelectBody>;
+export type TemplateSelectAnswer = z.infer<typeof templateSelectAnswer>;
+
+// ---- /api/v1/adhoc/campaign/template/insertUpdate ----
+
+const base64Text = z.string().max(4_000_000);
+
+/**
+ * The language record to save. The long texts arrive only base64-encoded under '_base64_' names
+ * (doc 2 §7); a long text under its plain name is refused rather than silently dropped. Parsing decodes
+ * them (invalid base64 or UTF-8 is an issue on that field) and gives the record with plain names.
+ * An SMS body over 1000 characters is refused: the editor trims it, so a longer one is not from the console.
+ */
+export const templateInsertUpdateBody = z
+  .object({
+    ...campaignRef,
+    notifyBy_vch: notifyBySchema,
+    language_vch: adhocLanguageSchema,
+    ...(Object.fromEntries(
+      BASE64_FIELDS.map((field) => [`${BASE64_PREFIX}${field}`, base64Text.optional()]),
+    ) as {
+      [F in Base64Field as `_base64_${F}`]: z.ZodOptional<typeof base64Text>;
+    }),
+    ...(Object.fromEntries(
+      BASE64_FIELDS.map((field) => [
+        field,
+        z.never({ error: `send ${field} base64-encoded as ${BASE64_PREFIX}${field}` }).optional(),
+      ]),
+    ) as { [F in Base64Field]: z.ZodOptional<z.ZodNever> }),
+    subject_vch: z.string().max(998).nullable().optional(),
+    from_vch: z.string().max(254).nullable().optional(),
+    fromDisplayName_vch: z.string().max(255).nullable().optional(),
+    uploadLive_dt: isoDateTime.nullable().optional(),
+    uploadMachine_dt: isoDateTime.nullable().optional(),
+    retries_bint: z.number().int().min(1).max(3).nullable().optional(),
+    replayDigit_chr: z.enum(VOICE_REPLAY_DIGITS).nullable().optional(),
+    dialerAddress: z.string().max(255).nullable().optional(),
+  })
+  .transform((body, ctx) => {
+    const texts: Partial<Record<Base64Field, string>> = {};
+    for (const field of BASE64_FIELDS) {
+      const encoded = body[`${BASE64_PREFIX}${field}`];
+      if (encoded === undefined) continue;
+      try {
+        texts[field] = decodeBase64Utf8(encoded);
+      } catch (error) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [`${BASE64_PREFIX}${field}`],
+          message: error instanceof Error ? error.message : 'invalid base64',
+        });
+      }
+    }
+    if (body.notifyBy_vch === 'SMS' && (texts.templatePGE_txt?.length ?? 0) > SMS_MAX_LENGTH) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [`${BASE64_PREFIX}templatePGE_txt`],
+        message: `an SMS body has at most ${SMS_MAX_LENGTH} characters`,
+      });
+    }
+    const {
+      _base64_templatePGE_txt,
+      _base64_templateMB_txt,
+      _base64_dataMB_txt,
+      _base64_renderMB_txt,
+      _base64_preview_txt,
+      templatePGE_txt,
+      templateMB_txt,
+      dataMB_txt,
+      renderMB_txt,
+      preview_txt,
+      ...rest
+    } = body;
+    return { ...rest, ...texts };
+  });
+/** What the console sends (long texts base64-encoded). */
+export type TemplateInsertUpdateBody = z.input<typeof templateInsertUpdateBody>;
+/** What the server works with after parsing (long texts decoded, under their plain names). */
+export type TemplateInsertUpdate = z.output<typeof templateInsertUpdateBody>;
+/** doc 2 §7: response (response.response) holds the saved templates of the campaign and channel. */
+export const templateInsertUpdateAnswer = adhocAnswer(z.array(adhocLanguageRecordSchema));
+export type TemplateInsertUpdateAnswer = z.infer<typeof templateInsertUpdateAnswer>;
+
+// ---- /api/v1/adhoc/template/language/delete ----
+
+export const languageDeleteBody = z.object({
+  ...campaignRef,
+  language_vch: adhocLanguageSchema,
+  notifyBy_vch: notifyBySchema,
+});
+export const languageDeleteAnswer = adhocOkAnswer;
+export type LanguageDeleteBody = z.input<typeof languageDeleteBody>;
+
+// ---- /api/v1/adhoc/send-email-test ----
+
+/** Sends one language or every saved language ('all') of a channel to the template's tester contact. */
+export const SEND_ALL_LANGUAGES = 'all';
+
+/**
+ * A single voice send also names the library code (lib), the two audio file names (live, machine: null
+ * when not uploaded) and the dialer address.
+ */
+export const sendTestBody = z.object({
+  ...campaignRef,
+  language_vch: z.union([adhocLanguageSchema, z.literal(SEND_ALL_LANGUAGES)]),
+  notifyBy_vch: notifyBySchema,
+  lib: z
+    .string()
+    .regex(/^[0-9]+$/)
+    .optional(),
+  live: z.string().max(255).nullable().optional(),
+  machine: z.string().max(255).nullable().optional(),
+  dialerAddress: z.string().max(255).nullable().optional(),
+});
+export const sendTestAnswer = z.object({
+  status: z.number().int().min(100).max(599),
+  message: z.object({ ERRORMESSAGE: z.string() }),
+});
+export type SendTestBody = z.input<typeof sendTestBody>;
+export type SendTestAnswer = z.infer<typeof sendTestAnswer>;
+
+// ---- /api/v1/adhoc/upload/{live|machine}/{dialerAddress} (multipart) ----
+
+export const audioKindSchema = z.enum(AUDIO_KINDS);
+/** The dialer address is one path segment: no slashes or dots-only names can reach a file path. */
+export const audioUploadParams = z.object({
+  dialerAddress: z
+    .string()
+    .min(1)
+    .max(255)
+    .regex(/^[A-Za-z0-9_.-]+$/)
+    .refine((value) => !/^\.+$/.test(value), 'not a file name'),
+});
+/** Pinned: the upload time stored as uploadLive_dt or uploadMachine_dt. */
+export const audioUploadAnswer = adhocAnswer(z.object({ ok: z.literal(true), uploaded_dt: isoDateTime }));
+export type AudioUploadAnswer = z.infer<typeof audioUploadAnswer>;
+
+// ---- /api/v1/adhoc/publish ----
+
+export const publishBody = z.object(campaignRef);
+/** Pinned: the new publish time. */
+export const publishAnswer = adhocAnswer(z.object({ publish_dt: isoDateTime }));
+export type PublishBody = z.input<typeof publishBody>;
+export type PublishAnswer = z.infer<typeof publishAnswer>;
+
+// ---- /api/v1/adhoc/campaign/summary/select ----
+
+export const summaryLanguageSchema = z.object({ language_vch: adhocLanguageSchema });
+export const summarySelectBody = z.object(campaignRef);
+/**
+ * Four result sets: the configured voice, SMS and e-mail languages, then one row holding publish_dt
+ * (null while unpublished).
+ */
+export const summarySelectAnswer = adhocAnswer(
+  z.tuple([
+    z.array(summaryLanguageSchema),
+    z.array(summaryLanguageSchema),
+    z.array(summaryLanguageSchema),
+    z.tuple([z.object({ publish_dt: isoDateTime.nullable() })]),
+  ]),
+);
+export type SummarySelectBody = z.input<typeof summarySelectBody>;
+export type SummarySelectAnswer = z.infer<typeof summarySelectAnswer>;
+
+/** Every ad hoc call: path, request body schema and answer schema, for the server's routes and the client. */
+export const ADHOC_CALLS = {
+  campaignSelect: {
+    path: '/api/v1/adhoc/campaign/select',
+    body: campaignSelectBody,
+    answer: campaignSelectAnswer,
+  },
+  campaignInsert: {
+    path: '/api/v1/adhoc/campaign/insert',
+    body: campaignInsertBody,
+    answer: campaignInsertAnswer,
+  },
+  templateDelete: {
+    path: '/api/v1/adhoc/template/delete',
+    body: templateDeleteBody,
+    answer: templateDeleteAnswer,
+  },
+  campaignSelectSingle: {
+    path: '/api/v1/adhoc/campaign/select-single',
+    body: campaignSelectSingleBody,
+    answer: campaignSelectSingleAnswer,
+  },
+  campaignUpdateTitle: {
+    path: '/api/v1/adhoc/campaign/update-title',
+    body: campaignUpdateTitleBody,
+    answer: campaignUpdateTitleAnswer,
+  },
+  campaignUpdateTester: {
+    path: '/api/v1/adhoc/campaign/update-tester-email',
+    body: campaignUpdateTesterBody,
+    answer: campaignUpdateTesterAnswer,
+  },
+  templateSelect: {
+    path: '/api/v1/adhoc/campaign/template/select',
+    body: templateSelectBody,
+    answer: templateSelectAnswer,
+  },
+  templateInsertUpdate: {
+    path: '/api/v1/adhoc/campaign/template/insertUpdate',
+    body: templateInsertUpdateBody,
+    answer: templateInsertUpdateAnswer,
+  },
+  languageDelete: {
+    path: '/api/v1/adhoc/template/language/delete',
+    body: languageDeleteBody,
+    answer: languageDeleteAnswer,
+  },
+  sendTest: { path: '/api/v1/adhoc/send-email-test', body: sendTestBody, answer: sendTestAnswer },
+  publish: { path: '/api/v1/adhoc/publish', body: publishBody, answer: publishAnswer },
+  summarySelect: {
+    path: '/api/v1/adhoc/campaign/summary/select',
+    body: summarySelectBody,
+    answer: summarySelectAnswer,
+  },
+} as const;
+
+/** Multipart audio uploads: the file under its generated name (audioFileName), one path per kind. */
+export function audioUploadPath(kind: z.infer<typeof audioKindSchema>, dialerAddress: string): string {
+  return `/api/v1/adhoc/upload/${kind}/${encodeURIComponent(dialerAddress)}`;
+}

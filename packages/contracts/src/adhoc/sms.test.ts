@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import {
+  GSM_BASIC,
+  GSM_EXTENSION,
+  SMS_MAX_LENGTH,
+  SMS_SHORT_CODES,
+  SMS_TRIM_ALERT,
+  smsCounter,
+  smsSegments,
+  trimSmsBody,
+} from './sms.ts';
+
+describe('SMS body limit (doc 2 §5)', () => {
+  it('allows at most 1000 characters, from the short code 97633', () => {
+    expect(SMS_MAX_LENGTH).toBe(1000);
+    expect(SMS_SHORT_CODES).toEqual(['97633']);
+  });
+
+  it('keeps a body of 1000 characters as it is', () => {
+    const body = 'a'.repeat(1000);
+    expect(trimSmsBody(body)).toEqual({ value: body, trimmed: false });
+  });
+
+  it('cuts a longer body to its first 1000 characters', () => {
+    const result = trimSmsBody(`${'a'.repeat(1000)}bcd`);
+    expect(result.trimmed).toBe(true);
+    expect(result.value).toBe('a'.repeat(1000));
+  });
+
+  it('never leaves half an emoji at the cut', () => {
+    const result = trimSmsBody(`${'a'.repeat(999)}😀tail`);
+    expect(result).toEqual({ value: 'a'.repeat(999), trimmed: true });
+  });
+
+  it('alerts with the text of the specification', () => {
+    expect(SMS_TRIM_ALERT).toBe(
+      'WARNING: the maximum length of 1,000 characters has been exceeding; trimming new value down to first 1,000 characters.',
+    );
+  });
+
+  it('shows the counter as n/1000', () => {
+    expect(smsCounter('hello')).toBe('5/1000');
+    expect(smsCounter('')).toBe('0/1000');
+  });
+});
+
+describe('smsSegments (GSM 03.38)', () => {
+  it('has 127 basic characters (128 positions less the escape) and 10 extension characters', () => {
+    expect(Array.from(GSM_BASIC)).toHaveLength(127);
+    expect(new Set(GSM_BASIC).size).toBe(127);
+    expect(Array.from(GSM_EXTENSION)).toHaveLength(10);
+  });
+
+  it('sends 160 GSM characters in 1 segment and 161 in 2', () => {
+    expect(smsSegments('a'.repeat(160))).toEqual({ encoding: 'GSM-7', characters: 160, segments: 1 });
+    expect(smsSegments('a'.repeat(161))).toEqual({ encoding: 'GSM-7', characters: 161, segments: 2 });
+  });
+
+  it('fits 153 GSM characters in each part of a long message: 306 in 2, 307 in 3', () => {
+    expect(smsSegments('a'.repeat(306))).toEqual({ encoding: 'GSM-7', characters: 306, segments: 2 });
+    expect(smsSegments('a'.repeat(307))).toEqual({ encoding: 'GSM-7', characters: 307, segments: 3 });
+  });
+
+  it('counts an extension character such as € as 2 septets', () => {
+    expect(smsSegments('€')).toEqual({ encoding: 'GSM-7', characters: 2, segments: 1 });
+    expect(smsSegments('{[~]}|\\^\f')).toEqual({ encoding: 'GSM-7', characters: 18, segments: 1 });
+    expect(smsSegments(`${'a'.repeat(159)}€`)).toEqual({ encoding: 'GSM-7', characters: 161, segments: 2 });
+  });
+
+  it('never splits an extension character across two parts', () => {
+    // 152 + 2 + 152 = 306 septets, but the € cannot start in the 153rd septet of part 1: part 2 gets 154, so 3 parts.
+    expect(smsSegments(`${'a'.repeat(152)}€${'a'.repeat(152)}`)).toEqual({
+      encoding: 'GSM-7',
+      characters: 306,
+      segments: 3,
+    });
+  });
+
+  it('keeps accented letters of the GSM table, Greek capitals and line breaks in GSM-7', () => {
+    expect(smsSegments('Müller Ñ é à ù ΔΩ\r\n@£$¥').encoding).toBe('GSM-7');
+  });
+
+  it('needs UCS-2 for Spanish á, í, ó and ú, which the GSM table lacks', () => {
+    expect(smsSegments('está').encoding).toBe('UCS-2');
+    expect(smsSegments('Ñandú').encoding).toBe('UCS-2');
+  });
+
+  it('switches to UCS-2 for one character outside the GSM tables', () => {
+    expect(smsSegments('停')).toEqual({ encoding: 'UCS-2', characters: 1, segments: 1 });
+    expect(smsSegments('café ç').encoding).toBe('UCS-2');
+  });
+
+  it('sends 70 UCS-2 characters in 1 segment and 71 in 2', () => {
+    expect(smsSegments('停'.repeat(70))).toEqual({ encoding: 'UCS-2', characters: 70, segments: 1 });
+    expect(smsSegments('停'.repeat(71))).toEqual({ encoding: 'UCS-2', characters: 71, segments: 2 });
+  });
+
+  it('fits 67 UCS-2 characters in each part of a long message: 134 in 2, 135 in 3', () => {
+    expect(smsSegments('停'.repeat(134)).segments).toBe(2);
+    expect(smsSegments('停'.repeat(135)).segments).toBe(3);
+  });
+
+  it('counts an emoji as 2 UTF-16 code units and never splits it', () => {
+    expect(smsSegments('😀')).toEqual({ encoding: 'UCS-2', characters: 2, segments: 1 });
+    expect(smsSegments(`${'停'.repeat(66)}😀${'停'.repeat(5)}`)).toEqual({
+      encoding: 'UCS-2',
+      characters: 73,
+      segments: 2,
+    });
+  });
+
+  it('counts an empty body as 0 segments', () => {
+    expect(smsSegments('')).toEqual({ encoding: 'GSM-7', characters: 0, segments: 0 });
+  });
+});

@@ -1,0 +1,89 @@
+/** SMS body limit (doc 2 §5, §9). Counted in UTF-16 code units, as the browser's text area counts. */
+export const SMS_MAX_LENGTH = 1000;
+
+/** The single short code of the SMS short-code selector (doc 2 §2.5). */
+export const SMS_SHORT_CODE = '97633';
+export const SMS_SHORT_CODES = [SMS_SHORT_CODE] as const;
+
+export const SMS_TRIM_ALERT =
+  'WARNING: the maximum length of 1,000 characters has been exceeding; trimming new value down to first 1,000 characters.';
+
+/**
+ * Cuts a body to its first 1000 characters. When the cut would split a surrogate pair (an emoji, say),
+ * the lone high surrogate is dropped too, so the result is always well-formed text (999 units then).
+ */
+export function trimSmsBody(value: string): { value: string; trimmed: boolean } {
+  if (value.length <= SMS_MAX_LENGTH) return { value, trimmed: false };
+  const last = value.charCodeAt(SMS_MAX_LENGTH - 1);
+  const end = last >= 0xd800 && last <= 0xdbff ? SMS_MAX_LENGTH - 1 : SMS_MAX_LENGTH;
+  return { value: value.slice(0, end), trimmed: true };
+}
+
+/** The counter under the SMS body, 'n/1000'. */
+export function smsCounter(value: string): string {
+  return `${value.length}/${SMS_MAX_LENGTH}`;
+}
+
+/**
+ * GSM 03.38 (3GPP TS 23.038) default alphabet, positions 0x00–0x7F in order, without 0x1B (the escape to
+ * the extension table). Each of these characters takes one septet.
+ */
+export const GSM_BASIC =
+  '@£$¥èéùìòÇ\nØø\rÅå' +
+  'Δ_ΦΓΛΩΠΨΣΘΞÆæßÉ' +
+  ' !"#¤%&\'()*+,-./' +
+  '0123456789:;<=>?' +
+  '¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§' +
+  '¿abcdefghijklmnopqrstuvwxyzäöñüà';
+
+/** GSM 03.38 extension table: each is sent as ESC + character, so takes two septets. */
+export const GSM_EXTENSION = '\f^{}\\[~]|€';
+
+const GSM_BASIC_SET = new Set(GSM_BASIC);
+const GSM_EXTENSION_SET = new Set(GSM_EXTENSION);
+
+/** Per-segment capacity: a single message, or each part of a concatenated one (the rest is the UDH). */
+const CAPACITY = {
+  'GSM-7': { single: 160, concatenated: 153 },
+  'UCS-2': { single: 70, concatenated: 67 },
+} as const;
+
+export type SmsEncoding = keyof typeof CAPACITY;
+
+export interface SmsSegments {
+  encoding: SmsEncoding;
+  /** Length in the encoding's units: septets for GSM-7, UTF-16 code units for UCS-2. */
+  characters: number;
+  segments: number;
+}
+
+/**
+ * How an SMS body is sent: GSM-7 when every character is in the GSM 03.38 tables, otherwise UCS-2.
+ * Segments are packed the way handsets and carriers do: an extension character (two septets) or a
+ * surrogate pair (two UCS-2 units) is never split across two parts, so it moves whole to the next part.
+ * An empty body is 0 segments.
+ */
+export function smsSegments(text: string): SmsSegments {
+  const characters = Array.from(text);
+  const gsm = characters.every(
+    (character) => GSM_BASIC_SET.has(character) || GSM_EXTENSION_SET.has(character),
+  );
+  const encoding: SmsEncoding = gsm ? 'GSM-7' : 'UCS-2';
+  const costs = characters.map((character) =>
+    gsm ? (GSM_EXTENSION_SET.has(character) ? 2 : 1) : character.length,
+  );
+  const total = costs.reduce((sum, cost) => sum + cost, 0);
+  const capacity = CAPACITY[encoding];
+  if (total === 0) return { encoding, characters: 0, segments: 0 };
+  if (total <= capacity.single) return { encoding, characters: total, segments: 1 };
+  let segments = 1;
+  let used = 0;
+  for (const cost of costs) {
+    if (used + cost > capacity.concatenated) {
+      segments += 1;
+      used = 0;
+    }
+    used += cost;
+  }
+  return { encoding, characters: total, segments };
+}

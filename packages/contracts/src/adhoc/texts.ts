@@ -1,0 +1,105 @@
+import type { NotifyBy } from './channels.ts';
+
+/**
+ * The fixed texts, labels and limits of ad hoc templates (doc 2 §2, §4, §5, §8, §9), each in one place.
+ * Texts in quotes in the specification are kept verbatim, including their spelling.
+ */
+
+export const ADHOC_PAGE_TITLE = 'AdHoc Campaigns';
+export const ADHOC_ROUTE = '/admin/adhoc-campaigns';
+export const NEW_TEMPLATE_LABEL = 'New Template';
+/** The name a new template is created with (doc 2 §7: "UI uses 'New Template'"). */
+export const NEW_TEMPLATE_NAME = 'New Template';
+export const RETURN_TO_LIST_LABEL = 'Return to AdHoc Templates List';
+export const ADHOC_LIST_COLUMNS = [
+  'ADHOC-ID',
+  'TEMPLATE TITLE',
+  'TEMPLATES',
+  'STATUS',
+  'LAST UPDATE',
+  'ACTIONS',
+] as const;
+export const EDITOR_TABS = ['Voice', 'SMS', 'e-Mail', 'Publish'] as const;
+
+/** ADHOC-{id}, as the list shows a template's id. */
+export function adhocIdLabel(id: number): string {
+  return `ADHOC-${id}`;
+}
+
+/** The alert shown on any edit of a launched template (doc 2 §4). */
+export function lockedTemplateAlert(status: string): string {
+  return `This template is locked because it has already been launched. Once a template has been launched it may not be edited. Current Status: ${status}`;
+}
+
+export const PUBLISH_LABEL = 'Publish';
+export const REPUBLISH_LABEL = 'Re-Publish';
+
+/** 'Publish' while the template has never been published (publish_dt empty), then 'Re-Publish'. */
+export function publishButtonLabel(publishDt: string | null | undefined): string {
+  return publishDt ? REPUBLISH_LABEL : PUBLISH_LABEL;
+}
+
+export const UNPUBLISHED_TEXT =
+  'Template has not yet been published. A template is ready to publish after each language is configured for each channel required for the campaign.';
+
+/**
+ * The publish tab's text once published (doc 2 §2.7 gives its content, not its words): the publish date,
+ * that updates may still be made before launch, and that Re-Publish is allowed any time before launch.
+ * `publishDate` is already formatted for display.
+ */
+export function publishedText(publishDate: string): string {
+  return `Template was published on ${publishDate}. Updates may be applied to this template until it is launched; select Re-Publish at any time before launch to publish them.`;
+}
+
+/** Confirmation before deleting a template or one of its languages (doc 2 §5). */
+export function confirmDeleteText(id: number, language: string): string {
+  return `[${id}:${language}] Are you sure?`;
+}
+
+/** Confirmation before sending the current language (doc 2 §5); the language is shown upper-case. */
+export function confirmSendOneText(language: string): string {
+  return `Are you sure you want to send the ${language.toUpperCase()} template?`;
+}
+
+/** Confirmation before sending every saved language; the e-mail tab words it with 'e-mail' (doc 2 §5). */
+export function confirmSendAllText(count: number, notifyBy: NotifyBy): string {
+  return notifyBy === 'EML'
+    ? `Are you sure you want to send ${count} e-mail templates?`
+    : `Are you sure you want to send ${count} templates?`;
+}
+
+/** 'Send {LANGUAGE} Only' (doc 2 §2.3). */
+export function sendOneLabel(language: string): string {
+  return `Send ${language.toUpperCase()} Only`;
+}
+
+/** 'Send {n} Languages', n being the count of saved languages (doc 2 §2.3), kept verbatim for n = 1 too. */
+export function sendAllLabel(count: number): string {
+  return `Send ${count} Languages`;
+}
+
+export const SEED_CALL_ERROR = 'ERROR: Unable to send seed call';
+
+export const PUBLISH_COMPLETE_TOAST = 'Publish Complete. These templates are ready to launch.';
+export const UPLOAD_COMPLETE_TOAST = 'Upload complete. Future seed dials will include this file.';
+export const ADHOC_TOAST_DURATION_MS = 5000;
+
+export const EMAIL_TEMPLATE_WARNING_TITLE = 'E-MAIL TEMPLATE WARNING';
+
+/** The double-brace warning (doc 2 §5): not supported, use triple braces, remove them from the named language. */
+export function doubleBraceWarningMessage(language: string): string {
+  return `Double curly braces {{ }} are not supported in e-mail templates. Use triple curly braces {{{ }}} for variables, and remove the double curly braces from the ${language.toUpperCase()} template.`;
+}
+
+/** The template list shows the first 100 rows (doc 2 §2.1). */
+export const ADHOC_LIST_MAX_ROWS = 100;
+/** The per-channel language summary reloads every 50 seconds (doc 2 §4). */
+export const ADHOC_SUMMARY_POLL_MS = 50_000;
+/** Autosave quiet periods (doc 2 §4): 1 s for voice, SMS and the title; 3 s for e-mail. */
+export const AUTOSAVE_DELAY_MS: Readonly<Record<NotifyBy, number>> = { PHON: 1000, SMS: 1000, EML: 3000 };
+export const TITLE_AUTOSAVE_DELAY_MS = 1000;
+
+/** Layout numbers the specification fixes (doc 2 §2.5, §2.6). */
+export const SMS_COLUMN_WIDTHS_PX = { left: 275, right: 715 } as const;
+export const EMAIL_BODY_HEIGHT_PX = 800;
+export const EMAIL_PREVIEW_ROWS = 5;
