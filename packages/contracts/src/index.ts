@@ -4,5 +4,6 @@ export * from './format.ts';
 export * from './http.ts';
 export * from './navigation.ts';
 export * from './permissions.ts';
+export * from './report-display.ts';
 export * from './storage.ts';
 export * from './texts.ts';
