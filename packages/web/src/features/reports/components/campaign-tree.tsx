@@ -1,0 +1,102 @@
+import { Box, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { REPORT_TEXTS, TREE_ROW_LABELS } from '@psps/contracts';
+import type { Campaign, CampaignTree } from '../api/types.ts';
+import { dateOrDash, formatCount } from '../utils/labels.ts';
+
+function Field({ label, value, mono }: { label: string; value: string; mono?: boolean }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="xs" fw={500} ff={mono ? 'monospace' : undefined} style={{ whiteSpace: 'nowrap' }}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+/** One campaign (dataset) of the tree: ID, Imported, Launched, Completed, Total, Voice, SMS, e-Mail. */
+export function CampaignCard({ campaign, root }: { campaign: Campaign; root?: boolean }) {
+  return (
+    <Card
+      withBorder
+      padding="xs"
+      radius="sm"
+      w={root ? undefined : 240}
+      maw={root ? 480 : undefined}
+      data-testid={root ? 'tree-root' : 'tree-card'}
+      style={root ? { borderLeft: '4px solid var(--mantine-primary-color-filled)' } : undefined}
+    >
+      <Group justify="space-between" gap="xs" wrap="nowrap" mb={4}>
+        <Text size="sm" fw={700}>
+          ID {campaign.dataset_id_bint}
+        </Text>
+        <Text size="xs" c="dimmed" truncate title={campaign.title_vch}>
+          {campaign.title_vch}
+        </Text>
+      </Group>
+      <SimpleGrid cols={root ? { base: 1, xs: 2 } : 1} spacing="md" verticalSpacing={0}>
+        <Stack gap={0}>
+          <Field label="Imported" value={dateOrDash(campaign.created_dt)} mono />
+          <Field label="Launched" value={dateOrDash(campaign.launched_dt)} mono />
+          <Field label="Completed" value={dateOrDash(campaign.processed_dt)} mono />
+        </Stack>
+        <Stack gap={0}>
+          <Field label="Total" value={formatCount(campaign.totalrecords_int)} />
+          <Field label="Voice" value={formatCount(campaign.voicecount_int)} />
+          <Field label="SMS" value={formatCount(campaign.smscount_int)} />
+          <Field label="e-Mail" value={formatCount(campaign.emailcount_int)} />
+        </Stack>
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+/**
+ * The campaign tree of one dataset (document 1 §2): the root card, then the rows Medical Baseline, Critical
+ * Essential and General, each with one card per child campaign, or 'none'.
+ */
+export function CampaignTreeView({ tree }: { tree: CampaignTree }) {
+  const [roots, ...rows] = tree;
+  return (
+    <Stack gap="sm" data-testid="campaign-tree">
+      {roots.map((root) => (
+        <CampaignCard key={root.dataset_id_bint} campaign={root} root />
+      ))}
+      {TREE_ROW_LABELS.map((label, i) => {
+        const children = rows[i] ?? [];
+        return (
+          <Box
+            key={label}
+            data-testid="tree-row"
+            data-row={label}
+            pl="sm"
+            style={{ borderLeft: '2px solid var(--mantine-color-gray-3)' }}
+          >
+            <Text size="sm" fw={600} mb={4}>
+              {label}
+              {children.length > 0 && (
+                <Text span size="xs" c="dimmed" fw={400}>
+                  {' '}
+                  ({children.length})
+                </Text>
+              )}
+            </Text>
+            {children.length === 0 ? (
+              <Text size="sm" c="dimmed" fs="italic">
+                {REPORT_TEXTS.emptyClassRow}
+              </Text>
+            ) : (
+              <Group gap="xs" align="stretch">
+                {children.map((child) => (
+                  <CampaignCard key={child.dataset_id_bint} campaign={child} />
+                ))}
+              </Group>
+            )}
+          </Box>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,61 @@
+import { Stack } from '@mantine/core';
+import { CHANNEL_NAMES, REPORT_TEXTS } from '@psps/contracts';
+import { useCampaigns } from '../api/get-campaigns.ts';
+import { useChannelReport } from '../api/get-channel-report.ts';
+import { campaignLabel } from '../utils/labels.ts';
+import type { ReportChannel } from '../utils/pie.ts';
+import { useRememberedChoice } from '../utils/remembered-choice.ts';
+import { ChannelReportView } from './channel-report.tsx';
+import { LoadProblem } from './report-query.tsx';
+import { ReportSection } from './report-section.tsx';
+import { ReportSelect } from './report-select.tsx';
+
+export function ChannelSection({
+  channel,
+  datasetId,
+  title,
+}: {
+  channel: ReportChannel;
+  datasetId: number;
+  title?: string;
+}) {
+  const report = useChannelReport(channel, datasetId);
+  return (
+    <ReportSection
+      title={title}
+      what={`${CHANNEL_NAMES[channel]} report`}
+      query={report}
+      skeletonHeight={420}
+      testId={`channel-section-${channel}`}
+    >
+      {(data) => <ChannelReportView channel={channel} report={data} />}
+    </ReportSection>
+  );
+}
+
+/** Voice, SMS and e-mail reports (document 1 §2): choose a campaign; see the stats card and the status pie. */
+export function ChannelPage({ channel }: { channel: ReportChannel }) {
+  const campaigns = useCampaigns();
+  const [datasetId, setDatasetId] = useRememberedChoice(channel);
+  return (
+    <Stack gap="lg">
+      <ReportSelect
+        label="Campaign"
+        firstEntry={REPORT_TEXTS.selectCampaign}
+        items={campaigns.data}
+        idOf={(c) => c.dataset_id_bint}
+        labelOf={campaignLabel}
+        value={datasetId}
+        onChange={setDatasetId}
+        loading={campaigns.isPending}
+        testId="campaign-select"
+      />
+      <LoadProblem query={campaigns} what="list of campaigns" />
+      {datasetId !== null && <ChannelSection channel={channel} datasetId={datasetId} />}
+    </Stack>
+  );
+}
+
+export const VoicePage = () => <ChannelPage channel="voice" />;
+export const SmsPage = () => <ChannelPage channel="sms" />;
+export const EmailPage = () => <ChannelPage channel="email" />;

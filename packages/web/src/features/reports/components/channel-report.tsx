@@ -1,0 +1,82 @@
+import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { CHANNEL_NAMES } from '@psps/contracts';
+import type { ChannelReport } from '../api/types.ts';
+import { dateOrDash, formatCount } from '../utils/labels.ts';
+import type { ReportChannel } from '../utils/pie.ts';
+import { StatusPie } from './status-pie.tsx';
+
+/** The stats card of a channel report: channel, total count, launch time, and the campaign's tag title and line. */
+export function ChannelStatsCard({ channel, report }: { channel: ReportChannel; report: ChannelReport }) {
+  const [[total], [header], classes, [tag]] = report;
+  return (
+    <Card withBorder padding="md" data-testid="stats-card">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+        <Stack gap={2} miw={0} style={{ flex: 1 }}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+            Channel
+          </Text>
+          <Title order={3} data-testid="stats-channel">
+            {CHANNEL_NAMES[channel]}
+          </Title>
+          {tag?.tag_title_vch && (
+            <Text fw={600} size="sm" data-testid="stats-tag-title">
+              {tag.tag_title_vch}
+            </Text>
+          )}
+          {tag?.tag_line_vch && (
+            <Text size="sm" c="dimmed" data-testid="stats-tag-line">
+              {tag.tag_line_vch}
+            </Text>
+          )}
+          {header?.title_vch && (
+            <Text size="xs" c="dimmed">
+              {header.title_vch}
+            </Text>
+          )}
+        </Stack>
+        <SimpleGrid cols={2} spacing="xl">
+          <Stack gap={0}>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+              Total count
+            </Text>
+            <Text fz={28} fw={700} data-testid="stats-total" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {formatCount(total?.TOTAL_COUNT ?? 0)}
+            </Text>
+          </Stack>
+          <Stack gap={0}>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+              Launch time
+            </Text>
+            <Text fz="md" fw={600} mt={8} ff="monospace" data-testid="stats-launched">
+              {dateOrDash(header?.launched_dt)}
+            </Text>
+          </Stack>
+        </SimpleGrid>
+      </Group>
+      {classes.length > 0 && (
+        <Group gap="xs" mt="sm" data-testid="stats-classes">
+          {classes.map((c) => (
+            <Badge key={c.customer_class} variant="light" color="gray" tt="none">
+              {c.customer_class}: {formatCount(c.COUNT)}
+            </Badge>
+          ))}
+        </Group>
+      )}
+    </Card>
+  );
+}
+
+/** A channel section: the stats card, then the pie of delivery statuses. */
+export function ChannelReportView({ channel, report }: { channel: ReportChannel; report: ChannelReport }) {
+  return (
+    <Stack gap="md" data-testid={`channel-report-${channel}`}>
+      <ChannelStatsCard channel={channel} report={report} />
+      <Card withBorder padding="md">
+        <Text fw={600} size="sm" mb="xs">
+          Delivery status
+        </Text>
+        <StatusPie channel={channel} rows={report[4]} />
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,96 @@
+import { Anchor, Group, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { EVENTS_GRID_COLUMNS, REPORT_TEXTS, TOASTS } from '@psps/contracts';
+import { IconDownload } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { apiDownload } from '../../../lib/api.ts';
+import type { GridRow } from '../api/types.ts';
+import { dateOrDash, formatCount } from '../utils/labels.ts';
+
+type Column = (typeof EVENTS_GRID_COLUMNS)[number];
+
+/** How each column of the grid reads a row; numeric columns align right. */
+const CELLS: Record<Column, { cell: (row: GridRow, index: number) => ReactNode; numeric?: boolean; nowrap?: boolean }> = {
+  '#': { cell: (_, i) => i + 1, numeric: true },
+  'MB-EVT-ID': { cell: (r) => r.id_bint, numeric: true },
+  'Event Name': { cell: (r) => r.name_vch },
+  'MB-DS-ID': { cell: (r) => r.dataset_id_bint, numeric: true },
+  'MB-ROOT-ID': { cell: (r) => r.rootDataset_bint ?? '-', numeric: true },
+  Type: { cell: (r) => r.type, nowrap: true },
+  Title: { cell: (r) => r.title_vch },
+  Imported: { cell: (r) => dateOrDash(r.created_dt), nowrap: true },
+  Queued: { cell: (r) => dateOrDash(r.launched_dt), nowrap: true },
+  Processed: { cell: (r) => dateOrDash(r.processed_dt), nowrap: true },
+  'Total Messages': { cell: (r) => formatCount(r.totalrecords_int), numeric: true },
+  'Voice Count': { cell: (r) => formatCount(r.voicecount_int), numeric: true },
+  'SMS Count': { cell: (r) => formatCount(r.smscount_int), numeric: true },
+  'e-Mail Count': { cell: (r) => formatCount(r.emailcount_int), numeric: true },
+};
+
+/** Downloads the grid of an event as CSV with the session's bearer token (a plain link could not send it). */
+async function downloadCsv(eventId: number) {
+  notifications.show({ message: TOASTS.downloadInProgress });
+  try {
+    await apiDownload(`/csv/proc_reports_gridTreeEvents/${eventId}`, `event-${eventId}-grid.csv`);
+  } catch (err) {
+    notifications.show({ color: 'red', title: 'Download failed', message: (err as Error).message });
+  }
+}
+
+/** The events grid of document 1 §2: 14 columns, alternating shading, 'Download CSV File'. */
+export function EventsGrid({ eventId, rows }: { eventId: number; rows: readonly GridRow[] }) {
+  return (
+    <div data-testid="events-grid">
+      <Group justify="space-between" mb={4}>
+        <Text size="sm" c="dimmed">
+          {rows.length === 1 ? '1 campaign' : `${rows.length} campaigns`}
+        </Text>
+        <Anchor component="button" type="button" size="sm" onClick={() => downloadCsv(eventId)}>
+          <Group gap={4} wrap="nowrap">
+            <IconDownload size={16} />
+            {REPORT_TEXTS.downloadCsv}
+          </Group>
+        </Anchor>
+      </Group>
+      <Table.ScrollContainer minWidth={1180} type="native">
+        <Table striped highlightOnHover withTableBorder verticalSpacing={6} horizontalSpacing="xs" fz="xs">
+          <Table.Thead>
+            <Table.Tr>
+              {EVENTS_GRID_COLUMNS.map((c) => (
+                <Table.Th key={c} ta={CELLS[c].numeric ? 'right' : undefined} style={{ whiteSpace: 'nowrap' }}>
+                  {c}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={EVENTS_GRID_COLUMNS.length} ta="center" c="dimmed">
+                  {REPORT_TEXTS.noData}
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              rows.map((row, i) => (
+                <Table.Tr key={row.dataset_id_bint}>
+                  {EVENTS_GRID_COLUMNS.map((c) => (
+                    <Table.Td
+                      key={c}
+                      ta={CELLS[c].numeric ? 'right' : undefined}
+                      style={{
+                        whiteSpace: CELLS[c].nowrap ? 'nowrap' : undefined,
+                        fontVariantNumeric: 'tabular-nums',
+                      }}
+                    >
+                      {CELLS[c].cell(row, i)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { Select } from '@mantine/core';
+
+const NONE = 'none';
+
+type Props<T> = {
+  label: string;
+  /** The dropdown's first entry ('--- select an event ---'); choosing it empties the report areas. */
+  firstEntry: string;
+  items: readonly T[] | undefined;
+  idOf: (item: T) => number;
+  labelOf: (item: T) => string;
+  value: number | null;
+  onChange: (id: number | null) => void;
+  loading?: boolean;
+  testId: string;
+};
+
+/**
+ * The event or campaign dropdown of the report screens. Searchable, because during a large event the list is
+ * long and operators know the dataset id or title they want.
+ */
+export function ReportSelect<T>({ label, firstEntry, items, idOf, labelOf, value, onChange, loading, testId }: Props<T>) {
+  const data = [
+    { value: NONE, label: firstEntry },
+    ...(items ?? []).map((item) => ({ value: String(idOf(item)), label: labelOf(item) })),
+  ];
+  return (
+    <Select
+      label={label}
+      data={data}
+      value={value === null ? NONE : String(value)}
+      onChange={(v) => onChange(v === null || v === NONE ? null : Number(v))}
+      searchable
+      allowDeselect={false}
+      nothingFoundMessage="Nothing matches"
+      maxDropdownHeight={360}
+      disabled={loading && !items}
+      placeholder={loading && !items ? 'Loading…' : firstEntry}
+      w="100%"
+      maw={640}
+      data-testid={testId}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}

@@ -1,0 +1,22 @@
+import { useCallback, useState } from 'react';
+import { cache } from '../../../lib/storage.ts';
+
+/**
+ * The last event or campaign chosen on a report screen, kept in the browser cache (cleared at logout) so that a
+ * reload, or coming back to the screen during the event, shows the same report again.
+ */
+export function useRememberedChoice(screen: string): [number | null, (id: number | null) => void] {
+  const key = `reports.choice.${screen}`;
+  const [id, setId] = useState<number | null>(() => {
+    const stored = cache.get<number>(key);
+    return typeof stored === 'number' && Number.isSafeInteger(stored) && stored > 0 ? stored : null;
+  });
+  const choose = useCallback(
+    (next: number | null) => {
+      setId(next);
+      cache.set(key, next);
+    },
+    [key],
+  );
+  return [id, choose];
+}
