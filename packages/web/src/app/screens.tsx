@@ -1,6 +1,10 @@
 import type { ComponentType } from 'react';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
 import { NotBuiltPage } from '../features/not-built/not-built-page.tsx';
+import { AllChannelsPage } from '../features/reports/components/all-channels-page.tsx';
+import { CampaignReportPage } from '../features/reports/components/campaign-report-page.tsx';
+import { EmailPage, SmsPage, VoicePage } from '../features/reports/components/channel-page.tsx';
+import { EventsPage } from '../features/reports/components/events-page.tsx';
 
 const notBuilt = (name: string) => () => <NotBuiltPage name={name} />;
 
@@ -9,12 +13,12 @@ export const SCREEN_PAGES: Record<string, ComponentType> = {
   dashboard: DashboardPage,
   launcher: notBuilt('Custom Reports'),
   adhoc: notBuilt('AdHoc Campaigns'),
-  events: notBuilt('Events'),
-  all: notBuilt('All Channels'),
-  voice: notBuilt('Voice'),
-  sms: notBuilt('SMS'),
-  email: notBuilt('e-Mail'),
-  campaign: notBuilt('Campaign Report'),
+  events: EventsPage,
+  all: AllChannelsPage,
+  voice: VoicePage,
+  sms: SmsPage,
+  email: EmailPage,
+  campaign: CampaignReportPage,
   completion: notBuilt('Completion'),
   suppression: notBuilt('SUPPRESSION'),
 };

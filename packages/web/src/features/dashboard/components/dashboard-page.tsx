@@ -1,41 +1,67 @@
-import { Card, SimpleGrid, Text } from '@mantine/core';
+import { Alert, Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { DASHBOARD_CARD_CAPTION, DASHBOARD_CARDS, type DashboardAnswer } from '@psps/contracts';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { Can } from '../../../lib/permissions.tsx';
+import { useDashboard } from '../api/get-dashboard.ts';
 
-type Stat = { label: string; value: number | undefined };
-
-function StatCard({ label, value }: Stat) {
+function StatCard({ label, value, loading }: { label: string; value: number | undefined; loading: boolean }) {
   return (
     <Card withBorder padding="lg" radius="md" data-testid={`stat-${label}`}>
       <Text size="sm" c="dimmed" fw={600} tt="uppercase">
         {label}
       </Text>
-      <Text fz={32} fw={700}>
-        {value === undefined ? '–' : value.toLocaleString()}
-      </Text>
+      {loading ? (
+        <Skeleton height={40} my={4} width="60%" />
+      ) : (
+        <Text fz={32} fw={700} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="stat-value">
+          {value === undefined ? '–' : value.toLocaleString('en-US')}
+        </Text>
+      )}
       <Text size="xs" c="dimmed">
-        Today
+        {DASHBOARD_CARD_CAPTION}
       </Text>
     </Card>
   );
 }
 
 /**
- * Dashboard: Messages, Voice, SMS and e-Mail cards, each labelled Today. The Messages card needs
- * OBJECT_ONE; otherwise its place stays blank.
+ * Dashboard: Messages, Voice, SMS and e-Mail cards, each labelled Today, with the messages created today
+ * (GET /api/v1/dashboard). The Messages card needs OBJECT_ONE; otherwise its place stays blank.
  */
-export function DashboardPage({
-  counts,
-}: {
-  counts?: { all?: number; voice?: number; sms?: number; email?: number };
-}) {
+export function DashboardPage() {
+  const query = useDashboard();
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-      <Can permission="OBJECT_ONE" otherwise={<div data-testid="stat-blank" />}>
-        <StatCard label="Messages" value={counts?.all} />
-      </Can>
-      <StatCard label="Voice" value={counts?.voice} />
-      <StatCard label="SMS" value={counts?.sms} />
-      <StatCard label="e-Mail" value={counts?.email} />
-    </SimpleGrid>
+    <Stack gap="md">
+      {query.isError && (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          p="xs"
+          data-testid="load-problem"
+        >
+          Today's counts could not be {query.data ? 'reloaded' : 'loaded'}: {query.error.message}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+        {DASHBOARD_CARDS.map((card) => {
+          const stat = (
+            <StatCard
+              key={card.key}
+              label={card.label}
+              value={query.data?.[card.key as keyof Omit<DashboardAnswer, 'day'>]}
+              loading={query.isPending}
+            />
+          );
+          return card.permission ? (
+            <Can key={card.key} permission={card.permission} otherwise={<div data-testid="stat-blank" />}>
+              {stat}
+            </Can>
+          ) : (
+            stat
+          );
+        })}
+      </SimpleGrid>
+    </Stack>
   );
 }

@@ -1,6 +1,6 @@
+import { campaignTreeAnswer } from '@psps/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api.ts';
-import { campaignTreeAnswer } from './types.ts';
 import { reportPolling } from './report-query.ts';
 
 export function getCampaignTree(datasetId: number) {

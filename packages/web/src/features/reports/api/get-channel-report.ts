@@ -1,17 +1,17 @@
+import { type ChannelReportKind, channelReportAnswer } from '@psps/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api.ts';
-import type { ReportChannel } from '../utils/pie.ts';
-import { channelReportAnswer } from './types.ts';
 import { reportPolling } from './report-query.ts';
 
-export function getChannelReport(channel: ReportChannel, datasetId: number) {
-  return apiCall(channelReportAnswer, `/api/${channel}-reports/${datasetId}`);
+/** GET /api/{voice|sms|email}-reports/{datasetId}. */
+export function getChannelReport(kind: ChannelReportKind, datasetId: number) {
+  return apiCall(channelReportAnswer, `/api/${kind}-reports/${datasetId}`);
 }
 
-export function useChannelReport(channel: ReportChannel, datasetId: number | null) {
+export function useChannelReport(kind: ChannelReportKind, datasetId: number | null) {
   return useQuery({
-    queryKey: ['reports', 'channel', channel, datasetId],
-    queryFn: () => getChannelReport(channel, datasetId as number),
+    queryKey: ['reports', 'channel', kind, datasetId],
+    queryFn: () => getChannelReport(kind, datasetId as number),
     enabled: datasetId !== null,
     ...reportPolling(),
   });

@@ -1,6 +1,6 @@
+import { eventCampaignsAnswer } from '@psps/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api.ts';
-import { eventCampaignsAnswer } from './types.ts';
 import { reportPolling } from './report-query.ts';
 
 export async function getEventCampaigns(eventId: number) {

@@ -1,6 +1,6 @@
+import { gridAnswer } from '@psps/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api.ts';
-import { gridAnswer } from './types.ts';
 import { reportPolling } from './report-query.ts';
 
 export async function getEventsGrid(eventId: number) {

@@ -1,13 +1,13 @@
+import { eventsListAnswer, type PspsEvent } from '@psps/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api.ts';
 import { cache } from '../../../lib/storage.ts';
-import { eventListAnswer, type ReportEvent } from './types.ts';
 import { reportPolling } from './report-query.ts';
 
 const CACHE_NAME = 'reports.events';
 
-export async function getEvents(): Promise<ReportEvent[]> {
-  const [events] = await apiCall(eventListAnswer, '/api/proc_events_getList/');
+export async function getEvents(): Promise<PspsEvent[]> {
+  const [events] = await apiCall(eventsListAnswer, '/api/proc_events_getList/');
   cache.set(CACHE_NAME, events);
   return events;
 }
@@ -17,7 +17,7 @@ export function useEvents() {
   return useQuery({
     queryKey: ['reports', 'events'],
     queryFn: getEvents,
-    initialData: () => cache.get<ReportEvent[]>(CACHE_NAME),
+    initialData: () => cache.get<PspsEvent[]>(CACHE_NAME),
     initialDataUpdatedAt: 0,
     ...reportPolling(),
   });

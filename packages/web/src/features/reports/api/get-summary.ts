@@ -1,12 +1,12 @@
+import { type SummarySnapshot, summaryAnswer } from '@psps/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api.ts';
-import { type Summary, summaryAnswer } from './types.ts';
 import { reportPolling } from './report-query.ts';
 
 /** The latest summary snapshot of a dataset, or null before the first one (`[[]]`). */
-export async function getSummary(datasetId: number): Promise<Summary | null> {
+export async function getSummary(datasetId: number): Promise<SummarySnapshot | null> {
   const [[row]] = await apiCall(summaryAnswer, `/api/all-reports-summary/${datasetId}`);
-  return (row as Summary | undefined) ?? null;
+  return row ?? null;
 }
 
 export function useSummary(datasetId: number | null) {

@@ -13,7 +13,7 @@ export function SummarySection({ datasetId, title }: { datasetId: number; title?
   const summary = useSummary(datasetId);
   return (
     <ReportSection title={title} what="summary" query={summary} skeletonHeight={180} testId="summary-section">
-      {(data) => <SummaryTable summary={data ?? undefined} />}
+      {(data) => <SummaryTable summary={data} />}
     </ReportSection>
   );
 }

@@ -1,6 +1,11 @@
 import { Box, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { REPORT_TEXTS, TREE_ROW_LABELS } from '@psps/contracts';
-import type { Campaign, CampaignTree } from '../api/types.ts';
+import {
+  type Campaign,
+  type CampaignTreeAnswer,
+  CUSTOMER_CLASS_LABELS,
+  CUSTOMER_CLASSES,
+  REPORT_TEXTS,
+} from '@psps/contracts';
 import { dateOrDash, formatCount } from '../utils/labels.ts';
 
 function Field({ label, value, mono }: { label: string; value: string; mono?: boolean }) {
@@ -57,14 +62,15 @@ export function CampaignCard({ campaign, root }: { campaign: Campaign; root?: bo
  * The campaign tree of one dataset (document 1 §2): the root card, then the rows Medical Baseline, Critical
  * Essential and General, each with one card per child campaign, or 'none'.
  */
-export function CampaignTreeView({ tree }: { tree: CampaignTree }) {
+export function CampaignTreeView({ tree }: { tree: CampaignTreeAnswer }) {
   const [roots, ...rows] = tree;
   return (
     <Stack gap="sm" data-testid="campaign-tree">
       {roots.map((root) => (
         <CampaignCard key={root.dataset_id_bint} campaign={root} root />
       ))}
-      {TREE_ROW_LABELS.map((label, i) => {
+      {CUSTOMER_CLASSES.map((customerClass, i) => {
+        const label = CUSTOMER_CLASS_LABELS[customerClass];
         const children = rows[i] ?? [];
         return (
           <Box
@@ -85,7 +91,7 @@ export function CampaignTreeView({ tree }: { tree: CampaignTree }) {
             </Text>
             {children.length === 0 ? (
               <Text size="sm" c="dimmed" fs="italic">
-                {REPORT_TEXTS.emptyClassRow}
+                {REPORT_TEXTS.none}
               </Text>
             ) : (
               <Group gap="xs" align="stretch">

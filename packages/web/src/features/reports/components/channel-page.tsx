@@ -1,9 +1,8 @@
 import { Stack } from '@mantine/core';
-import { CHANNEL_NAMES, REPORT_TEXTS } from '@psps/contracts';
+import { CHANNEL_LABELS, CHANNEL_REPORT_PATHS, type ChannelReportKind, REPORT_TEXTS } from '@psps/contracts';
 import { useCampaigns } from '../api/get-campaigns.ts';
 import { useChannelReport } from '../api/get-channel-report.ts';
 import { campaignLabel } from '../utils/labels.ts';
-import type { ReportChannel } from '../utils/pie.ts';
 import { useRememberedChoice } from '../utils/remembered-choice.ts';
 import { ChannelReportView } from './channel-report.tsx';
 import { LoadProblem } from './report-query.tsx';
@@ -15,7 +14,7 @@ export function ChannelSection({
   datasetId,
   title,
 }: {
-  channel: ReportChannel;
+  channel: ChannelReportKind;
   datasetId: number;
   title?: string;
 }) {
@@ -23,7 +22,7 @@ export function ChannelSection({
   return (
     <ReportSection
       title={title}
-      what={`${CHANNEL_NAMES[channel]} report`}
+      what={`${CHANNEL_LABELS[CHANNEL_REPORT_PATHS[channel]]} report`}
       query={report}
       skeletonHeight={420}
       testId={`channel-section-${channel}`}
@@ -34,7 +33,7 @@ export function ChannelSection({
 }
 
 /** Voice, SMS and e-mail reports (document 1 §2): choose a campaign; see the stats card and the status pie. */
-export function ChannelPage({ channel }: { channel: ReportChannel }) {
+export function ChannelPage({ channel }: { channel: ChannelReportKind }) {
   const campaigns = useCampaigns();
   const [datasetId, setDatasetId] = useRememberedChoice(channel);
   return (

@@ -1,12 +1,22 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { CHANNEL_NAMES } from '@psps/contracts';
-import type { ChannelReport } from '../api/types.ts';
+import {
+  CHANNEL_LABELS,
+  CHANNEL_REPORT_PATHS,
+  type ChannelReportAnswer,
+  type ChannelReportKind,
+  CUSTOMER_CLASS_LABELS,
+} from '@psps/contracts';
 import { dateOrDash, formatCount } from '../utils/labels.ts';
-import type { ReportChannel } from '../utils/pie.ts';
 import { StatusPie } from './status-pie.tsx';
 
 /** The stats card of a channel report: channel, total count, launch time, and the campaign's tag title and line. */
-export function ChannelStatsCard({ channel, report }: { channel: ReportChannel; report: ChannelReport }) {
+export function ChannelStatsCard({
+  channel,
+  report,
+}: {
+  channel: ChannelReportKind;
+  report: ChannelReportAnswer;
+}) {
   const [[total], [header], classes, [tag]] = report;
   return (
     <Card withBorder padding="md" data-testid="stats-card">
@@ -16,7 +26,7 @@ export function ChannelStatsCard({ channel, report }: { channel: ReportChannel; 
             Channel
           </Text>
           <Title order={3} data-testid="stats-channel">
-            {CHANNEL_NAMES[channel]}
+            {CHANNEL_LABELS[CHANNEL_REPORT_PATHS[channel]]}
           </Title>
           {tag?.tag_title_vch && (
             <Text fw={600} size="sm" data-testid="stats-tag-title">
@@ -57,7 +67,7 @@ export function ChannelStatsCard({ channel, report }: { channel: ReportChannel; 
         <Group gap="xs" mt="sm" data-testid="stats-classes">
           {classes.map((c) => (
             <Badge key={c.customer_class} variant="light" color="gray" tt="none">
-              {c.customer_class}: {formatCount(c.COUNT)}
+              {CUSTOMER_CLASS_LABELS[c.customer_class]}: {formatCount(c.COUNT)}
             </Badge>
           ))}
         </Group>
@@ -67,7 +77,13 @@ export function ChannelStatsCard({ channel, report }: { channel: ReportChannel; 
 }
 
 /** A channel section: the stats card, then the pie of delivery statuses. */
-export function ChannelReportView({ channel, report }: { channel: ReportChannel; report: ChannelReport }) {
+export function ChannelReportView({
+  channel,
+  report,
+}: {
+  channel: ChannelReportKind;
+  report: ChannelReportAnswer;
+}) {
   return (
     <Stack gap="md" data-testid={`channel-report-${channel}`}>
       <ChannelStatsCard channel={channel} report={report} />

@@ -1,21 +1,23 @@
 import { Anchor, Group, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { EVENTS_GRID_COLUMNS, REPORT_TEXTS, TOASTS } from '@psps/contracts';
+import { GRID_COLUMNS, type GridRow, REPORT_TEXTS, TOASTS } from '@psps/contracts';
 import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { apiDownload } from '../../../lib/api.ts';
-import type { GridRow } from '../api/types.ts';
 import { dateOrDash, formatCount } from '../utils/labels.ts';
 
-type Column = (typeof EVENTS_GRID_COLUMNS)[number];
+type Column = (typeof GRID_COLUMNS)[number];
 
 /** How each column of the grid reads a row; numeric columns align right. */
-const CELLS: Record<Column, { cell: (row: GridRow, index: number) => ReactNode; numeric?: boolean; nowrap?: boolean }> = {
+const CELLS: Record<
+  Column,
+  { cell: (row: GridRow, index: number) => ReactNode; numeric?: boolean; nowrap?: boolean }
+> = {
   '#': { cell: (_, i) => i + 1, numeric: true },
   'MB-EVT-ID': { cell: (r) => r.id_bint, numeric: true },
   'Event Name': { cell: (r) => r.name_vch },
   'MB-DS-ID': { cell: (r) => r.dataset_id_bint, numeric: true },
-  'MB-ROOT-ID': { cell: (r) => r.rootDataset_bint ?? '-', numeric: true },
+  'MB-ROOT-ID': { cell: (r) => r.rootDataset_bint, numeric: true },
   Type: { cell: (r) => r.type, nowrap: true },
   Title: { cell: (r) => r.title_vch },
   Imported: { cell: (r) => dateOrDash(r.created_dt), nowrap: true },
@@ -56,8 +58,12 @@ export function EventsGrid({ eventId, rows }: { eventId: number; rows: readonly 
         <Table striped highlightOnHover withTableBorder verticalSpacing={6} horizontalSpacing="xs" fz="xs">
           <Table.Thead>
             <Table.Tr>
-              {EVENTS_GRID_COLUMNS.map((c) => (
-                <Table.Th key={c} ta={CELLS[c].numeric ? 'right' : undefined} style={{ whiteSpace: 'nowrap' }}>
+              {GRID_COLUMNS.map((c) => (
+                <Table.Th
+                  key={c}
+                  ta={CELLS[c].numeric ? 'right' : undefined}
+                  style={{ whiteSpace: 'nowrap' }}
+                >
                   {c}
                 </Table.Th>
               ))}
@@ -66,14 +72,14 @@ export function EventsGrid({ eventId, rows }: { eventId: number; rows: readonly 
           <Table.Tbody>
             {rows.length === 0 ? (
               <Table.Tr>
-                <Table.Td colSpan={EVENTS_GRID_COLUMNS.length} ta="center" c="dimmed">
+                <Table.Td colSpan={GRID_COLUMNS.length} ta="center" c="dimmed">
                   {REPORT_TEXTS.noData}
                 </Table.Td>
               </Table.Tr>
             ) : (
               rows.map((row, i) => (
                 <Table.Tr key={row.dataset_id_bint}>
-                  {EVENTS_GRID_COLUMNS.map((c) => (
+                  {GRID_COLUMNS.map((c) => (
                     <Table.Td
                       key={c}
                       ta={CELLS[c].numeric ? 'right' : undefined}

@@ -4,7 +4,6 @@ import { useCampaignTree } from '../api/get-campaign-tree.ts';
 import { useEventCampaigns } from '../api/get-event-campaigns.ts';
 import { useEvents } from '../api/get-events.ts';
 import { useEventsGrid } from '../api/get-events-grid.ts';
-import type { Campaign } from '../api/types.ts';
 import { campaignLabel, eventLabel } from '../utils/labels.ts';
 import { useRememberedChoice } from '../utils/remembered-choice.ts';
 import { CampaignTreeView } from './campaign-tree.tsx';
@@ -41,7 +40,7 @@ function EventCampaigns({ eventId }: { eventId: number }) {
           This event has no campaign yet.
         </Text>
       )}
-      {campaigns.data?.map((c: Campaign) => (
+      {campaigns.data?.map((c) => (
         <CampaignTreeSection key={c.dataset_id_bint} datasetId={c.dataset_id_bint} title={campaignLabel(c)} />
       ))}
     </Stack>

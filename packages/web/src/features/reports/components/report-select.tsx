@@ -19,7 +19,17 @@ type Props<T> = {
  * The event or campaign dropdown of the report screens. Searchable, because during a large event the list is
  * long and operators know the dataset id or title they want.
  */
-export function ReportSelect<T>({ label, firstEntry, items, idOf, labelOf, value, onChange, loading, testId }: Props<T>) {
+export function ReportSelect<T>({
+  label,
+  firstEntry,
+  items,
+  idOf,
+  labelOf,
+  value,
+  onChange,
+  loading,
+  testId,
+}: Props<T>) {
   const data = [
     { value: NONE, label: firstEntry },
     ...(items ?? []).map((item) => ({ value: String(idOf(item)), label: labelOf(item) })),

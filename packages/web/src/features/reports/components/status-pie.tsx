@@ -1,27 +1,32 @@
 import { Box, ColorSwatch, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { ChannelReportKind, MessageStatus } from '@psps/contracts';
 import { Cell, Pie, PieChart, type PieLabelRenderProps, ResponsiveContainer, Tooltip } from 'recharts';
 import { formatCount } from '../utils/labels.ts';
-import { formatShare, type PieSlice, type ReportChannel, pieSlices } from '../utils/pie.ts';
+import { formatShare, type PieSlice, pieSlices } from '../utils/pie.ts';
 
-/** Distinct, colour-blind-friendly hues (Okabe–Ito first), by status name so a status keeps its colour. */
-const PALETTE = [
-  '#0072B2',
-  '#E69F00',
-  '#009E73',
-  '#D55E00',
-  '#CC79A7',
-  '#56B4E9',
-  '#F0E442',
-  '#999999',
-  '#7B3294',
-  '#1B7837',
-  '#8C510A',
-  '#2166AC',
-];
+/**
+ * One colour per status, chosen by meaning: greens for reached, blue for in progress, warm colours for
+ * retryable outcomes, red for failures, grey for not yet sent. Within each channel the colours are distinct,
+ * and a status keeps its colour on every screen and at every reload.
+ */
+export const STATUS_COLORS: Readonly<Record<MessageStatus, string>> = {
+  PENDING: '#adb5bd',
+  QUEUED: '#4dabf7',
+  DEFERRED: '#fab005',
+  ANSWERED: '#2f9e44',
+  DELIVERED: '#2f9e44',
+  OPENED: '#0c8599',
+  MACHINE: '#0c8599',
+  NO_ANSWER: '#fab005',
+  BUSY: '#f76707',
+  UNDELIVERED: '#f76707',
+  FAILED: '#e03131',
+  BOUNCED: '#e03131',
+  INVALID_NUMBER: '#862e9c',
+};
 
-export function statusColors(statuses: readonly string[]): Map<string, string> {
-  const sorted = [...new Set(statuses)].sort();
-  return new Map(sorted.map((s, i) => [s, PALETTE[i % PALETTE.length] as string]));
+export function statusColor(status: string): string {
+  return (STATUS_COLORS as Readonly<Record<string, string>>)[status] ?? '#868e96';
 }
 
 const RAD = Math.PI / 180;
@@ -50,7 +55,7 @@ function SliceLabel(props: PieLabelRenderProps) {
         fontSize={11}
         fill="#343a40"
       >
-        {slice.status} {formatShare(slice.share)}
+        {slice.label} {formatShare(slice.share)}
       </text>
     </g>
   );
@@ -64,7 +69,7 @@ export function StatusPie({
   channel,
   rows,
 }: {
-  channel: ReportChannel;
+  channel: ChannelReportKind;
   rows: readonly { STATUS: string; COUNT: number }[];
 }) {
   const slices = pieSlices(rows, channel);
@@ -75,7 +80,6 @@ export function StatusPie({
       </Text>
     );
   }
-  const colors = statusColors(slices.map((s) => s.status));
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" data-testid="status-pie">
       <Box h={300} miw={0}>
@@ -94,13 +98,13 @@ export function StatusPie({
               stroke="#fff"
             >
               {slices.map((s) => (
-                <Cell key={s.status} fill={colors.get(s.status)} />
+                <Cell key={s.status} fill={statusColor(s.status)} />
               ))}
             </Pie>
             <Tooltip
               formatter={(value, _name, item) => [
                 `${formatCount(Number(value))} (${formatShare((item.payload as PieSlice).share)})`,
-                (item.payload as PieSlice).status,
+                (item.payload as PieSlice).label,
               ]}
             />
           </PieChart>
@@ -109,9 +113,9 @@ export function StatusPie({
       <Stack gap={4} justify="center" data-testid="pie-legend" role="list" aria-label="Statuses">
         {slices.map((s) => (
           <Group key={s.status} gap="xs" wrap="nowrap" role="listitem" data-testid="legend-item">
-            <ColorSwatch color={colors.get(s.status) ?? '#999'} size={12} radius="xs" />
+            <ColorSwatch color={statusColor(s.status)} size={12} radius="xs" />
             <Text size="sm" style={{ flex: 1 }} truncate>
-              {s.status}
+              {s.label}
             </Text>
             <Text size="sm" fw={600} w={56} ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
               {formatShare(s.share)}

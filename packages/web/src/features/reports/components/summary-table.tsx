@@ -1,20 +1,34 @@
 import { Paper, Table, Text } from '@mantine/core';
-import { REPORT_TEXTS, SUMMARY_COLUMNS, SUMMARY_ROWS } from '@psps/contracts';
-import type { Summary } from '../api/types.ts';
+import { PHASES, REPORT_TEXTS, SUMMARY_ROWS, type SummarySnapshot } from '@psps/contracts';
 import { dateOrDash, formatCount } from '../utils/labels.ts';
+
+/** The summary's columns IMPORTED, QUEUED, COMPLETED are its phases (cumulative: imported >= queued >= completed). */
+const COLUMNS = PHASES.map((phase) => ({ phase, label: phase.toUpperCase() }));
+
+function Note({ insertDt }: { insertDt?: string }) {
+  return (
+    <Text size="xs" c="dimmed" mt={6} data-testid="summary-note">
+      {REPORT_TEXTS.summaryNote}
+      {insertDt && ` Current as of ${dateOrDash(insertDt)}.`}
+    </Text>
+  );
+}
 
 /**
  * The all-channels summary of one dataset (document 1 §2): rows ALL, VOICE, SMS, E-MAIL by IMPORTED, QUEUED,
  * COMPLETED, from the latest 10-minute snapshot; 'NO DATA AVAILABLE' before the first snapshot.
  */
-export function SummaryTable({ summary }: { summary: Summary | undefined }) {
+export function SummaryTable({ summary }: { summary: SummarySnapshot | null }) {
   if (!summary) {
     return (
-      <Paper withBorder p="lg" ta="center" data-testid="summary-no-data" maw={640}>
-        <Text fw={600} c="dimmed">
-          {REPORT_TEXTS.noData}
-        </Text>
-      </Paper>
+      <div>
+        <Paper withBorder p="lg" ta="center" data-testid="summary-no-data" maw={640}>
+          <Text fw={600} c="dimmed">
+            {REPORT_TEXTS.noData}
+          </Text>
+        </Paper>
+        <Note />
+      </div>
     );
   }
   return (
@@ -22,9 +36,9 @@ export function SummaryTable({ summary }: { summary: Summary | undefined }) {
       <Table withTableBorder withColumnBorders striped maw={640} fz="sm">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th />
-            {SUMMARY_COLUMNS.map((c) => (
-              <Table.Th key={c.key} ta="right">
+            <Table.Th w="25%" />
+            {COLUMNS.map((c) => (
+              <Table.Th key={c.phase} ta="right">
                 {c.label}
               </Table.Th>
             ))}
@@ -32,20 +46,18 @@ export function SummaryTable({ summary }: { summary: Summary | undefined }) {
         </Table.Thead>
         <Table.Tbody>
           {SUMMARY_ROWS.map((r) => (
-            <Table.Tr key={r.key} fw={r.key === 'ALL' ? 700 : undefined}>
+            <Table.Tr key={r.key} fw={r.key === 'ALL' ? 700 : undefined} data-row={r.label}>
               <Table.Th>{r.label}</Table.Th>
-              {SUMMARY_COLUMNS.map((c) => (
-                <Table.Td key={c.key} ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {formatCount(summary[`${c.key}${r.key}_bint`] as number | null)}
+              {COLUMNS.map((c) => (
+                <Table.Td key={c.phase} ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatCount(summary[`${c.phase}${r.key}_bint`])}
                 </Table.Td>
               ))}
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
-      <Text size="xs" c="dimmed" mt={6} data-testid="summary-note">
-        {REPORT_TEXTS.summaryNote} {REPORT_TEXTS.currentAsOf} {dateOrDash(summary.insert_dt)}
-      </Text>
+      <Note insertDt={summary.insert_dt} />
     </div>
   );
 }

@@ -1,26 +1,26 @@
-import { formatDateTime } from '@psps/contracts';
+import { formatDateTime, REPORT_TEXTS } from '@psps/contracts';
 
 /** A missing date shows '-' on report screens (document 1 §2, campaign tree). */
 export function dateOrDash(value: string | null | undefined): string {
-  return formatDateTime(value) || '-';
+  return formatDateTime(value) || REPORT_TEXTS.missingDate;
 }
 
 /** Counts with thousands separators; '-' when the server has none. */
 export function formatCount(value: number | null | undefined): string {
-  return value === null || value === undefined ? '-' : value.toLocaleString('en-US');
+  return value === null || value === undefined ? REPORT_TEXTS.missingDate : value.toLocaleString('en-US');
 }
 
 /** Events dropdown entry: begin time, then [E{event id}/N{record count}], then the name (document 1 §2). */
 export function eventLabel(event: {
   id_bint: number;
   name_vch: string;
-  begin_dt: string | null;
+  begin_dt: string;
   recordCount: number;
 }): string {
   return `${dateOrDash(event.begin_dt)} [E${event.id_bint}/N${event.recordCount}] ${event.name_vch}`;
 }
 
-/** Campaign dropdown entry: launch time, [dataset id], title (document 1 §2). */
+/** Campaign dropdown entry and tree title: launch time, [dataset id], title (document 1 §2). */
 export function campaignLabel(campaign: {
   dataset_id_bint: number;
   title_vch: string;

@@ -1,9 +1,15 @@
-import { PIE_LABEL_MIN_SHARE } from '@psps/contracts';
-
-export type ReportChannel = 'voice' | 'sms' | 'email';
+import {
+  CHANNEL_REPORT_PATHS,
+  type ChannelReportKind,
+  PIE_LABEL_MIN_SHARE,
+  STATUS_LABELS,
+} from '@psps/contracts';
 
 export type PieSlice = {
+  /** The status code (see CHANNEL_STATUSES). */
   status: string;
+  /** The status as the legend and labels name it. */
+  label: string;
   count: number;
   /** Part of the total, 0..1. */
   share: number;
@@ -11,15 +17,23 @@ export type PieSlice = {
   labelled: boolean;
 };
 
-/** The voice pie labels every slice; SMS and e-mail pies only slices of 20% or more (document 1 §2). */
-export function isSliceLabelled(channel: ReportChannel, share: number): boolean {
-  return channel === 'voice' || share >= PIE_LABEL_MIN_SHARE;
+/** The status as operators read it ('Answered (person)'); an unknown code as it is. */
+export function statusLabel(status: string): string {
+  return (STATUS_LABELS as Readonly<Record<string, string>>)[status] ?? status;
 }
 
-/** Status rows to pie slices, largest first; statuses with no messages are left out of the pie. */
+/** The voice pie labels every slice; SMS and e-mail pies only slices of 20% or more (document 1 §2). */
+export function isSliceLabelled(kind: ChannelReportKind, share: number): boolean {
+  return share >= PIE_LABEL_MIN_SHARE[CHANNEL_REPORT_PATHS[kind]];
+}
+
+/**
+ * Status rows to pie slices, in the server's order (the channel's status order), so that slices and legend
+ * keep their places while the numbers move during an event. Statuses with no messages are left out.
+ */
 export function pieSlices(
   rows: readonly { STATUS: string; COUNT: number }[],
-  channel: ReportChannel,
+  kind: ChannelReportKind,
 ): PieSlice[] {
   const total = rows.reduce((sum, r) => sum + Math.max(0, r.COUNT), 0);
   if (total === 0) return [];
@@ -27,9 +41,14 @@ export function pieSlices(
     .filter((r) => r.COUNT > 0)
     .map((r) => {
       const share = r.COUNT / total;
-      return { status: r.STATUS, count: r.COUNT, share, labelled: isSliceLabelled(channel, share) };
-    })
-    .sort((a, b) => b.count - a.count || a.status.localeCompare(b.status));
+      return {
+        status: r.STATUS,
+        label: statusLabel(r.STATUS),
+        count: r.COUNT,
+        share,
+        labelled: isSliceLabelled(kind, share),
+      };
+    });
 }
 
 /** A share as the legend shows it: one decimal, '<0.1%' rather than a misleading 0.0%. */
