@@ -1,0 +1,112 @@
+import { MantineProvider } from '@mantine/core';
+import type { Campaign, ChannelReportAnswer, GridRow, SummarySnapshot } from '@psps/contracts';
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { CampaignTreeView } from './campaign-tree.tsx';
+import { ChannelReportView } from './channel-report.tsx';
+import { EventsGrid } from './events-grid.tsx';
+import { SummaryTable } from './summary-table.tsx';
+
+const html = (node: ReactNode) => renderToStaticMarkup(<MantineProvider>{node}</MantineProvider>);
+const text = (node: ReactNode) =>
+  html(node)
+    .replace(/<style[^>]*>.*?<\/style>/gs, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
+
+// Local times without a zone, so the expected text does not depend on the machine's time zone.
+const root: Campaign = {
+  dataset_id_bint: 100,
+  title_vch: 'Sierra 48h notice',
+  created_dt: '2026-09-14T06:00:00',
+  launched_dt: '2026-09-14T06:30:00',
+  processed_dt: null,
+  totalrecords_int: 1500,
+  voicecount_int: 700,
+  smscount_int: 500,
+  emailcount_int: 300,
+};
+const child: Campaign = { ...root, dataset_id_bint: 101, title_vch: 'Sierra 48h MB', totalrecords_int: 12 };
+
+describe('campaign tree', () => {
+  it("shows the root card, then Medical Baseline, Critical Essential and General, with 'none' for a class without campaigns", () => {
+    const out = text(<CampaignTreeView tree={[[root], [child], [], []]} />);
+    expect(out).toMatch(/ID 100 .*Medical Baseline .*ID 101 .*Critical Essential none General none/);
+  });
+
+  it("shows ID, Imported, Launched, Completed and the four counts, with '-' for a missing date", () => {
+    const out = text(<CampaignTreeView tree={[[root], [], [], []]} />);
+    expect(out).toContain('Imported 2026-09-14 06:00:00 Launched 2026-09-14 06:30:00 Completed -');
+    expect(out).toContain('Total 1,500 Voice 700 SMS 500 e-Mail 300');
+  });
+});
+
+describe('events grid', () => {
+  const row: GridRow = {
+    ...root,
+    id_bint: 7,
+    name_vch: 'Sierra Foothills',
+    rootDataset_bint: 100,
+    CMD: 'ADVANCE_48H',
+    type: 'Root',
+  };
+  it('has the 14 columns of the specification in order, and a CSV download link', () => {
+    const out = text(<EventsGrid eventId={7} rows={[row]} />);
+    expect(out).toContain(
+      '# MB-EVT-ID Event Name MB-DS-ID MB-ROOT-ID Type Title Imported Queued Processed Total Messages Voice Count SMS Count e-Mail Count',
+    );
+    expect(out).toContain(
+      '1 7 Sierra Foothills 100 100 Root Sierra 48h notice 2026-09-14 06:00:00 2026-09-14 06:30:00 - 1,500 700 500 300',
+    );
+    expect(out).toContain('Download CSV File');
+  });
+});
+
+describe('all-channels summary', () => {
+  it("shows 'NO DATA AVAILABLE' before the first snapshot", () => {
+    expect(text(<SummaryTable summary={null} />)).toContain('NO DATA AVAILABLE');
+  });
+
+  it('shows ALL, VOICE, SMS, E-MAIL by IMPORTED, QUEUED, COMPLETED and when the snapshot was taken', () => {
+    const snapshot: SummarySnapshot = {
+      insert_dt: '2026-09-14T07:10:00',
+      importedALL_bint: 1500,
+      queuedALL_bint: 1200,
+      completedALL_bint: 900,
+      importedPHON_bint: 700,
+      queuedPHON_bint: 600,
+      completedPHON_bint: 400,
+      importedSMS_bint: 500,
+      queuedSMS_bint: 400,
+      completedSMS_bint: 300,
+      importedEMAIL_bint: 300,
+      queuedEMAIL_bint: 200,
+      completedEMAIL_bint: 200,
+    };
+    const out = text(<SummaryTable summary={snapshot} />);
+    expect(out).toContain(
+      'IMPORTED QUEUED COMPLETED ALL 1,500 1,200 900 VOICE 700 600 400 SMS 500 400 300 E-MAIL 300 200 200',
+    );
+    expect(out).toContain(
+      'This report refreshes automatically; updates arrive every 10 minutes. Current as of 2026-09-14 07:10:00.',
+    );
+  });
+});
+
+describe('channel report', () => {
+  it('shows the channel, the total count, the launch time and the tag title and line', () => {
+    const report: ChannelReportAnswer = [
+      [{ TOTAL_COUNT: 700 }],
+      [{ launched_dt: '2026-09-14T06:30:00', title_vch: 'Sierra 48h notice' }],
+      [{ customer_class: 'MEDICAL_BASELINE', COUNT: 50 }],
+      [{ tag_title_vch: 'PSPS 48-hour notice', tag_line_vch: 'Power may be shut off' }],
+      [{ STATUS: 'ANSWERED', COUNT: 700 }],
+    ];
+    const out = text(<ChannelReportView channel="voice" report={report} />);
+    expect(out).toMatch(
+      /Channel Voice PSPS 48-hour notice Power may be shut off .*Total count 700 Launch time 2026-09-14 06:30:00/,
+    );
+    expect(out).toContain('Medical Baseline: 50');
+  });
+});
