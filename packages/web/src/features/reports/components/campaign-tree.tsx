@@ -8,13 +8,13 @@ import {
 } from '@psps/contracts';
 import { dateOrDash, formatCount } from '../utils/labels.ts';
 
-function Field({ label, value, mono }: { label: string; value: string; mono?: boolean }) {
+function Field({ label, value }: { label: string; value: string }) {
   return (
     <Group justify="space-between" gap="xs" wrap="nowrap">
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text size="xs" fw={500} ff={mono ? 'monospace' : undefined} style={{ whiteSpace: 'nowrap' }}>
+      <Text size="xs" fw={500} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
         {value}
       </Text>
     </Group>
@@ -43,9 +43,9 @@ export function CampaignCard({ campaign, root }: { campaign: Campaign; root?: bo
       </Group>
       <SimpleGrid cols={root ? { base: 1, xs: 2 } : 1} spacing="md" verticalSpacing={0}>
         <Stack gap={0}>
-          <Field label="Imported" value={dateOrDash(campaign.created_dt)} mono />
-          <Field label="Launched" value={dateOrDash(campaign.launched_dt)} mono />
-          <Field label="Completed" value={dateOrDash(campaign.processed_dt)} mono />
+          <Field label="Imported" value={dateOrDash(campaign.created_dt)} />
+          <Field label="Launched" value={dateOrDash(campaign.launched_dt)} />
+          <Field label="Completed" value={dateOrDash(campaign.processed_dt)} />
         </Stack>
         <Stack gap={0}>
           <Field label="Total" value={formatCount(campaign.totalrecords_int)} />

@@ -57,7 +57,13 @@ export function ChannelStatsCard({
             <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
               Launch time
             </Text>
-            <Text fz="md" fw={600} mt={8} ff="monospace" data-testid="stats-launched">
+            <Text
+              fz="md"
+              fw={600}
+              mt={8}
+              style={{ fontVariantNumeric: 'tabular-nums' }}
+              data-testid="stats-launched"
+            >
               {dateOrDash(header?.launched_dt)}
             </Text>
           </Stack>

@@ -11,15 +11,15 @@ type Column = (typeof GRID_COLUMNS)[number];
 /** How each column of the grid reads a row; numeric columns align right. */
 const CELLS: Record<
   Column,
-  { cell: (row: GridRow, index: number) => ReactNode; numeric?: boolean; nowrap?: boolean }
+  { cell: (row: GridRow, index: number) => ReactNode; numeric?: boolean; nowrap?: boolean; minWidth?: number }
 > = {
   '#': { cell: (_, i) => i + 1, numeric: true },
   'MB-EVT-ID': { cell: (r) => r.id_bint, numeric: true },
-  'Event Name': { cell: (r) => r.name_vch },
+  'Event Name': { cell: (r) => r.name_vch, minWidth: 140 },
   'MB-DS-ID': { cell: (r) => r.dataset_id_bint, numeric: true },
   'MB-ROOT-ID': { cell: (r) => r.rootDataset_bint, numeric: true },
   Type: { cell: (r) => r.type, nowrap: true },
-  Title: { cell: (r) => r.title_vch },
+  Title: { cell: (r) => r.title_vch, minWidth: 220 },
   Imported: { cell: (r) => dateOrDash(r.created_dt), nowrap: true },
   Queued: { cell: (r) => dateOrDash(r.launched_dt), nowrap: true },
   Processed: { cell: (r) => dateOrDash(r.processed_dt), nowrap: true },
@@ -54,7 +54,7 @@ export function EventsGrid({ eventId, rows }: { eventId: number; rows: readonly 
           </Group>
         </Anchor>
       </Group>
-      <Table.ScrollContainer minWidth={1180} type="native">
+      <Table.ScrollContainer minWidth={1440} type="native">
         <Table striped highlightOnHover withTableBorder verticalSpacing={6} horizontalSpacing="xs" fz="xs">
           <Table.Thead>
             <Table.Tr>
@@ -84,7 +84,8 @@ export function EventsGrid({ eventId, rows }: { eventId: number; rows: readonly 
                       key={c}
                       ta={CELLS[c].numeric ? 'right' : undefined}
                       style={{
-                        whiteSpace: CELLS[c].nowrap ? 'nowrap' : undefined,
+                        whiteSpace: CELLS[c].nowrap || CELLS[c].numeric ? 'nowrap' : undefined,
+                        minWidth: CELLS[c].minWidth,
                         fontVariantNumeric: 'tabular-nums',
                       }}
                     >

@@ -67,7 +67,7 @@ export function EventsPage() {
       <LoadProblem query={events} what="list of events" />
       {eventId !== null && (
         <>
-          <EventsGridSection eventId={eventId} />
+          <EventsGridSection eventId={eventId} title="Events grid" />
           <Divider />
           <EventCampaigns eventId={eventId} />
         </>

@@ -1,8 +1,9 @@
-import { Box, ColorSwatch, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Box, ColorSwatch, Flex, Group, Stack, Text } from '@mantine/core';
 import type { ChannelReportKind, MessageStatus } from '@psps/contracts';
 import { Cell, Pie, PieChart, type PieLabelRenderProps, ResponsiveContainer, Tooltip } from 'recharts';
 import { formatCount } from '../utils/labels.ts';
 import { formatShare, type PieSlice, pieSlices } from '../utils/pie.ts';
+import { placeLabels } from '../utils/pie-labels.ts';
 
 /**
  * One colour per status, chosen by meaning: greens for reached, blue for in progress, warm colours for
@@ -29,36 +30,34 @@ export function statusColor(status: string): string {
   return (STATUS_COLORS as Readonly<Record<string, string>>)[status] ?? '#868e96';
 }
 
-const RAD = Math.PI / 180;
-
-/** A label outside its slice with a short leader line; drawn only for slices the labelling rule allows. */
-function SliceLabel(props: PieLabelRenderProps) {
-  const slice = props.payload as PieSlice;
-  if (!slice.labelled) return null;
-  const cx = Number(props.cx);
-  const cy = Number(props.cy);
-  const r = Number(props.outerRadius);
-  const angle = -(props.midAngle ?? 0) * RAD;
-  const cos = Math.cos(angle);
-  const sin = Math.sin(angle);
-  const [x1, y1] = [cx + r * cos, cy + r * sin];
-  const [x2, y2] = [cx + (r + 12) * cos, cy + (r + 12) * sin];
-  const x3 = x2 + (cos >= 0 ? 8 : -8);
-  return (
-    <g data-testid="pie-label">
-      <polyline points={`${x1},${y1} ${x2},${y2} ${x3},${y2}`} fill="none" stroke="#868e96" />
-      <text
-        x={x3 + (cos >= 0 ? 3 : -3)}
-        y={y2}
-        dominantBaseline="central"
-        textAnchor={cos >= 0 ? 'start' : 'end'}
-        fontSize={11}
-        fill="#343a40"
-      >
-        {slice.label} {formatShare(slice.share)}
-      </text>
-    </g>
-  );
+/** Slice labels with leader lines, laid out together so that thin neighbouring slices do not overlap. */
+function sliceLabel(slices: readonly PieSlice[]) {
+  return function SliceLabel(props: PieLabelRenderProps) {
+    const index = slices.findIndex((s) => s.status === (props.payload as PieSlice).status);
+    const placements = placeLabels(
+      slices.map((s) => s.share),
+      slices.map((s) => s.labelled),
+      { cx: Number(props.cx), cy: Number(props.cy), r: Number(props.outerRadius) },
+    );
+    const place = placements[index];
+    const slice = slices[index];
+    if (!place || !slice) return null;
+    return (
+      <g data-testid="pie-label">
+        <polyline points={place.points.map((p) => p.join(',')).join(' ')} fill="none" stroke="#868e96" />
+        <text
+          x={place.x}
+          y={place.y}
+          dominantBaseline="central"
+          textAnchor={place.anchor}
+          fontSize={11}
+          fill="#343a40"
+        >
+          {slice.label} {formatShare(slice.share)}
+        </text>
+      </g>
+    );
+  };
 }
 
 /**
@@ -81,16 +80,16 @@ export function StatusPie({
     );
   }
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" data-testid="status-pie">
-      <Box h={300} miw={0}>
+    <Flex wrap="wrap" gap="md" align="center" data-testid="status-pie">
+      <Box h={280} miw={0} style={{ flex: '1 1 440px' }}>
         <ResponsiveContainer width="100%" height="100%">
           <PieChart margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
             <Pie
               data={slices}
               dataKey="count"
               nameKey="status"
-              outerRadius="62%"
-              label={SliceLabel}
+              outerRadius={90}
+              label={sliceLabel(slices)}
               labelLine={false}
               isAnimationActive={false}
               startAngle={90}
@@ -110,7 +109,14 @@ export function StatusPie({
           </PieChart>
         </ResponsiveContainer>
       </Box>
-      <Stack gap={4} justify="center" data-testid="pie-legend" role="list" aria-label="Statuses">
+      <Stack
+        gap={4}
+        justify="center"
+        data-testid="pie-legend"
+        role="list"
+        aria-label="Statuses"
+        style={{ flex: '0 1 360px' }}
+      >
         {slices.map((s) => (
           <Group key={s.status} gap="xs" wrap="nowrap" role="listitem" data-testid="legend-item">
             <ColorSwatch color={statusColor(s.status)} size={12} radius="xs" />
@@ -126,6 +132,6 @@ export function StatusPie({
           </Group>
         ))}
       </Stack>
-    </SimpleGrid>
+    </Flex>
   );
 }
