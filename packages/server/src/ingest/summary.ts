@@ -19,7 +19,7 @@ const COMPLETED_KEYS = phaseKeys('completed');
  */
 export async function writeSummarySnapshots(db: Db | DbClient, datasetIds: number[]): Promise<number> {
   if (!datasetIds.length) return 0;
-  const perChannel = CHANNELS.map((c, i) => {
+  const perChannel = CHANNELS.map((_channel, i) => {
     const ch = `$${4 + i}`;
     return `coalesce(sum(s.n) FILTER (WHERE s.channel = ${ch}), 0),
             coalesce(sum(s.n) FILTER (WHERE s.channel = ${ch} AND s.key = ANY($2)), 0),
