@@ -1,4 +1,4 @@
-import { Box, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Card, Flex, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   type Campaign,
   type CampaignTreeAnswer,
@@ -28,20 +28,20 @@ export function CampaignCard({ campaign, root }: { campaign: Campaign; root?: bo
       withBorder
       padding="xs"
       radius="sm"
-      w={root ? undefined : 240}
-      maw={root ? 480 : undefined}
+      w={340}
+      maw="100%"
       data-testid={root ? 'tree-root' : 'tree-card'}
       style={root ? { borderLeft: '4px solid var(--mantine-primary-color-filled)' } : undefined}
     >
       <Group justify="space-between" gap="xs" wrap="nowrap" mb={4}>
-        <Text size="sm" fw={700}>
+        <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
           ID {campaign.dataset_id_bint}
         </Text>
-        <Text size="xs" c="dimmed" truncate title={campaign.title_vch}>
+        <Text size="xs" c="dimmed" truncate title={campaign.title_vch} style={{ minWidth: 0 }}>
           {campaign.title_vch}
         </Text>
       </Group>
-      <SimpleGrid cols={root ? { base: 1, xs: 2 } : 1} spacing="md" verticalSpacing={0}>
+      <SimpleGrid cols={2} spacing="md" verticalSpacing={0} style={{ gridTemplateColumns: '1.5fr 1fr' }}>
         <Stack gap={0}>
           <Field label="Imported" value={dateOrDash(campaign.created_dt)} />
           <Field label="Launched" value={dateOrDash(campaign.launched_dt)} />
@@ -73,14 +73,16 @@ export function CampaignTreeView({ tree }: { tree: CampaignTreeAnswer }) {
         const label = CUSTOMER_CLASS_LABELS[customerClass];
         const children = rows[i] ?? [];
         return (
-          <Box
+          <Flex
             key={label}
+            direction={{ base: 'column', sm: 'row' }}
+            gap={{ base: 4, sm: 'sm' }}
             data-testid="tree-row"
             data-row={label}
             pl="sm"
             style={{ borderLeft: '2px solid var(--mantine-color-gray-3)' }}
           >
-            <Text size="sm" fw={600} mb={4}>
+            <Text size="sm" fw={600} w={{ sm: 170 }} style={{ flexShrink: 0, whiteSpace: 'nowrap' }} pt={{ sm: 6 }}>
               {label}
               {children.length > 0 && (
                 <Text span size="xs" c="dimmed" fw={400}>
@@ -90,7 +92,7 @@ export function CampaignTreeView({ tree }: { tree: CampaignTreeAnswer }) {
               )}
             </Text>
             {children.length === 0 ? (
-              <Text size="sm" c="dimmed" fs="italic">
+              <Text size="sm" c="dimmed" fs="italic" pt={{ sm: 6 }}>
                 {REPORT_TEXTS.none}
               </Text>
             ) : (
@@ -100,7 +102,7 @@ export function CampaignTreeView({ tree }: { tree: CampaignTreeAnswer }) {
                 ))}
               </Group>
             )}
-          </Box>
+          </Flex>
         );
       })}
     </Stack>
