@@ -82,7 +82,13 @@ export function CampaignTreeView({ tree }: { tree: CampaignTreeAnswer }) {
             pl="sm"
             style={{ borderLeft: '2px solid var(--mantine-color-gray-3)' }}
           >
-            <Text size="sm" fw={600} w={{ sm: 170 }} style={{ flexShrink: 0, whiteSpace: 'nowrap' }} pt={{ sm: 6 }}>
+            <Text
+              size="sm"
+              fw={600}
+              w={{ sm: 170 }}
+              style={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+              pt={{ sm: 6 }}
+            >
               {label}
               {children.length > 0 && (
                 <Text span size="xs" c="dimmed" fw={400}>

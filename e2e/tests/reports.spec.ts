@@ -1,0 +1,292 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, ingestApiKey, signIn, snap, test } from '../fixtures.ts';
+
+/**
+ * Report screens of document 1 §2 against the demo server. The tests play the messaging engine through the
+ * ingest API with ids far above the demo's, so every expected number below is known in advance.
+ */
+const EVENT = 990_001;
+const ROOT = 990_100;
+const MB = 990_101;
+const GENERAL = 990_103;
+const CRITICAL = 990_102;
+const EMPTY_ROOT = 990_200;
+const NEW_ROOT = 990_300;
+const now = new Date().toISOString();
+// Imported yesterday: the demo simulator drives the most recently imported campaign, and must leave these alone.
+const created_dt = new Date(Date.now() - 86_400_000).toISOString();
+
+async function ingest(request: APIRequestContext, kind: string, records: unknown[]) {
+  const res = await request.post(`/api/v1/ingest/${kind}`, {
+    headers: { authorization: `Bearer ${ingestApiKey()}` },
+    data: records,
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+let nextMessage = 990_000_000;
+function messages(dataset: number, channel: 'PHON' | 'SMS' | 'EMAIL', statuses: Record<string, number>) {
+  return Object.entries(statuses).flatMap(([status, n]) =>
+    Array.from({ length: n }, () => {
+      const id = nextMessage++;
+      return {
+        id_bint: id,
+        dataset_id_bint: dataset,
+        channel,
+        person_id_vch: `P${id}`,
+        service_agreement_id_vch: `SA${id}`,
+        premise_id_vch: `PR${id}`,
+        contact_vch: channel === 'EMAIL' ? `c${id}@example.com` : `+1415555${String(id).slice(-4)}`,
+        status_vch: status,
+        status_dt: now,
+      };
+    }),
+  );
+}
+
+/** Opens a report dropdown and picks the entry whose label matches. */
+async function choose(page: Page, testId: string, label: RegExp) {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: label }).click();
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ request }) => {
+  await ingest(request, 'events', [{ id_bint: EVENT, name_vch: 'E2E Ridge Fire PSPS', begin_dt: now }]);
+  await ingest(request, 'datasets', [
+    {
+      dataset_id_bint: ROOT,
+      created_dt,
+      event_id_bint: EVENT,
+      title_vch: 'E2E Ridge 48h notice',
+      tag_title_vch: 'PSPS 48-hour notice',
+      tag_line_vch: 'Power may be shut off in your area',
+      launched_dt: now,
+    },
+    {
+      dataset_id_bint: MB,
+      created_dt,
+      event_id_bint: EVENT,
+      rootDataset_bint: ROOT,
+      customer_class: 'MEDICAL_BASELINE',
+      title_vch: 'E2E Ridge 48h notice (Medical Baseline)',
+      launched_dt: now,
+    },
+    {
+      dataset_id_bint: GENERAL,
+      created_dt,
+      event_id_bint: EVENT,
+      rootDataset_bint: ROOT,
+      customer_class: 'GENERAL',
+      title_vch: 'E2E Ridge 48h notice (General)',
+      launched_dt: now,
+    },
+    { dataset_id_bint: EMPTY_ROOT, created_dt, event_id_bint: EVENT, title_vch: 'E2E Ridge all clear' },
+  ]);
+  await ingest(request, 'messages', [
+    // Voice 80% / 10% / 10%: every slice labelled.
+    ...messages(MB, 'PHON', { ANSWERED: 8, BUSY: 1, FAILED: 1 }),
+    // SMS 60% / 30% / 10%: Delivered and Undelivered labelled, Failed not.
+    ...messages(MB, 'SMS', { DELIVERED: 6, UNDELIVERED: 3, FAILED: 1 }),
+    // E-mail 90% / 10%: only Delivered labelled.
+    ...messages(MB, 'EMAIL', { DELIVERED: 9, BOUNCED: 1 }),
+  ]);
+});
+
+test.describe('Events report', () => {
+  test('choosing an event shows the events grid and, per campaign, a title and a campaign tree', async ({
+    page,
+  }) => {
+    await signIn(page, 'viewer');
+    await page.goto('/admin/standard-reports-events');
+    await expect(page.getByTestId('event-select')).toHaveValue('--- select an event ---');
+    await expect(page.getByTestId('events-grid')).toHaveCount(0);
+
+    await choose(page, 'event-select', /\[E990001\/N30\] E2E Ridge Fire PSPS$/);
+    const grid = page.getByTestId('events-grid');
+    await expect(grid.getByRole('columnheader')).toHaveText([
+      '#',
+      'MB-EVT-ID',
+      'Event Name',
+      'MB-DS-ID',
+      'MB-ROOT-ID',
+      'Type',
+      'Title',
+      'Imported',
+      'Queued',
+      'Processed',
+      'Total Messages',
+      'Voice Count',
+      'SMS Count',
+      'e-Mail Count',
+    ]);
+    await expect(grid.getByRole('row')).toHaveCount(1 + 4);
+    await expect(grid.getByText('Download CSV File')).toBeVisible();
+
+    const trees = page.getByTestId('tree-section');
+    await expect(trees).toHaveCount(2);
+    const ridge = trees.filter({ hasText: '[990100] E2E Ridge 48h notice' });
+    await expect(ridge.getByTestId('tree-root')).toContainText('ID 990100');
+    await expect(ridge.getByTestId('tree-root')).toContainText('Total30');
+    await expect(ridge.locator('[data-row="Medical Baseline"]')).toContainText('ID 990101');
+    await expect(ridge.locator('[data-row="Critical Essential"]')).toContainText('none');
+    await expect(ridge.locator('[data-row="General"]')).toContainText('ID 990103');
+    // Not launched, not completed: '-' for the missing dates.
+    const empty = trees.filter({ hasText: '[990200] E2E Ridge all clear' });
+    await expect(empty.getByTestId('tree-root')).toContainText('Launched-');
+    await snap(page, 'reports-events-1280');
+    await page.setViewportSize({ width: 900, height: 800 });
+    await snap(page, 'reports-events-900');
+  });
+
+  test('the CSV download sends the session and shows the download toast', async ({ page }) => {
+    await signIn(page, 'viewer');
+    await page.goto('/admin/standard-reports-events');
+    await choose(page, 'event-select', /\[E990001\//);
+    const download = page.waitForEvent('download');
+    await page.getByText('Download CSV File').click();
+    await expect(page.getByText('Download in progress. This may take a few minutes.')).toBeVisible();
+    expect((await download).suggestedFilename()).toBe('event-990001-grid.csv');
+  });
+
+  test('the tree reloads by itself and shows a campaign added through the ingest API', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, 'viewer', { pollMs: 1000 });
+    await page.goto('/admin/standard-reports-events');
+    // The last choice is remembered per screen only within a browser session; choose again.
+    await choose(page, 'event-select', /\[E990001\//);
+    const ridge = page.getByTestId('tree-section').filter({ hasText: '[990100]' });
+    await expect(ridge.locator('[data-row="Critical Essential"]')).toContainText('none');
+    await ingest(request, 'datasets', [
+      {
+        dataset_id_bint: CRITICAL,
+        created_dt,
+        event_id_bint: EVENT,
+        rootDataset_bint: ROOT,
+        customer_class: 'CRITICAL_ESSENTIAL',
+        title_vch: 'E2E Ridge 48h notice (Critical Essential)',
+      },
+    ]);
+    await expect(ridge.locator('[data-row="Critical Essential"]')).toContainText('ID 990102');
+    await expect(page.getByTestId('events-grid').getByRole('row')).toHaveCount(1 + 5);
+  });
+});
+
+test.describe('Voice, SMS and e-mail reports', () => {
+  const cases = [
+    {
+      path: '/admin/voice',
+      name: 'voice',
+      channel: 'Voice',
+      labels: ['Answered (person) 80.0%', 'Busy 10.0%', 'Failed 10.0%'],
+    },
+    { path: '/admin/sms', name: 'sms', channel: 'SMS', labels: ['Delivered 60.0%', 'Undelivered 30.0%'] },
+    { path: '/admin/email', name: 'email', channel: 'e-Mail', labels: ['Delivered 90.0%'] },
+  ];
+  for (const c of cases) {
+    test(`${c.channel}: a chosen campaign shows the stats card and a pie labelled by the channel's rule`, async ({
+      page,
+    }) => {
+      await signIn(page, 'viewer');
+      await page.goto(c.path);
+      await expect(page.getByTestId('campaign-select')).toHaveValue('--- select a campaign ---');
+      await expect(page.getByTestId('stats-card')).toHaveCount(0);
+      await choose(page, 'campaign-select', /\[990100\] E2E Ridge 48h notice$/);
+
+      const card = page.getByTestId('stats-card');
+      await expect(card.getByTestId('stats-channel')).toHaveText(c.channel);
+      await expect(card.getByTestId('stats-total')).toHaveText('10');
+      await expect(card.getByTestId('stats-launched')).toHaveText(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+      await expect(card.getByTestId('stats-tag-title')).toHaveText('PSPS 48-hour notice');
+      await expect(page.getByTestId('pie-label')).toHaveText(c.labels);
+      await snap(page, `reports-${c.name}-1280`);
+
+      // The choice survives a reload.
+      await page.reload();
+      await expect(page.getByTestId('stats-total')).toHaveText('10');
+      await page.setViewportSize({ width: 900, height: 800 });
+      await snap(page, `reports-${c.name}-900`);
+    });
+  }
+
+  test('the SMS legend lists every status with its percentage', async ({ page }) => {
+    await signIn(page, 'viewer');
+    await page.goto('/admin/sms');
+    await choose(page, 'campaign-select', /\[990100\]/);
+    await expect(page.getByTestId('legend-item')).toHaveText([
+      'Delivered60.0%6',
+      'Undelivered30.0%3',
+      'Failed10.0%1',
+    ]);
+  });
+});
+
+test.describe('All Channels summary', () => {
+  test("shows 'NO DATA AVAILABLE' for a campaign without a summary yet", async ({ page, request }) => {
+    // A campaign created now: its first snapshot comes with the next 10-minute run.
+    await ingest(request, 'datasets', [
+      { dataset_id_bint: NEW_ROOT, created_dt, event_id_bint: EVENT, title_vch: 'E2E Ridge de-energized' },
+    ]);
+    await signIn(page, 'viewer');
+    await page.goto('/admin/standard-reports-all');
+    await choose(page, 'campaign-select', /\[990300\] E2E Ridge de-energized$/);
+    await expect(page.getByTestId('summary-no-data')).toHaveText('NO DATA AVAILABLE');
+    await expect(page.getByTestId('summary-note')).toContainText('updates arrive every 10 minutes');
+  });
+
+  test('shows ALL, VOICE, SMS, E-MAIL by IMPORTED, QUEUED, COMPLETED with the time of the snapshot', async ({
+    page,
+  }) => {
+    await signIn(page, 'viewer');
+    await page.goto('/admin/standard-reports-all');
+    await choose(page, 'campaign-select', /\[40001\]/);
+    const table = page.getByTestId('summary-table');
+    await expect(table.getByRole('columnheader')).toHaveText(['', 'IMPORTED', 'QUEUED', 'COMPLETED']);
+    await expect(table.locator('tbody th')).toHaveText(['ALL', 'VOICE', 'SMS', 'E-MAIL']);
+    await expect(page.getByTestId('summary-note')).toHaveText(
+      /^This report refreshes automatically; updates arrive every 10 minutes\. Current as of \d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.$/,
+    );
+    await snap(page, 'reports-all-1280');
+  });
+});
+
+test.describe('Combined campaign report', () => {
+  test('one campaign drives the summary, the events grid, the tree and the three channel sections', async ({
+    page,
+  }) => {
+    await signIn(page, 'viewer');
+    await page.goto('/admin/campaign-report');
+    await choose(page, 'campaign-select', /\[990100\]/);
+    await expect(page.getByTestId('summary-section')).toBeVisible();
+    // Header, then the event's campaigns: 990100 with its three children, 990200 and 990300.
+    await expect(page.getByTestId('events-grid').getByRole('row')).toHaveCount(1 + 6);
+    await expect(page.getByTestId('tree-root')).toContainText('ID 990100');
+    for (const kind of ['voice', 'sms', 'email']) {
+      await expect(page.getByTestId(`channel-report-${kind}`).getByTestId('stats-total')).toHaveText('10');
+    }
+    await snap(page, 'reports-campaign-1280');
+  });
+});
+
+test.describe('Dashboard', () => {
+  test("shows today's counts; the Messages card only with OBJECT_ONE, a blank in its place otherwise", async ({
+    page,
+  }) => {
+    await signIn(page, 'viewer');
+    await page.goto('/admin/dashboard');
+    await expect(page.getByTestId('stat-blank')).toHaveCount(1);
+    await expect(page.getByTestId('stat-Messages')).toHaveCount(0);
+    // At least the 10 voice messages ingested above were created today.
+    const voice = page.getByTestId('stat-Voice').getByTestId('stat-value');
+    await expect(voice).toHaveText(/^[\d,]+$/);
+    expect(Number((await voice.textContent())?.replaceAll(',', ''))).toBeGreaterThanOrEqual(10);
+
+    await signIn(page, 'operator');
+    await page.goto('/admin/dashboard');
+    await expect(page.getByTestId('stat-Messages').getByTestId('stat-value')).toHaveText(/^[\d,]+$/);
+    await snap(page, 'reports-dashboard-1280');
+  });
+});
