@@ -3,7 +3,7 @@ import { REPORT_TEXTS } from '@psps/contracts';
 import { useCampaigns } from '../api/get-campaigns.ts';
 import { useSummary } from '../api/get-summary.ts';
 import { campaignLabel } from '../utils/labels.ts';
-import { useRememberedChoice } from '../utils/remembered-choice.ts';
+import { knownChoice, useRememberedChoice } from '../utils/remembered-choice.ts';
 import { LoadProblem } from './report-query.tsx';
 import { ReportSection } from './report-section.tsx';
 import { ReportSelect } from './report-select.tsx';
@@ -21,7 +21,8 @@ export function SummarySection({ datasetId, title }: { datasetId: number; title?
 /** All Channels summary (document 1 §2): choose a campaign; see its latest all-channel counts. */
 export function AllChannelsPage() {
   const campaigns = useCampaigns();
-  const [datasetId, setDatasetId] = useRememberedChoice('all');
+  const [remembered, setDatasetId] = useRememberedChoice('all');
+  const datasetId = knownChoice(remembered, campaigns.data, (c) => c.dataset_id_bint);
   return (
     <Stack gap="lg">
       <ReportSelect

@@ -3,7 +3,7 @@ import { CHANNEL_LABELS, CHANNEL_REPORT_PATHS, type ChannelReportKind, REPORT_TE
 import { useCampaigns } from '../api/get-campaigns.ts';
 import { useEvents } from '../api/get-events.ts';
 import { campaignLabel, eventLabel } from '../utils/labels.ts';
-import { useRememberedChoice } from '../utils/remembered-choice.ts';
+import { knownChoice, useRememberedChoice } from '../utils/remembered-choice.ts';
 import { SummarySection } from './all-channels-page.tsx';
 import { ChannelSection } from './channel-page.tsx';
 import { CampaignTreeSection, EventsGridSection } from './events-page.tsx';
@@ -19,7 +19,8 @@ const KINDS = Object.keys(CHANNEL_REPORT_PATHS) as ChannelReportKind[];
 export function CampaignReportPage() {
   const campaigns = useCampaigns();
   const events = useEvents();
-  const [datasetId, setDatasetId] = useRememberedChoice('campaign');
+  const [remembered, setDatasetId] = useRememberedChoice('campaign');
+  const datasetId = knownChoice(remembered, campaigns.data, (c) => c.dataset_id_bint);
   const campaign = campaigns.data?.find((c) => c.dataset_id_bint === datasetId);
   const event = events.data?.find((e) => e.id_bint === campaign?.event_id_bint);
   return (

@@ -3,7 +3,7 @@ import { CHANNEL_LABELS, CHANNEL_REPORT_PATHS, type ChannelReportKind, REPORT_TE
 import { useCampaigns } from '../api/get-campaigns.ts';
 import { useChannelReport } from '../api/get-channel-report.ts';
 import { campaignLabel } from '../utils/labels.ts';
-import { useRememberedChoice } from '../utils/remembered-choice.ts';
+import { knownChoice, useRememberedChoice } from '../utils/remembered-choice.ts';
 import { ChannelReportView } from './channel-report.tsx';
 import { LoadProblem } from './report-query.tsx';
 import { ReportSection } from './report-section.tsx';
@@ -35,7 +35,8 @@ export function ChannelSection({
 /** Voice, SMS and e-mail reports (document 1 §2): choose a campaign; see the stats card and the status pie. */
 export function ChannelPage({ channel }: { channel: ChannelReportKind }) {
   const campaigns = useCampaigns();
-  const [datasetId, setDatasetId] = useRememberedChoice(channel);
+  const [remembered, setDatasetId] = useRememberedChoice(channel);
+  const datasetId = knownChoice(remembered, campaigns.data, (c) => c.dataset_id_bint);
   return (
     <Stack gap="lg">
       <ReportSelect

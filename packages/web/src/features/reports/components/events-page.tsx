@@ -5,7 +5,7 @@ import { useEventCampaigns } from '../api/get-event-campaigns.ts';
 import { useEvents } from '../api/get-events.ts';
 import { useEventsGrid } from '../api/get-events-grid.ts';
 import { campaignLabel, eventLabel } from '../utils/labels.ts';
-import { useRememberedChoice } from '../utils/remembered-choice.ts';
+import { knownChoice, useRememberedChoice } from '../utils/remembered-choice.ts';
 import { CampaignTreeView } from './campaign-tree.tsx';
 import { EventsGrid } from './events-grid.tsx';
 import { LoadProblem } from './report-query.tsx';
@@ -50,7 +50,8 @@ function EventCampaigns({ eventId }: { eventId: number }) {
 /** Events report (document 1 §2): choose an event; see its grid, then a titled tree per campaign. */
 export function EventsPage() {
   const events = useEvents();
-  const [eventId, setEventId] = useRememberedChoice('events');
+  const [remembered, setEventId] = useRememberedChoice('events');
+  const eventId = knownChoice(remembered, events.data, (e) => e.id_bint);
   return (
     <Stack gap="lg">
       <ReportSelect

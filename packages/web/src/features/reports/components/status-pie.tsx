@@ -81,7 +81,7 @@ export function StatusPie({
   }
   return (
     <Flex wrap="wrap" gap="md" align="center" data-testid="status-pie">
-      <Box h={280} miw={0} style={{ flex: '1 1 440px' }}>
+      <Box h={280} miw={0} style={{ flex: '1 1 520px' }}>
         <ResponsiveContainer width="100%" height="100%">
           <PieChart margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
             <Pie

@@ -20,3 +20,15 @@ export function useRememberedChoice(screen: string): [number | null, (id: number
   );
   return [id, choose];
 }
+
+/**
+ * The remembered id while the list loads (the report shows at once), or null once the list is known and no
+ * longer holds it (a campaign removed since), so the screen falls back to its empty state.
+ */
+export function knownChoice<T>(
+  id: number | null,
+  items: readonly T[] | undefined,
+  idOf: (item: T) => number,
+): number | null {
+  return id !== null && items !== undefined && !items.some((item) => idOf(item) === id) ? null : id;
+}
