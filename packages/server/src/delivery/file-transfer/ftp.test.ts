@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedPort, filesUnder, randomFile, tempFolder } from '../test-support/files.ts';
 import { createFileTransfer } from './create-file-transfer.ts';
 import { FileTransferError } from './file-transfer.ts';
-import { closedPort, filesUnder, randomFile, tempFolder } from './test-support/files.ts';
 import { startFtpTestServer } from './test-support/ftp-test-server.ts';
 
 const PASSWORD = 'ftp-Secret-42';
-const fixtures = join(import.meta.dirname, 'test-support', 'fixtures');
+const fixtures = join(import.meta.dirname, '..', 'test-support', 'fixtures');
 const tls = {
   key: readFileSync(join(fixtures, 'test-tls-key.pem'), 'utf8'),
   cert: readFileSync(join(fixtures, 'test-tls-cert.pem'), 'utf8'),

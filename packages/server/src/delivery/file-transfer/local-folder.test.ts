@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filesUnder, randomFile, tempFolder } from '../test-support/files.ts';
 import { createFileTransfer } from './create-file-transfer.ts';
 import { FileTransferError } from './file-transfer.ts';
-import { filesUnder, randomFile, tempFolder } from './test-support/files.ts';
 
 describe('local folder (file://) transfer', () => {
   let remote: Awaited<ReturnType<typeof tempFolder>>;

@@ -3,10 +3,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { utils } from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedPort, filesUnder, randomFile, tempFolder } from '../test-support/files.ts';
 import { createFileTransfer } from './create-file-transfer.ts';
 import { FileTransferError } from './file-transfer.ts';
 import { fingerprintOf } from './sftp.ts';
-import { closedPort, filesUnder, randomFile, tempFolder } from './test-support/files.ts';
 import { type SftpTestServer, startSftpTestServer } from './test-support/sftp-test-server.ts';
 
 const PASSWORD = 'sftp-Secret-77';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomFile, silentServer, tempFolder } from '../test-support/files.ts';
 import { createFileTransfer } from './create-file-transfer.ts';
 import { FileTransferError } from './file-transfer.ts';
-import { randomFile, silentServer, tempFolder } from './test-support/files.ts';
 
 describe('connect timeout', () => {
   let local: Awaited<ReturnType<typeof tempFolder>>;
