@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,6 +69,21 @@ describe('FTP file transfer', () => {
     const result = await createFileTransfer(url).send(empty.path, 'empty.csv');
     expect(result.bytes).toBe(0);
     expect((await readFile(join(remote.path, 'outbound/completion/empty.csv'))).length).toBe(0);
+  });
+
+  it('stops with stage cancelled, with nothing under the final name, when the job aborts mid-upload', async () => {
+    const report = await randomFile(local.path, 'aborted.csv', 20_000_000);
+    const controller = new AbortController();
+    const sending = createFileTransfer(url).send(report.path, 'aborted.csv', { signal: controller.signal });
+    // Abort once the upload has visibly started on the server.
+    const partPath = join(remote.path, 'outbound/completion/.aborted.csv.part');
+    const watcher = setInterval(() => {
+      if (existsSync(partPath) && statSync(partPath).size > 0) controller.abort();
+    }, 2);
+    const error = await failureOf(sending).finally(() => clearInterval(watcher));
+
+    expect(error.stage).toBe('cancelled');
+    expect(await filesUnder(remote.path)).not.toContain('outbound/completion/aborted.csv');
   });
 
   it('checks a configuration by signing in and opening the directory', async () => {

@@ -61,6 +61,16 @@ describe('local folder (file://) transfer', () => {
     expect(await filesUnder(remote.path)).not.toContain('escape.csv');
   });
 
+  it('stops with stage cancelled when the job aborts the send', async () => {
+    const report = await randomFile(local.path, 'aborted.csv', 10);
+    const transfer = createFileTransfer(pathToFileURL(join(remote.path, 'aborted')).href);
+    const error = await transfer
+      .send(report.path, 'aborted.csv', { signal: AbortSignal.abort() })
+      .catch((err: unknown) => err);
+    expect((error as FileTransferError).stage).toBe('cancelled');
+    expect(await filesUnder(remote.path)).not.toContain('aborted/aborted.csv');
+  });
+
   it('fails at the directory stage when the folder cannot be created', async () => {
     const report = await randomFile(local.path, 'blocked.csv', 10);
     const url = pathToFileURL(join(report.path, 'sub')).href;
