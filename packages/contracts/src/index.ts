@@ -1,1 +1,3 @@
+export * from './csv.ts';
 export * from './permissions.ts';
+export * from './suppression/index.ts';
