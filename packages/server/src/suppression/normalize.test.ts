@@ -15,6 +15,9 @@ describe('normalizeValue without a declared type', () => {
     ['  415-555-0123  ', '+14155550123'],
     ['415/555-0123', '+14155550123'],
     ['+1 800 555 0199', '+18005550199'],
+    ['(604) 683-1234', '+16046831234'],
+    ['767-312-3359', '+17673123359'],
+    ['1 (809) 221-1234', '+18092211234'],
     ['+44 20 7946 0958', '+442079460958'],
     ['+33 1 23 45 67 89', '+33123456789'],
     ['+61 2 1234 5678', '+61212345678'],
@@ -94,7 +97,7 @@ describe('normalizeValue without a declared type', () => {
       'alice(at)@example.com',
       `"alice(at)@example.com" is not an e-mail address: the part before the '@' has characters or dots not allowed there`,
     ],
-    ['tab\there@example.com', 'The value contains control characters'],
+    ['tab\there@example.com', 'The value contains a line break, tab or other control character'],
   ])('rejects %j: %s', (raw, reason) => {
     expect(normalizeValue(raw)).toEqual({ ok: false, reason });
   });
