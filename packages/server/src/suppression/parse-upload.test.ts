@@ -200,6 +200,11 @@ describe('parseUpload of files it cannot read', () => {
     );
   });
 
+  it('ignores cells under an empty header name', async () => {
+    const { records } = await parseText('value,type,\nann@example.com,EMAIL,\n');
+    expect(records).toEqual([{ line: 2, type: 'EMAIL', value: 'ann@example.com' }]);
+  });
+
   it('refuses a header naming a column twice', async () => {
     await expect(parseText('value,type,TYPE\n')).rejects.toThrow('Line 1: The header names "type" twice');
   });

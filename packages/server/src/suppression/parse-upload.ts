@@ -225,12 +225,16 @@ function cellAt(cells: readonly string[], index: number | undefined): string {
   return index === undefined ? '' : (cells[index] ?? '');
 }
 
-/** Line 1 is a header when one of its cells is 'value'; it may then name only the upload's (or download's) columns. */
+/**
+ * Line 1 is a header when one of its cells is 'value'; it may then name only the upload's (or download's) columns,
+ * cells under an empty name being ignored.
+ */
 function readHeader(cells: readonly string[]): ColumnPositions | undefined {
   const names = cells.map((cell) => cell.toLowerCase());
   if (!names.includes('value')) return undefined;
   const positions: Partial<Record<SuppressionUploadColumn, number>> = {};
   names.forEach((name, index) => {
+    if (name === '') return; // a trailing comma some spreadsheet exports add
     const column = HEADER_ALIASES[name] ?? SUPPRESSION_UPLOAD_COLUMNS.find((known) => known === name);
     if (column === undefined) {
       throw new UploadFileError(
