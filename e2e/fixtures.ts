@@ -53,11 +53,15 @@ let ingestKey: string | undefined;
  * for tests that play the messaging engine (`Authorization: Bearer <key>` on /api/v1/ingest/...).
  */
 export function ingestApiKey(): string {
-  ingestKey ??= execFileSync('npx', ['tsx', 'packages/server/src/cli/users.ts', 'api-key-create', `e2e-${Date.now()}`], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
-    encoding: 'utf8',
-  }).trim();
+  ingestKey ??= execFileSync(
+    'npx',
+    ['tsx', 'packages/server/src/cli/users.ts', 'api-key-create', `e2e-${Date.now()}`],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
+      encoding: 'utf8',
+    },
+  ).trim();
   return ingestKey;
 }
 

@@ -1,7 +1,9 @@
 import { DEMO, expect, loginViaForm, signIn, snap, test } from '../fixtures.ts';
 
 test.describe('sign-in (document 1 §2)', () => {
-  test('the Login card appears after a short delay, and a good sign-in leads to the dashboard with Welcome.', async ({ page }) => {
+  test('the Login card appears after a short delay, and a good sign-in leads to the dashboard with Welcome.', async ({
+    page,
+  }) => {
     await page.goto('/auth/login-page');
     await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
     await snap(page, 'login-page');
@@ -15,7 +17,13 @@ test.describe('sign-in (document 1 §2)', () => {
     }));
     expect(stored.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(stored.userName).toBe('Olivia Operator');
-    expect(stored.permissions).toEqual(['MB_INTERNAL_PERMISSION', 'OBJECT_ONE', 'REPORTING', 'SETTINGS', 'SUPPRESSION']);
+    expect(stored.permissions).toEqual([
+      'MB_INTERNAL_PERMISSION',
+      'OBJECT_ONE',
+      'REPORTING',
+      'SETTINGS',
+      'SUPPRESSION',
+    ]);
     await snap(page, 'dashboard-operator');
   });
 
@@ -46,7 +54,9 @@ test.describe('routes and redirects (document 1 §2)', () => {
     await expect(page).toHaveURL(/\/auth\/login-page$/);
   });
 
-  test('the login page sends a signed-in user to the dashboard, and any other path leads to /admin/dashboard', async ({ page }) => {
+  test('the login page sends a signed-in user to the dashboard, and any other path leads to /admin/dashboard', async ({
+    page,
+  }) => {
     await signIn(page, 'viewer');
     await page.goto('/auth/login-page');
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
@@ -68,7 +78,8 @@ const menuOf = async (page: import('@playwright/test').Page) => {
   // Open every collapsible group, then read the item labels in order.
   for (const group of ['Standard Reports', 'Report History', 'Settings']) {
     const toggle = nav.getByRole('button', { name: group, exact: true });
-    if ((await toggle.count()) && (await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+    if ((await toggle.count()) && (await toggle.getAttribute('aria-expanded')) === 'false')
+      await toggle.click();
   }
   return (await nav.locator('a, button').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
 };
@@ -96,7 +107,9 @@ test.describe('the menu each demo user sees (permission-gated)', () => {
     ]);
   });
 
-  test('viewer (REPORTING) sees the reports but not SUPPRESSION or Settings, and no Messages card', async ({ page }) => {
+  test('viewer (REPORTING) sees the reports but not SUPPRESSION or Settings, and no Messages card', async ({
+    page,
+  }) => {
     await signIn(page, 'viewer');
     await page.goto('/admin/dashboard');
     expect(await menuOf(page)).toEqual([
@@ -127,7 +140,9 @@ test.describe('the menu each demo user sees (permission-gated)', () => {
 });
 
 test.describe('shell', () => {
-  test("top bar: title '{ABBR} PSPS Reports', page name, footer with year and provider link", async ({ page }) => {
+  test("top bar: title '{ABBR} PSPS Reports', page name, footer with year and provider link", async ({
+    page,
+  }) => {
     await signIn(page, 'operator');
     await page.goto('/admin/dashboard');
     await expect(page.getByTestId('brand')).toHaveText('PG&E PSPS Reports');
@@ -152,7 +167,9 @@ test.describe('shell', () => {
     await expect(nav).toBeInViewport();
   });
 
-  test("logout from More → 'Log out' clears the stored session and cached lists, then shows the login page", async ({ page }) => {
+  test("logout from More → 'Log out' clears the stored session and cached lists, then shows the login page", async ({
+    page,
+  }) => {
     const token = await signIn(page, 'operator');
     await page.goto('/admin/dashboard');
     await page.evaluate(() => {
@@ -164,9 +181,14 @@ test.describe('shell', () => {
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/auth\/login-page$/);
     const left = await page.evaluate(() =>
-      ['sessionToken', 'userName', 'permissions', 'completionReports', 'completionReports_xt', 'cache:campaign-list'].map(
-        (k) => localStorage.getItem(k),
-      ),
+      [
+        'sessionToken',
+        'userName',
+        'permissions',
+        'completionReports',
+        'completionReports_xt',
+        'cache:campaign-list',
+      ].map((k) => localStorage.getItem(k)),
     );
     expect(left).toEqual([null, null, null, null, null, null]);
     // The server revoked the session too.
