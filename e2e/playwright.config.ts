@@ -2,7 +2,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 8090);
+// Each checkout gets its own port (and data folder), so runs in several worktrees never collide.
+const checkoutOffset = [...process.cwd()].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 400, 7);
+const port = Number(process.env.E2E_PORT ?? 8100 + checkoutOffset);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `psps-e2e-${port}`);
 
 /**
@@ -38,7 +40,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx tsx ../packages/server/src/main.ts',
+    // A fresh data folder each run: a new embedded PostgreSQL with the demo data.
+    command: `rm -rf '${E2E_DATA_DIR}' && npx tsx ../packages/server/src/main.ts`,
     url: `http://localhost:${port}/readyz`,
     timeout: 180_000,
     reuseExistingServer: false,
