@@ -1,7 +1,8 @@
+import type { AdhocLanguageName } from '@psps/contracts';
 import { describe, expect, it } from 'vitest';
 import { htmlToText, publishGaps, toE164 } from './rules.ts';
 
-const record = (notifyBy_vch: 'PHON' | 'SMS' | 'EML', language_vch: string, extra = {}) => ({
+const record = (notifyBy_vch: 'PHON' | 'SMS' | 'EML', language_vch: AdhocLanguageName, extra = {}) => ({
   notifyBy_vch,
   language_vch,
   templatePGE_txt: 'text',
