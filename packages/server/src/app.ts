@@ -16,14 +16,17 @@ import {
 import { adhocRoutes } from './adhoc/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { AppContext } from './context.ts';
+import { dashboardRoutes } from './dashboard/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { HttpError } from './http/errors.ts';
 import { installGuard } from './http/guard.ts';
 import { redactUrl } from './http/redact.ts';
 import type { App } from './http/types.ts';
+import { ingestRoutes } from './ingest/routes.ts';
+import { reportsRoutes } from './reports/routes.ts';
 
 /** Each feature's routes, in one list: a feature is (app, ctx) => routes. */
-const FEATURES = [healthRoutes, authRoutes, adhocRoutes];
+const FEATURES = [healthRoutes, authRoutes, dashboardRoutes, reportsRoutes, ingestRoutes, adhocRoutes];
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 

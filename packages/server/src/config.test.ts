@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, parseReachedStatuses } from './config.ts';
 
 describe('delivery configuration of ad hoc test sends', () => {
   it('records every test send in the outbox by default, with library prefix 2019', () => {
@@ -61,5 +61,25 @@ describe('delivery configuration of ad hoc test sends', () => {
     expect((error as Error).message).toBe(
       'Invalid configuration:\n  EMAIL_TRANSPORT: must be outbox or an smtp:// or smtps:// URL',
     );
+  });
+});
+
+describe('REACHED_STATUSES', () => {
+  it('defaults to voice answered by a person, SMS delivered, e-mail delivered or opened', () => {
+    expect(loadConfig({}).reachedStatuses).toEqual({
+      PHON: ['ANSWERED'],
+      SMS: ['DELIVERED'],
+      EMAIL: ['DELIVERED', 'OPENED'],
+    });
+  });
+  it('overrides the channels it names', () => {
+    expect(parseReachedStatuses('PHON=ANSWERED,MACHINE; EMAIL=OPENED')).toEqual({
+      PHON: ['ANSWERED', 'MACHINE'],
+      SMS: ['DELIVERED'],
+      EMAIL: ['OPENED'],
+    });
+  });
+  it('refuses a status of another channel', () => {
+    expect(() => parseReachedStatuses('SMS=ANSWERED')).toThrow(/SMS needs statuses among/);
   });
 });

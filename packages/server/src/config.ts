@@ -1,4 +1,12 @@
 import path from 'node:path';
+import {
+  CHANNEL_STATUSES,
+  CHANNELS,
+  type Channel,
+  DEFAULT_REACHED_STATUSES,
+  isChannelStatus,
+  type MessageStatus,
+} from '@psps/contracts';
 import { z } from 'zod';
 
 const bool = z
@@ -41,6 +49,8 @@ const envSchema = z.object({
     .regex(/^[0-9]{1,8}$/, 'must be digits, e.g. 2019')
     .default('2019'),
   PUBLIC_URL: z.url().optional(),
+  REACHED_STATUSES: z.string().optional(),
+  DEMO_SCALE: z.coerce.number().positive().max(100).default(1),
 });
 
 export type Config = {
@@ -74,6 +84,10 @@ export type Config = {
   };
   /** The voice library code's year prefix (DESIGN §4). */
   libraryYearPrefix: string;
+  /** 'Reached' statuses per channel for medical-baseline reports (REACHED_STATUSES; contracts' default). */
+  reachedStatuses: Readonly<Record<Channel, readonly MessageStatus[]>>;
+  /** Size of the demo data: 1 = about 100,000 messages. */
+  demoScale: number;
 };
 
 export class ConfigError extends Error {}
@@ -128,5 +142,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     },
     libraryYearPrefix: e.LIBRARY_YEAR_PREFIX,
+    reachedStatuses: parseReachedStatuses(e.REACHED_STATUSES),
+    demoScale: e.DEMO_SCALE,
   };
+}
+
+/**
+ * `REACHED_STATUSES=PHON=ANSWERED;SMS=DELIVERED;EMAIL=DELIVERED,OPENED`: a channel left out keeps its
+ * default (contracts' DEFAULT_REACHED_STATUSES); every status must belong to its channel.
+ */
+export function parseReachedStatuses(value: string | undefined): Record<Channel, readonly MessageStatus[]> {
+  const out: Record<Channel, readonly MessageStatus[]> = { ...DEFAULT_REACHED_STATUSES };
+  if (!value?.trim()) return out;
+  for (const part of value.split(';').filter((p) => p.trim())) {
+    const [channel = '', list = ''] = part.split('=').map((s) => s.trim());
+    if (!(CHANNELS as readonly string[]).includes(channel)) {
+      throw new ConfigError(
+        `Invalid configuration:\n  REACHED_STATUSES: unknown channel "${channel}" (${CHANNELS.join(', ')})`,
+      );
+    }
+    const c = channel as Channel;
+    const statuses = list
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const wrong = statuses.filter((s) => !isChannelStatus(c, s));
+    if (!statuses.length || wrong.length) {
+      throw new ConfigError(
+        `Invalid configuration:\n  REACHED_STATUSES: ${c} needs statuses among ${CHANNEL_STATUSES[c].join(', ')}` +
+          (wrong.length ? ` (not: ${wrong.join(', ')})` : ''),
+      );
+    }
+    out[c] = statuses as MessageStatus[];
+  }
+  return out;
 }

@@ -1,11 +1,12 @@
 import PgBoss from 'pg-boss';
 import type { AppContext } from '../context.ts';
+import { summarySnapshotJob } from '../ingest/summary-job.ts';
 import type { JobDefinition } from './job.ts';
 import { authCleanupJob } from './maintenance.ts';
 
 /** Every job of every feature, in one list. */
 // biome-ignore lint/suspicious/noExplicitAny: each job has its own payload type
-export const JOBS: JobDefinition<any>[] = [authCleanupJob];
+export const JOBS: JobDefinition<any>[] = [authCleanupJob, summarySnapshotJob];
 
 export async function createQueue(databaseUrl: string, log: (err: Error) => void): Promise<PgBoss> {
   const boss = new PgBoss({

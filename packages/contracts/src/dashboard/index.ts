@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+const count = z.number().int().nonnegative();
+
+/**
+ * GET /api/v1/dashboard (any signed-in user, doc 1 §2): messages created today, per channel. "Today" is
+ * the server's local calendar day (its TZ setting): one utility, one operating time zone.
+ */
+export const dashboardAnswer = z.object({
+  day: z.iso.date().describe("the server's local date the counts are for, YYYY-MM-DD"),
+  all: count,
+  voice: count,
+  sms: count,
+  email: count,
+});
+export type DashboardAnswer = z.infer<typeof dashboardAnswer>;
+
+/** Dashboard card labels (doc 1 §2), in order; the Messages card needs OBJECT_ONE. */
+export const DASHBOARD_CARDS = [
+  { key: 'all', label: 'Messages', permission: 'OBJECT_ONE' },
+  { key: 'voice', label: 'Voice', permission: null },
+  { key: 'sms', label: 'SMS', permission: null },
+  { key: 'email', label: 'e-Mail', permission: null },
+] as const;
+export const DASHBOARD_CARD_CAPTION = 'Today';

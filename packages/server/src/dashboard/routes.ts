@@ -1,0 +1,21 @@
+import { dashboardAnswer } from '@psps/contracts';
+import type { AppContext } from '../context.ts';
+import type { App } from '../http/types.ts';
+import { dashboardService } from './service.ts';
+
+export async function dashboardRoutes(app: App, ctx: AppContext) {
+  const dashboard = dashboardService(ctx.db);
+  app.get(
+    '/api/v1/dashboard',
+    {
+      // Doc 1 §2: the dashboard needs no permission; the Messages card is hidden without OBJECT_ONE.
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['dashboard'],
+        summary: "Today's message counts: all, voice, SMS, e-mail",
+        response: { 200: dashboardAnswer },
+      },
+    },
+    () => dashboard.today(),
+  );
+}

@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
+
+let t: TestApp;
+let key: string;
+
+const post = (kind: string, payload: unknown, contentType = 'application/json') =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/ingest/${kind}`,
+    headers: { ...bearer(key), 'content-type': contentType },
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+  });
+
+function message(id: number, status: string, statusDt: string, channel = 'SMS', dataset = 11) {
+  return {
+    id_bint: id,
+    dataset_id_bint: dataset,
+    channel,
+    person_id_vch: `P${id}`,
+    service_agreement_id_vch: `SA${id}`,
+    premise_id_vch: `PR${id}`,
+    contact_vch: '+14155550100',
+    status_vch: status,
+    status_dt: statusDt,
+  };
+}
+
+async function rollups(): Promise<Record<string, number>> {
+  const { rows } = await t.ctx.db.query<{ k: string; count: number }>(
+    `SELECT dataset_id || ':' || channel || ':' || status AS k, count FROM dataset_rollups WHERE count <> 0 ORDER BY 1`,
+  );
+  return Object.fromEntries(rows.map((r) => [r.k, r.count]));
+}
+const messageCount = async () => (await t.ctx.db.query('SELECT count(*)::int AS n FROM messages')).rows[0].n;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  key = await t.ctx.auth.createApiKey('engine', ['INGEST']);
+  await post('events', [{ id_bint: 1, name_vch: 'Event', begin_dt: '2026-11-20T08:00:00Z' }]);
+  await post('datasets', [
+    { dataset_id_bint: 10, event_id_bint: 1, title_vch: 'Root' },
+    {
+      dataset_id_bint: 11,
+      event_id_bint: 1,
+      rootDataset_bint: 10,
+      customer_class: 'GENERAL',
+      title_vch: 'General',
+    },
+  ]);
+});
+afterAll(() => t.close());
+
+describe('ingest authentication', () => {
+  it('needs an API key with INGEST: a console session is refused', async () => {
+    const session = await t.signIn([
+      'REPORTING',
+      'SUPPRESSION',
+      'SETTINGS',
+      'MB_INTERNAL_PERMISSION',
+      'OBJECT_ONE',
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/ingest/events',
+      headers: bearer(session),
+      payload: [],
+    });
+    expect(res.statusCode).toBe(403);
+    const none = await t.app.inject({ method: 'POST', url: '/api/v1/ingest/events', payload: [] });
+    expect(none.statusCode).toBe(401);
+  });
+});
+
+describe('a batch is atomic', () => {
+  it('rejects a batch with one invalid record with 400, the record index and field, and writes nothing', async () => {
+    const res = await post('messages', [
+      message(1, 'DELIVERED', '2026-11-20T09:00:00Z'),
+      { ...message(2, 'ANSWERED', '2026-11-20T09:00:00Z') },
+      message(3, 'DELIVERED', 'yesterday'),
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('bad_request');
+    expect(res.json().details).toEqual([
+      { index: 1, field: 'status_vch', reason: 'is not a SMS status' },
+      { index: 2, field: 'status_dt', reason: 'must be an ISO 8601 date-time with a time zone' },
+    ]);
+    expect(await messageCount()).toBe(0);
+  });
+
+  it('rejects a batch whose records fail against the database (unknown campaign) and writes nothing', async () => {
+    const res = await post('messages', [
+      message(1, 'DELIVERED', '2026-11-20T09:00:00Z'),
+      message(2, 'DELIVERED', '2026-11-20T09:00:00Z', 'SMS', 99),
+      message(3, 'DELIVERED', '2026-11-20T09:00:00Z', 'SMS', 10),
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([
+      { index: 1, field: 'dataset_id_bint', reason: 'is not a known campaign' },
+      {
+        index: 2,
+        field: 'dataset_id_bint',
+        reason: 'is a root campaign; messages belong to a child campaign',
+      },
+    ]);
+    expect(await messageCount()).toBe(0);
+    expect(await rollups()).toEqual({});
+  });
+
+  it('rejects status updates of unknown messages, and NDJSON lines that are not JSON, by index', async () => {
+    const unknown = await post('statuses', [
+      { id_bint: 777, status_vch: 'DELIVERED', status_dt: '2026-11-20T09:00:00Z' },
+    ]);
+    expect(unknown.json().details).toEqual([
+      { index: 0, field: 'id_bint', reason: 'is not a known message' },
+    ]);
+    const ndjson = await post(
+      'events',
+      '{"id_bint":5,"name_vch":"x","begin_dt":"2026-11-20T08:00:00Z"}\n{oops\n',
+      'application/x-ndjson',
+    );
+    expect(ndjson.statusCode).toBe(400);
+    expect(ndjson.json().details).toEqual([{ index: 1, field: 'record', reason: 'is not valid JSON' }]);
+  });
+
+  it('refuses more than 10,000 records', async () => {
+    const big = Array.from({ length: 10_001 }, (_, i) => ({
+      id_bint: i + 1,
+      clicked_dt: '2026-11-20T09:00:00Z',
+    }));
+    const res = await post('clicks', big);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/at most 10,000 records/);
+  });
+});
+
+describe('replays and out-of-order updates', () => {
+  it('inserts messages from NDJSON and counts them in the rollups', async () => {
+    const body = [
+      message(1, 'QUEUED', '2026-11-20T09:00:00Z'),
+      message(2, 'QUEUED', '2026-11-20T09:00:00Z'),
+      message(3, 'PENDING', '2026-11-20T09:00:00Z', 'EMAIL'),
+    ]
+      .map((m) => JSON.stringify(m))
+      .join('\n');
+    const res = await post('messages', body, 'application/x-ndjson');
+    expect(res.json()).toEqual({ received: 3, inserted: 3, updated: 0, ignored: 0 });
+    expect(await rollups()).toEqual({ '11:EMAIL:PENDING': 1, '11:SMS:QUEUED': 2 });
+  });
+
+  it('changes nothing when a batch is replayed', async () => {
+    const batch = [
+      { id_bint: 1, status_vch: 'DELIVERED', status_dt: '2026-11-20T09:05:00Z', attempts_int: 1 },
+      { id_bint: 2, status_vch: 'FAILED', status_dt: '2026-11-20T09:05:00Z', attempts_int: 2 },
+    ];
+    expect((await post('statuses', batch)).json()).toEqual({
+      received: 2,
+      inserted: 0,
+      updated: 2,
+      ignored: 0,
+    });
+    const after = await rollups();
+    expect(after).toEqual({ '11:EMAIL:PENDING': 1, '11:SMS:DELIVERED': 1, '11:SMS:FAILED': 1 });
+    expect((await post('statuses', batch)).json()).toEqual({
+      received: 2,
+      inserted: 0,
+      updated: 0,
+      ignored: 2,
+    });
+    expect(await rollups()).toEqual(after);
+    const messages = [message(1, 'DELIVERED', '2026-11-20T09:05:00Z')];
+    expect((await post('messages', messages)).json()).toEqual({
+      received: 1,
+      inserted: 0,
+      updated: 0,
+      ignored: 1,
+    });
+    expect(await rollups()).toEqual(after);
+  });
+
+  it('ignores an update older than the stored one', async () => {
+    const res = await post('statuses', [
+      { id_bint: 1, status_vch: 'QUEUED', status_dt: '2026-11-20T09:01:00Z' },
+    ]);
+    expect(res.json()).toEqual({ received: 1, inserted: 0, updated: 0, ignored: 1 });
+    const { rows } = await t.ctx.db.query('SELECT status, attempts FROM messages WHERE id = 1');
+    expect(rows[0]).toEqual({ status: 'DELIVERED', attempts: 1 });
+  });
+
+  it('keeps the newest of several updates of one message in one batch, whatever their order', async () => {
+    const res = await post('statuses', [
+      { id_bint: 3, status_vch: 'DELIVERED', status_dt: '2026-11-20T09:20:00Z' },
+      { id_bint: 3, status_vch: 'OPENED', status_dt: '2026-11-20T09:30:00Z' },
+      { id_bint: 3, status_vch: 'QUEUED', status_dt: '2026-11-20T09:10:00Z' },
+    ]);
+    expect(res.json()).toEqual({ received: 3, inserted: 0, updated: 1, ignored: 2 });
+    expect(await rollups()).toEqual({ '11:EMAIL:OPENED': 1, '11:SMS:DELIVERED': 1, '11:SMS:FAILED': 1 });
+  });
+
+  it('keeps the first link click', async () => {
+    await post('clicks', [{ id_bint: 3, clicked_dt: '2026-11-20T10:00:00Z' }]);
+    const later = await post('clicks', [{ id_bint: 3, clicked_dt: '2026-11-20T11:00:00Z' }]);
+    expect(later.json()).toEqual({ received: 1, inserted: 0, updated: 0, ignored: 1 });
+    const { rows } = await t.ctx.db.query('SELECT link_clicked_at FROM messages WHERE id = 3');
+    expect(rows[0].link_clicked_at.toISOString()).toBe('2026-11-20T10:00:00.000Z');
+  });
+
+  it('refuses to move a message to another channel or campaign', async () => {
+    const res = await post('messages', [message(1, 'ANSWERED', '2026-11-20T10:00:00Z', 'PHON')]);
+    expect(res.json().details).toEqual([
+      { index: 0, field: 'channel', reason: 'cannot change (stored: SMS)' },
+    ]);
+  });
+
+  it('keeps rollups exact when batches touching the same messages run concurrently', async () => {
+    const ids = Array.from({ length: 200 }, (_, i) => 1000 + i);
+    const statuses = ['QUEUED', 'DELIVERED', 'UNDELIVERED', 'FAILED'];
+    await Promise.all(
+      statuses.map((status, k) =>
+        post(
+          'messages',
+          ids.map((id) => message(id, status, `2026-11-20T10:0${k}:00Z`)),
+        ),
+      ),
+    );
+    const { rows } = await t.ctx.db.query<{ status: string; n: number }>(
+      `SELECT status, count(*)::int AS n FROM messages WHERE id >= 1000 GROUP BY status`,
+    );
+    expect(rows).toEqual([{ status: 'FAILED', n: 200 }]);
+    const r = await rollups();
+    expect(r['11:SMS:FAILED']).toBe(201);
+    expect(r['11:SMS:QUEUED'] ?? 0).toBe(0);
+    expect(r['11:SMS:DELIVERED']).toBe(1);
+  });
+});

@@ -1,0 +1,544 @@
+import {
+  type Channel,
+  INGEST_MAX_BATCH,
+  INGEST_SCHEMAS,
+  type IngestAnswer,
+  type IngestIssue,
+  type IngestKind,
+  type ingestClickSchema,
+  type ingestDatasetSchema,
+  type ingestEventSchema,
+  type ingestMessageSchema,
+  type ingestStatusSchema,
+  isChannelStatus,
+} from '@psps/contracts';
+import type { z } from 'zod';
+import type { Db, DbClient } from '../db/pool.ts';
+import { badRequest } from '../http/errors.ts';
+import { writeSummarySnapshots } from './summary.ts';
+
+type EventRec = z.output<typeof ingestEventSchema>;
+type DatasetRec = z.output<typeof ingestDatasetSchema>;
+type MessageRec = z.output<typeof ingestMessageSchema>;
+type StatusRec = z.output<typeof ingestStatusSchema>;
+type ClickRec = z.output<typeof ingestClickSchema>;
+
+/** At most this many issues are listed in a rejection; the message says how many there were. */
+const MAX_ISSUES_LISTED = 1000;
+/** Dashboard Today counts are kept per 15-minute slot (see the migration). */
+const SLOT_MS = 15 * 60_000;
+
+/** A concurrent batch inserted a message this batch meant to insert: the transaction is retried. */
+class RaceDetected extends Error {}
+
+/**
+ * Ingest of the messaging engine's feed (DESIGN.md §4). Every batch is one transaction: its records are
+ * checked first (shape, then against the database: campaigns exist, channels match), then written with a
+ * few set-based statements, and the campaign x channel x status rollups move by the batch's net change in
+ * the same transaction, so reports stay exact without ever scanning messages.
+ */
+export function ingestService(db: Db) {
+  async function run<T>(fn: (client: DbClient) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      const client = await db.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(client);
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        const code = (err as { code?: string }).code;
+        const retryable = err instanceof RaceDetected || code === '40001' || code === '40P01';
+        if (!retryable || attempt >= 5) throw err;
+      } finally {
+        client.release();
+      }
+    }
+  }
+
+  return {
+    /** Checks and writes one batch of one kind; throws a 400 listing every invalid record. */
+    async ingest(kind: IngestKind, records: unknown[]): Promise<IngestAnswer> {
+      switch (kind) {
+        case 'events':
+          return run((c) => upsertEvents(c, validate<EventRec>(kind, records)));
+        case 'datasets':
+          return run((c) => upsertDatasets(c, validate<DatasetRec>(kind, records)));
+        case 'messages':
+          return run((c) => upsertMessages(c, validate<MessageRec>(kind, records)));
+        case 'statuses':
+          return run((c) => applyStatuses(c, validate<StatusRec>(kind, records)));
+        case 'clicks':
+          return run((c) => applyClicks(c, validate<ClickRec>(kind, records)));
+      }
+    },
+  };
+}
+export type IngestService = ReturnType<typeof ingestService>;
+
+export function rejectBatch(issues: IngestIssue[]): never {
+  const sorted = issues.sort((a, b) => a.index - b.index);
+  const first = sorted[0];
+  const more = sorted.length > 1 ? ` (and ${sorted.length - 1} more)` : '';
+  throw badRequest(
+    `The batch was rejected and nothing was written: record ${first?.index} ${first?.field} ${first?.reason}${more}.`,
+    sorted.slice(0, MAX_ISSUES_LISTED),
+  );
+}
+
+/** Record shapes (the contract's schemas); timestamps are normalised to millisecond ISO strings in UTC. */
+function validate<T>(kind: IngestKind, records: unknown[]): (T & { index: number })[] {
+  if (records.length > INGEST_MAX_BATCH) {
+    throw badRequest(
+      `A batch holds at most ${INGEST_MAX_BATCH.toLocaleString('en-US')} records; this one has ${records.length}.`,
+      [{ index: INGEST_MAX_BATCH, field: 'record', reason: 'is beyond the batch limit' }],
+    );
+  }
+  const schema = INGEST_SCHEMAS[kind];
+  const issues: IngestIssue[] = [];
+  const out: (T & { index: number })[] = [];
+  records.forEach((record, index) => {
+    const r = schema.safeParse(record);
+    if (r.success) {
+      out.push({ ...(normaliseTimes(r.data) as T), index });
+    } else {
+      for (const issue of r.error.issues) {
+        issues.push({ index, field: issue.path.join('.') || 'record', reason: issue.message });
+      }
+    }
+  });
+  if (issues.length) rejectBatch(issues);
+  return out;
+}
+
+/** Millisecond precision throughout, so status times compare exactly in JavaScript and in SQL. */
+function normaliseTimes(rec: unknown): unknown {
+  const out: Record<string, unknown> = { ...(rec as Record<string, unknown>) };
+  for (const [k, v] of Object.entries(out)) {
+    if (typeof v === 'string' && k.endsWith('_dt')) out[k] = new Date(v).toISOString();
+  }
+  return out;
+}
+
+/** The last record of each id wins (for messages: the newest status time, then the later record). */
+function lastById<T extends { index: number }>(
+  recs: T[],
+  key: (r: T) => number,
+  newer?: (a: T, b: T) => boolean,
+) {
+  const byId = new Map<number, T>();
+  for (const r of recs) {
+    const seen = byId.get(key(r));
+    if (!seen || !newer || !newer(seen, r)) byId.set(key(r), r);
+  }
+  return [...byId.values()];
+}
+
+// ---- events ----
+
+async function upsertEvents(client: DbClient, recs: (EventRec & { index: number })[]): Promise<IngestAnswer> {
+  const rows = lastById(recs, (r) => r.id_bint);
+  const res = await client.query<{ inserted: boolean }>(
+    `INSERT INTO events AS e (id, name, begin_at)
+     SELECT * FROM unnest($1::bigint[], $2::text[], $3::timestamptz[])
+     ON CONFLICT (id) DO UPDATE SET name = excluded.name, begin_at = excluded.begin_at, updated_at = now()
+       WHERE (e.name, e.begin_at) IS DISTINCT FROM (excluded.name, excluded.begin_at)
+     RETURNING (xmax = 0) AS inserted`,
+    [rows.map((r) => r.id_bint), rows.map((r) => r.name_vch), rows.map((r) => r.begin_dt)],
+  );
+  return answer(recs.length, res.rows);
+}
+
+function answer(received: number, rows: { inserted: boolean }[]): IngestAnswer {
+  const inserted = rows.filter((r) => r.inserted).length;
+  const updated = rows.length - inserted;
+  return { received, inserted, updated, ignored: received - inserted - updated };
+}
+
+// ---- datasets ----
+
+type DatasetRow = {
+  id: number;
+  event_id: number;
+  root_id: number | null;
+  customer_class: string | null;
+  title: string;
+  cmd: string | null;
+  tag_title: string | null;
+  tag_line: string | null;
+  created_at: string;
+  launched_at: string | null;
+  processed_at: string | null;
+  medbase_retry_at: string | null;
+};
+
+const DATASET_TIMES = [
+  ['launched_dt', 'launched_at'],
+  ['processed_dt', 'processed_at'],
+  ['medbase_retry_dt', 'medbase_retry_at'],
+] as const;
+
+async function upsertDatasets(
+  client: DbClient,
+  recs: (DatasetRec & { index: number })[],
+): Promise<IngestAnswer> {
+  const incoming = lastById(recs, (r) => r.dataset_id_bint);
+  const ids = incoming.map((r) => r.dataset_id_bint);
+  const rootIds = incoming.flatMap((r) => (r.rootDataset_bint ? [r.rootDataset_bint] : []));
+  const { rows: stored } = await client.query<DatasetRow>(
+    `SELECT id, event_id, root_id, customer_class, title, cmd, tag_title, tag_line,
+            to_json(created_at) #>> '{}' AS created_at, to_json(launched_at) #>> '{}' AS launched_at,
+            to_json(processed_at) #>> '{}' AS processed_at, to_json(medbase_retry_at) #>> '{}' AS medbase_retry_at
+       FROM datasets WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`,
+    [[...new Set([...ids, ...rootIds])]],
+  );
+  const events = await client.query<{ id: number }>('SELECT id FROM events WHERE id = ANY($1::bigint[])', [
+    [...new Set(incoming.map((r) => r.event_id_bint))],
+  ]);
+  const knownEvents = new Set(events.rows.map((e) => e.id));
+  const byId = new Map(stored.map((d) => [d.id, d]));
+  const batchRoots = new Map(incoming.filter((r) => !r.rootDataset_bint).map((r) => [r.dataset_id_bint, r]));
+
+  const issues: IngestIssue[] = [];
+  const finals: DatasetRow[] = [];
+  const completed: number[] = [];
+  let unchanged = 0;
+  for (const r of incoming) {
+    const old = byId.get(r.dataset_id_bint);
+    const issue = (field: string, reason: string) => issues.push({ index: r.index, field, reason });
+    if (!knownEvents.has(r.event_id_bint))
+      issue('event_id_bint', 'is not a known event; send the event first');
+    if (r.rootDataset_bint) {
+      const root = batchRoots.get(r.rootDataset_bint) ?? byId.get(r.rootDataset_bint);
+      const rootEvent = root && ('event_id' in root ? root.event_id : root.event_id_bint);
+      const rootIsRoot = root && ('root_id' in root ? root.root_id === null : true);
+      if (!root) issue('rootDataset_bint', 'is not a known campaign; send the root campaign first');
+      else if (!rootIsRoot) issue('rootDataset_bint', 'is itself a child campaign');
+      else if (rootEvent !== r.event_id_bint)
+        issue('event_id_bint', 'differs from the root campaign’s event');
+    }
+    if (old) {
+      if (old.event_id !== r.event_id_bint) issue('event_id_bint', `cannot change (stored: ${old.event_id})`);
+      if (old.root_id !== (r.rootDataset_bint ?? null)) issue('rootDataset_bint', 'cannot change');
+      if (old.customer_class !== (r.customer_class ?? null)) issue('customer_class', 'cannot change');
+    }
+    const next: DatasetRow = {
+      id: r.dataset_id_bint,
+      event_id: r.event_id_bint,
+      root_id: r.rootDataset_bint ?? null,
+      customer_class: r.customer_class ?? null,
+      title: r.title_vch,
+      cmd: r.CMD === undefined ? (old?.cmd ?? null) : r.CMD,
+      tag_title: r.tag_title_vch === undefined ? (old?.tag_title ?? null) : r.tag_title_vch,
+      tag_line: r.tag_line_vch === undefined ? (old?.tag_line ?? null) : r.tag_line_vch,
+      created_at: r.created_dt ?? old?.created_at ?? new Date().toISOString(),
+      launched_at: null,
+      processed_at: null,
+      medbase_retry_at: null,
+    };
+    const given = r as Record<string, unknown>;
+    for (const [field, column] of DATASET_TIMES) {
+      const key = field === 'medbase_retry_dt' ? 'medbaseRetry_dt' : field;
+      next[column] = given[key] === undefined ? (old?.[column] ?? null) : (given[key] as string | null);
+    }
+    if (old && sameDataset(old, next)) {
+      unchanged++;
+      continue;
+    }
+    if (next.processed_at && !old?.processed_at) completed.push(next.id);
+    finals.push(next);
+  }
+  if (issues.length) rejectBatch(issues);
+
+  const col = <K extends keyof DatasetRow>(k: K) => finals.map((f) => f[k]);
+  const res = await client.query<{ inserted: boolean }>(
+    `INSERT INTO datasets AS d (id, event_id, root_id, customer_class, title, cmd, tag_title, tag_line,
+                                created_at, launched_at, processed_at, medbase_retry_at)
+     SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[],
+                          $8::text[], $9::timestamptz[], $10::timestamptz[], $11::timestamptz[], $12::timestamptz[])
+     ON CONFLICT (id) DO UPDATE SET title = excluded.title, cmd = excluded.cmd, tag_title = excluded.tag_title,
+       tag_line = excluded.tag_line, created_at = excluded.created_at, launched_at = excluded.launched_at,
+       processed_at = excluded.processed_at, medbase_retry_at = excluded.medbase_retry_at, updated_at = now()
+     RETURNING (xmax = 0) AS inserted`,
+    [
+      col('id'),
+      col('event_id'),
+      col('root_id'),
+      col('customer_class'),
+      col('title'),
+      col('cmd'),
+      col('tag_title'),
+      col('tag_line'),
+      col('created_at'),
+      col('launched_at'),
+      col('processed_at'),
+      col('medbase_retry_at'),
+    ],
+  );
+  // A campaign that completes gets its final summary at once, not at the next 10-minute slot.
+  if (completed.length) await writeSummarySnapshots(client, completed);
+  return { ...answer(recs.length, res.rows), ignored: recs.length - res.rows.length };
+}
+
+function sameDataset(a: DatasetRow, b: DatasetRow): boolean {
+  const t = (v: string | null) => (v ? new Date(v).getTime() : null);
+  return (
+    a.title === b.title &&
+    a.cmd === b.cmd &&
+    a.tag_title === b.tag_title &&
+    a.tag_line === b.tag_line &&
+    t(a.created_at) === t(b.created_at) &&
+    t(a.launched_at) === t(b.launched_at) &&
+    t(a.processed_at) === t(b.processed_at) &&
+    t(a.medbase_retry_at) === t(b.medbase_retry_at)
+  );
+}
+
+// ---- messages and status updates ----
+
+type StoredMessage = { id: number; dataset_id: number; channel: Channel; status: string; status_ms: number };
+
+/** Locks the batch's existing messages (in id order, so concurrent batches cannot deadlock) and reads them. */
+async function lockMessages(client: DbClient, ids: number[]): Promise<Map<number, StoredMessage>> {
+  const { rows } = await client.query<StoredMessage>(
+    `SELECT id, dataset_id, channel, status, (extract(epoch FROM status_at) * 1000)::bigint AS status_ms
+       FROM messages WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`,
+    [ids],
+  );
+  return new Map(rows.map((m) => [m.id, m]));
+}
+
+/** Net change of the batch per campaign x channel x status; one statement, keys in a fixed order. */
+class RollupDelta {
+  private readonly deltas = new Map<string, number>();
+  add(datasetId: number, channel: string, status: string, n: number) {
+    const key = `${datasetId}\t${channel}\t${status}`;
+    this.deltas.set(key, (this.deltas.get(key) ?? 0) + n);
+  }
+  move(datasetId: number, channel: string, from: string, to: string) {
+    if (from === to) return;
+    this.add(datasetId, channel, from, -1);
+    this.add(datasetId, channel, to, 1);
+  }
+  async apply(client: DbClient) {
+    const entries = [...this.deltas].filter(([, n]) => n !== 0).sort(([a], [b]) => (a < b ? -1 : 1));
+    if (!entries.length) return;
+    const parts = entries.map(([k]) => k.split('\t'));
+    await client.query(
+      `INSERT INTO dataset_rollups AS r (dataset_id, channel, status, count)
+       SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[])
+       ON CONFLICT (dataset_id, channel, status) DO UPDATE SET count = r.count + excluded.count, updated_at = now()`,
+      [parts.map((p) => p[0]), parts.map((p) => p[1]), parts.map((p) => p[2]), entries.map(([, n]) => n)],
+    );
+  }
+}
+
+async function upsertMessages(
+  client: DbClient,
+  recs: (MessageRec & { index: number })[],
+): Promise<IngestAnswer> {
+  const rows = lastById(
+    recs,
+    (r) => r.id_bint,
+    (seen, r) => r.status_dt < seen.status_dt,
+  );
+  const datasetIds = [...new Set(rows.map((r) => r.dataset_id_bint))];
+  const { rows: datasets } = await client.query<{ id: number; customer_class: string | null }>(
+    'SELECT id, customer_class FROM datasets WHERE id = ANY($1::bigint[])',
+    [datasetIds],
+  );
+  const classOf = new Map(datasets.map((d) => [d.id, d.customer_class]));
+  const stored = await lockMessages(
+    client,
+    rows.map((r) => r.id_bint),
+  );
+
+  const issues: IngestIssue[] = [];
+  const changed: (MessageRec & { index: number })[] = [];
+  const delta = new RollupDelta();
+  const created = new Map<string, number>();
+  let expectInserted = 0;
+  for (const r of rows) {
+    const cls = classOf.get(r.dataset_id_bint);
+    if (cls === undefined) {
+      issues.push({ index: r.index, field: 'dataset_id_bint', reason: 'is not a known campaign' });
+      continue;
+    }
+    if (cls === null) {
+      issues.push({
+        index: r.index,
+        field: 'dataset_id_bint',
+        reason: 'is a root campaign; messages belong to a child campaign',
+      });
+      continue;
+    }
+    const old = stored.get(r.id_bint);
+    if (old) {
+      if (old.dataset_id !== r.dataset_id_bint) {
+        issues.push({
+          index: r.index,
+          field: 'dataset_id_bint',
+          reason: `cannot change (stored: ${old.dataset_id})`,
+        });
+        continue;
+      }
+      if (old.channel !== r.channel) {
+        issues.push({ index: r.index, field: 'channel', reason: `cannot change (stored: ${old.channel})` });
+        continue;
+      }
+      if (Date.parse(r.status_dt) <= old.status_ms) continue; // replay or out of order: ignored
+      delta.move(r.dataset_id_bint, r.channel, old.status, r.status_vch);
+    } else {
+      expectInserted++;
+      delta.add(r.dataset_id_bint, r.channel, r.status_vch, 1);
+      const createdAt = r.created_dt ?? new Date().toISOString();
+      const slot = Math.floor(Date.parse(createdAt) / SLOT_MS) * SLOT_MS;
+      const key = `${slot}\t${r.channel}`;
+      created.set(key, (created.get(key) ?? 0) + 1);
+    }
+    changed.push(r);
+  }
+  if (issues.length) rejectBatch(issues);
+  if (!changed.length) return { received: recs.length, inserted: 0, updated: 0, ignored: recs.length };
+
+  const res = await client.query<{ inserted: boolean }>(
+    `INSERT INTO messages AS m (id, dataset_id, channel, customer_class, person_id, service_agreement_id, premise_id,
+                                premise_address, contact, language, status, status_at, attempts, link_clicked_at,
+                                created_at)
+     SELECT u.id, u.dataset_id, u.channel, d.customer_class, u.person_id, u.sa_id, u.premise_id, u.address, u.contact,
+            u.language, u.status, u.status_at, u.attempts, u.clicked_at, coalesce(u.created_at, now())
+       FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+                   $9::text[], $10::text[], $11::timestamptz[], $12::int[], $13::timestamptz[], $14::timestamptz[])
+            AS u(id, dataset_id, channel, person_id, sa_id, premise_id, address, contact, language, status, status_at,
+                 attempts, clicked_at, created_at)
+       JOIN datasets d ON d.id = u.dataset_id
+     ON CONFLICT (id) DO UPDATE SET person_id = excluded.person_id, service_agreement_id = excluded.service_agreement_id,
+       premise_id = excluded.premise_id, premise_address = excluded.premise_address, contact = excluded.contact,
+       language = excluded.language, status = excluded.status, status_at = excluded.status_at,
+       attempts = excluded.attempts, link_clicked_at = coalesce(least(m.link_clicked_at, excluded.link_clicked_at),
+       m.link_clicked_at, excluded.link_clicked_at)
+       WHERE m.status_at < excluded.status_at
+     RETURNING (xmax = 0) AS inserted`,
+    [
+      changed.map((r) => r.id_bint),
+      changed.map((r) => r.dataset_id_bint),
+      changed.map((r) => r.channel),
+      changed.map((r) => r.person_id_vch),
+      changed.map((r) => r.service_agreement_id_vch),
+      changed.map((r) => r.premise_id_vch),
+      changed.map((r) => r.premise_address_vch ?? null),
+      changed.map((r) => r.contact_vch),
+      changed.map((r) => r.language_vch ?? null),
+      changed.map((r) => r.status_vch),
+      changed.map((r) => r.status_dt),
+      changed.map((r) => r.attempts_int),
+      changed.map((r) => r.link_click_dt ?? null),
+      changed.map((r) => r.created_dt ?? null),
+    ],
+  );
+  const inserted = res.rows.filter((r) => r.inserted).length;
+  // Messages this batch found absent were inserted meanwhile by a concurrent batch: the deltas computed
+  // above would be wrong, so the whole transaction runs again (and then sees those rows).
+  if (res.rows.length !== changed.length || inserted !== expectInserted) throw new RaceDetected();
+  await delta.apply(client);
+  await addCreatedCounts(client, created);
+  return {
+    received: recs.length,
+    inserted,
+    updated: changed.length - inserted,
+    ignored: recs.length - changed.length,
+  };
+}
+
+async function addCreatedCounts(client: DbClient, created: Map<string, number>) {
+  if (!created.size) return;
+  const entries = [...created].sort(([a], [b]) => (a < b ? -1 : 1));
+  const parts = entries.map(([k]) => k.split('\t'));
+  await client.query(
+    `INSERT INTO message_created_counts AS c (slot, channel, count)
+     SELECT to_timestamp(s / 1000.0), ch, n FROM unnest($1::bigint[], $2::text[], $3::bigint[]) AS u(s, ch, n)
+     ON CONFLICT (slot, channel) DO UPDATE SET count = c.count + excluded.count`,
+    [parts.map((p) => p[0]), parts.map((p) => p[1]), entries.map(([, n]) => n)],
+  );
+}
+
+async function applyStatuses(
+  client: DbClient,
+  recs: (StatusRec & { index: number })[],
+): Promise<IngestAnswer> {
+  const rows = lastById(
+    recs,
+    (r) => r.id_bint,
+    (seen, r) => r.status_dt < seen.status_dt,
+  );
+  const stored = await lockMessages(
+    client,
+    rows.map((r) => r.id_bint),
+  );
+  const issues: IngestIssue[] = [];
+  const changed: (StatusRec & { index: number })[] = [];
+  const delta = new RollupDelta();
+  for (const r of rows) {
+    const old = stored.get(r.id_bint);
+    if (!old) {
+      issues.push({ index: r.index, field: 'id_bint', reason: 'is not a known message' });
+      continue;
+    }
+    if (!isChannelStatus(old.channel, r.status_vch)) {
+      issues.push({ index: r.index, field: 'status_vch', reason: `is not a ${old.channel} status` });
+      continue;
+    }
+    if (Date.parse(r.status_dt) <= old.status_ms) continue;
+    delta.move(old.dataset_id, old.channel, old.status, r.status_vch);
+    changed.push(r);
+  }
+  if (issues.length) rejectBatch(issues);
+  if (changed.length) {
+    const res = await client.query(
+      `UPDATE messages m SET status = u.status, status_at = u.status_at, attempts = coalesce(u.attempts, m.attempts)
+         FROM unnest($1::bigint[], $2::text[], $3::timestamptz[], $4::int[]) AS u(id, status, status_at, attempts)
+        WHERE m.id = u.id AND m.status_at < u.status_at`,
+      [
+        changed.map((r) => r.id_bint),
+        changed.map((r) => r.status_vch),
+        changed.map((r) => r.status_dt),
+        changed.map((r) => r.attempts_int ?? null),
+      ],
+    );
+    if (res.rowCount !== changed.length) throw new RaceDetected();
+    await delta.apply(client);
+  }
+  return {
+    received: recs.length,
+    inserted: 0,
+    updated: changed.length,
+    ignored: recs.length - changed.length,
+  };
+}
+
+async function applyClicks(client: DbClient, recs: (ClickRec & { index: number })[]): Promise<IngestAnswer> {
+  const rows = lastById(
+    recs,
+    (r) => r.id_bint,
+    (seen, r) => r.clicked_dt > seen.clicked_dt,
+  );
+  const ids = rows.map((r) => r.id_bint);
+  const known = await client.query<{ id: number }>('SELECT id FROM messages WHERE id = ANY($1::bigint[])', [
+    ids,
+  ]);
+  const knownIds = new Set(known.rows.map((k) => k.id));
+  const issues = rows
+    .filter((r) => !knownIds.has(r.id_bint))
+    .map((r) => ({ index: r.index, field: 'id_bint', reason: 'is not a known message' }));
+  if (issues.length) rejectBatch(issues);
+  // The first click is what the LinkClick report needs: a later or repeated click changes nothing.
+  const res = await client.query(
+    `UPDATE messages m SET link_clicked_at = u.clicked_at
+       FROM unnest($1::bigint[], $2::timestamptz[]) AS u(id, clicked_at)
+      WHERE m.id = u.id AND (m.link_clicked_at IS NULL OR m.link_clicked_at > u.clicked_at)`,
+    [ids, rows.map((r) => r.clicked_dt)],
+  );
+  const updated = res.rowCount ?? 0;
+  return { received: recs.length, inserted: 0, updated, ignored: recs.length - updated };
+}

@@ -1,0 +1,126 @@
+import {
+  CHANNEL_REPORT_PATHS,
+  type ChannelReportKind,
+  campaignListAnswer,
+  campaignTreeAnswer,
+  channelReportAnswer,
+  datasetIdParams,
+  eventCampaignsAnswer,
+  eventIdParams,
+  eventsListAnswer,
+  gridAnswer,
+  summaryAnswer,
+} from '@psps/contracts';
+import { z } from 'zod';
+import type { AppContext } from '../context.ts';
+import type { App } from '../http/types.ts';
+import { gridCsv } from './csv.ts';
+import { reportsService } from './service.ts';
+
+const reporting = { access: 'REPORTING' } as const;
+
+/** The report calls of document 1 §7 (all need REPORTING); answer shapes in contracts/reports. */
+export async function reportsRoutes(app: App, ctx: AppContext) {
+  const reports = reportsService(ctx.db);
+  const tags = ['reports'];
+
+  app.get(
+    '/api/campaign-list/',
+    { config: reporting, schema: { tags, summary: 'Campaigns', response: { 200: campaignListAnswer } } },
+    () => reports.campaignList(),
+  );
+
+  app.get(
+    '/api/proc_reports_campaignTree/:datasetId',
+    {
+      config: reporting,
+      schema: {
+        tags,
+        summary: 'Campaign tree: root, Medical Baseline, Critical Essential, General',
+        params: datasetIdParams,
+        response: { 200: campaignTreeAnswer },
+      },
+    },
+    (req) => reports.campaignTree(req.params.datasetId),
+  );
+
+  app.get(
+    '/api/sql/proc_reports_gridTreeEvents/:eventId',
+    {
+      config: reporting,
+      schema: { tags, summary: 'Events grid rows', params: eventIdParams, response: { 200: gridAnswer } },
+    },
+    (req) => reports.grid(req.params.eventId),
+  );
+
+  app.get(
+    '/csv/proc_reports_gridTreeEvents/:eventId',
+    {
+      config: reporting,
+      schema: {
+        tags,
+        summary: 'Events grid as a CSV file (RFC 4180, header row, formula-safe cells)',
+        params: eventIdParams,
+        produces: ['text/csv'],
+        response: { 200: z.string() },
+      },
+    },
+    async (req, reply) => {
+      const [rows] = await reports.grid(req.params.eventId);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="event-${req.params.eventId}.csv"`)
+        .send(gridCsv(rows));
+    },
+  );
+
+  app.get(
+    '/api/proc_events_getList/',
+    { config: reporting, schema: { tags, summary: 'Events', response: { 200: eventsListAnswer } } },
+    () => reports.eventsList(),
+  );
+
+  app.get(
+    '/api/proc_events_getCampaigns/:eventId',
+    {
+      config: reporting,
+      schema: {
+        tags,
+        summary: 'Campaigns of an event',
+        params: eventIdParams,
+        response: { 200: eventCampaignsAnswer },
+      },
+    },
+    (req) => reports.eventCampaigns(req.params.eventId),
+  );
+
+  app.get(
+    '/api/all-reports-summary/:datasetId',
+    {
+      config: reporting,
+      schema: {
+        tags,
+        summary: 'All-channels summary: the latest snapshot (written every 10 minutes)',
+        params: datasetIdParams,
+        response: { 200: summaryAnswer },
+      },
+    },
+    (req) => reports.summary(req.params.datasetId),
+  );
+
+  for (const [kind, channel] of Object.entries(CHANNEL_REPORT_PATHS) as [ChannelReportKind, never][]) {
+    app.get(
+      `/api/${kind}-reports/:datasetId`,
+      {
+        config: reporting,
+        schema: {
+          tags,
+          summary: `${kind === 'sms' ? 'SMS' : kind === 'email' ? 'E-mail' : 'Voice'} report: totals, classes, statuses`,
+          params: datasetIdParams,
+          response: { 200: channelReportAnswer },
+        },
+      },
+      (req) => reports.channelReport(req.params.datasetId, channel),
+    );
+  }
+}
