@@ -36,8 +36,9 @@ export async function getCampaign(id: number): Promise<AdhocCampaign | null> {
   return answer.response[0] ?? null;
 }
 
-export function useCampaign(id: number) {
-  return useQuery({ queryKey: adhocKeys.campaign(id), queryFn: () => getCampaign(id) });
+/** One template; `refetchInterval` watches its status (a launch locks the editor). */
+export function useCampaign(id: number, refetchInterval?: number) {
+  return useQuery({ queryKey: adhocKeys.campaign(id), queryFn: () => getCampaign(id), refetchInterval });
 }
 
 export function useCreateCampaign() {

@@ -1,4 +1,9 @@
-import { ADHOC_CALLS, ADHOC_SUMMARY_POLL_MS, publishHistoryAnswer, publishHistoryPath } from '@psps/contracts';
+import {
+  ADHOC_CALLS,
+  ADHOC_SUMMARY_POLL_MS,
+  publishHistoryAnswer,
+  publishHistoryPath,
+} from '@psps/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api.ts';
 import { pollInterval } from '../../../lib/poll.ts';

@@ -8,7 +8,7 @@ type Props = Partial<AutosaveOptions<Draft>> & { value: Draft };
 
 function setup(initial: Draft, save: (value: Draft) => Promise<unknown>, extra: Partial<Props> = {}) {
   return renderHook((props: Props) => useAutosave<Draft>({ delayMs: 1000, save, ...extra, ...props }), {
-    initialProps: { value: initial },
+    initialProps: { value: initial } as Props,
   });
 }
 

@@ -14,6 +14,8 @@ export interface AutosaveOptions<T> {
   /** Which record a value belongs to (e.g. the language); saves of different keys never replace each other. */
   keyOf?: (value: T) => string;
   equals?: (a: T, b: T) => boolean;
+  /** What the server has, when the first value is not it (a restored draft); else the first value is. */
+  baseline?: T;
   /** While false (not loaded yet, or locked), changes of the value are not saved. */
   enabled?: boolean;
   /** localStorage key of the unsaved draft of a key, kept until the server has it. */
@@ -143,10 +145,10 @@ export function useAutosave<T>(options: AutosaveOptions<T>): Autosave<T> {
     if (!enabled) return;
     const s = state.current;
     const key = keyOf(value);
-    const baseline = s.baselines.get(key);
+    let baseline = s.baselines.get(key);
     if (baseline === undefined) {
-      s.baselines.set(key, value);
-      return;
+      baseline = opts.current.baseline ?? value;
+      s.baselines.set(key, baseline);
     }
     const storageKey = draft(key);
     if (equals(value, baseline)) {
