@@ -13,6 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { adhocRoutes } from './adhoc/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { AppContext } from './context.ts';
 import { healthRoutes } from './health/routes.ts';
@@ -22,7 +23,7 @@ import { redactUrl } from './http/redact.ts';
 import type { App } from './http/types.ts';
 
 /** Each feature's routes, in one list: a feature is (app, ctx) => routes. */
-const FEATURES = [healthRoutes, authRoutes];
+const FEATURES = [healthRoutes, authRoutes, adhocRoutes];
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
