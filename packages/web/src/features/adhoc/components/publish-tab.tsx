@@ -80,43 +80,51 @@ export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; lock
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {ADHOC_LANGUAGES.map((language) => (
-                  <Table.Tr key={language.name}>
-                    <Table.Td>{language.displayName}</Table.Td>
-                    {NOTIFY_BY.map((channel) => {
-                      const listed = languagesFor(channel).some((item) => item.name === language.name);
-                      const configured = summary.data?.[channel].includes(language.name);
-                      return (
-                        <Table.Td
-                          key={channel}
-                          ta="center"
-                          data-testid={`matrix-${channel}-${language.name}`}
-                          data-configured={configured ? 'yes' : 'no'}
-                        >
-                          {!listed ? (
-                            <Text
-                              size="xs"
-                              c="dimmed"
-                              title="Written Chinese is shared: see Chinese (Mandarin)"
-                            >
-                              n/a
-                            </Text>
-                          ) : configured ? (
-                            <IconCheck
-                              size={16}
-                              color="var(--mantine-color-teal-7)"
-                              aria-label="configured"
-                            />
-                          ) : (
-                            <Text size="xs" c="dimmed">
-                              –
-                            </Text>
-                          )}
-                        </Table.Td>
-                      );
-                    })}
-                  </Table.Tr>
-                ))}
+                {ADHOC_LANGUAGES.map((language) => {
+                  const anywhere = NOTIFY_BY.some((channel) =>
+                    summary.data?.[channel].includes(language.name),
+                  );
+                  return (
+                    <Table.Tr key={language.name}>
+                      <Table.Td>{language.displayName}</Table.Td>
+                      {NOTIFY_BY.map((channel) => {
+                        const listed = languagesFor(channel).some((item) => item.name === language.name);
+                        const configured = summary.data?.[channel].includes(language.name);
+                        // A channel in use needs every language used anywhere (the server's publish rule).
+                        const missing =
+                          listed && anywhere && !configured && (summary.data?.[channel].length ?? 0) > 0;
+                        return (
+                          <Table.Td
+                            key={channel}
+                            ta="center"
+                            data-testid={`matrix-${channel}-${language.name}`}
+                            data-configured={configured ? 'yes' : 'no'}
+                          >
+                            {!listed ? (
+                              <Text
+                                size="xs"
+                                c="dimmed"
+                                title="Written Chinese is shared: see Chinese (Mandarin)"
+                              >
+                                n/a
+                              </Text>
+                            ) : configured ? (
+                              <IconCheck
+                                size={16}
+                                color="var(--mantine-color-teal-7)"
+                                aria-label="configured"
+                              />
+                            ) : (
+                              <Text size="xs" c="dimmed">
+                                –
+                              </Text>
+                            )}
+                          </Table.Td>
+                        );
+                      })}
+                    </Table.Tr>
+                  );
+                })}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
