@@ -133,7 +133,7 @@ function SendButtons({ editor }: { editor: ChannelEditorState }) {
       const answer = await send.mutateAsync(body);
       if (answer.status === 200) {
         notifications.show({
-          message: `Test ${channel} sent: ${what}. ${answer.message.ERRORMESSAGE}`.trim(),
+          message: answer.message.ERRORMESSAGE || `Test ${channel} sent: ${what}.`,
         });
         return;
       }
