@@ -114,6 +114,10 @@ export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; lock
                                 color="var(--mantine-color-teal-7)"
                                 aria-label="configured"
                               />
+                            ) : missing ? (
+                              <Text size="xs" c="red.7" fw={600}>
+                                missing
+                              </Text>
                             ) : (
                               <Text size="xs" c="dimmed">
                                 –
