@@ -188,7 +188,7 @@ export function testSender(ctx: AppContext, service: AdhocService, audio: AudioS
         } catch (err) {
           // Adapter messages never hold credentials (delivery/README.md).
           const message = errorText(err);
-          failed.push(`${record.language_vch}: ${message}`);
+          failed.push(`${record.language_vch}: ${message.replace(/\.+$/, '')}`);
           await service.audit(who, 'adhoc.test.failed', id, {
             notifyBy,
             language: record.language_vch,
