@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { AdhocPage } from '../features/adhoc/components/adhoc-page.tsx';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
 import { NotBuiltPage } from '../features/not-built/not-built-page.tsx';
 
@@ -8,7 +9,7 @@ const notBuilt = (name: string) => () => <NotBuiltPage name={name} />;
 export const SCREEN_PAGES: Record<string, ComponentType> = {
   dashboard: DashboardPage,
   launcher: notBuilt('Custom Reports'),
-  adhoc: notBuilt('AdHoc Campaigns'),
+  adhoc: AdhocPage,
   events: notBuilt('Events'),
   all: notBuilt('All Channels'),
   voice: notBuilt('Voice'),
