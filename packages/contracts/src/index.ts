@@ -1,5 +1,6 @@
 export * from './adhoc/index.ts';
 export * from './auth.ts';
+export * from './csv.ts';
 export * from './dashboard/index.ts';
 export * from './format.ts';
 export * from './http.ts';
@@ -8,4 +9,5 @@ export * from './navigation.ts';
 export * from './permissions.ts';
 export * from './reports/index.ts';
 export * from './storage.ts';
+export * from './suppression/index.ts';
 export * from './texts.ts';

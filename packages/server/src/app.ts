@@ -13,6 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { adhocRoutes } from './adhoc/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { AppContext } from './context.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
@@ -25,7 +26,7 @@ import { ingestRoutes } from './ingest/routes.ts';
 import { reportsRoutes } from './reports/routes.ts';
 
 /** Each feature's routes, in one list: a feature is (app, ctx) => routes. */
-const FEATURES = [healthRoutes, authRoutes, dashboardRoutes, reportsRoutes, ingestRoutes];
+const FEATURES = [healthRoutes, authRoutes, dashboardRoutes, reportsRoutes, ingestRoutes, adhocRoutes];
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 

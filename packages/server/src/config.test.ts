@@ -1,5 +1,68 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseReachedStatuses } from './config.ts';
+import { ConfigError, loadConfig, parseReachedStatuses } from './config.ts';
+
+describe('delivery configuration of ad hoc test sends', () => {
+  it('records every test send in the outbox by default, with library prefix 2019', () => {
+    const config = loadConfig({});
+    expect(config.delivery).toEqual({
+      emailTransport: 'outbox',
+      emailFrom: 'psps-notifications@example.com',
+      smsProvider: 'outbox',
+      voiceProvider: 'outbox',
+      twilio: undefined,
+      smsFrom: undefined,
+      voiceFrom: undefined,
+      publicUrl: undefined,
+    });
+    expect(config.libraryYearPrefix).toBe('2019');
+  });
+
+  it('takes an SMTP URL, the Twilio-compatible provider and the public URL', () => {
+    const config = loadConfig({
+      EMAIL_TRANSPORT: 'smtps://mailer:pw@mail.utility.test:465',
+      EMAIL_FROM_ADDRESS: 'psps@utility.test',
+      SMS_PROVIDER: 'twilio',
+      VOICE_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: 'AC1',
+      TWILIO_AUTH_TOKEN: 'tok',
+      TWILIO_BASE_URL: 'https://api.twilio.com',
+      SMS_FROM: '+14155550100',
+      VOICE_FROM: '+14155550101',
+      PUBLIC_URL: 'https://psps.utility.test/',
+      LIBRARY_YEAR_PREFIX: '2026',
+    });
+    expect(config.delivery).toEqual({
+      emailTransport: 'smtps://mailer:pw@mail.utility.test:465',
+      emailFrom: 'psps@utility.test',
+      smsProvider: 'twilio',
+      voiceProvider: 'twilio',
+      twilio: { accountSid: 'AC1', authToken: 'tok', baseUrl: 'https://api.twilio.com' },
+      smsFrom: '+14155550100',
+      voiceFrom: '+14155550101',
+      publicUrl: 'https://psps.utility.test',
+    });
+    expect(config.libraryYearPrefix).toBe('2026');
+  });
+
+  it('refuses the twilio provider without its account SID and token', () => {
+    expect(() => loadConfig({ VOICE_PROVIDER: 'twilio' })).toThrow(
+      'SMS_PROVIDER or VOICE_PROVIDER is twilio: TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN are required',
+    );
+  });
+
+  it('refuses an e-mail transport that is neither outbox nor SMTP, without echoing it', () => {
+    let error: unknown;
+    try {
+      loadConfig({ EMAIL_TRANSPORT: 'http://user:secret-pw@mail' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toBe(
+      'Invalid configuration:\n  EMAIL_TRANSPORT: must be outbox or an smtp:// or smtps:// URL',
+    );
+  });
+});
 
 describe('REACHED_STATUSES', () => {
   it('defaults to voice answered by a person, SMS delivered, e-mail delivered or opened', () => {

@@ -31,6 +31,24 @@ const envSchema = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   WORKERS: bool,
   TRUST_PROXY: bool,
+  EMAIL_TRANSPORT: z
+    .string()
+    .trim()
+    .default('outbox')
+    .refine((v) => v === 'outbox' || /^smtps?:\/\/./.test(v), 'must be outbox or an smtp:// or smtps:// URL'),
+  EMAIL_FROM_ADDRESS: z.email().default('psps-notifications@example.com'),
+  SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
+  VOICE_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
+  TWILIO_ACCOUNT_SID: z.string().trim().optional(),
+  TWILIO_AUTH_TOKEN: z.string().trim().optional(),
+  TWILIO_BASE_URL: z.url().optional(),
+  SMS_FROM: z.string().trim().optional(),
+  VOICE_FROM: z.string().trim().optional(),
+  LIBRARY_YEAR_PREFIX: z
+    .string()
+    .regex(/^[0-9]{1,8}$/, 'must be digits, e.g. 2019')
+    .default('2019'),
+  PUBLIC_URL: z.url().optional(),
   REACHED_STATUSES: z.string().optional(),
   DEMO_SCALE: z.coerce.number().positive().max(100).default(1),
 });
@@ -50,6 +68,22 @@ export type Config = {
   loginLimits: { maxFailuresPerEmail: number; maxAttemptsPerClient: number; windowMs: number };
   runWorkers: boolean;
   trustProxy: boolean;
+  /** Where ad hoc test sends go (README: configuration). Secrets here are never logged. */
+  delivery: {
+    /** 'outbox' (recorded in the database) or an smtp:// / smtps:// URL. */
+    emailTransport: string;
+    emailFrom: string;
+    smsProvider: 'outbox' | 'twilio';
+    voiceProvider: 'outbox' | 'twilio';
+    /** Set when SMS or voice goes through the Twilio-compatible provider. */
+    twilio: { accountSid: string; authToken: string; baseUrl?: string } | undefined;
+    smsFrom: string | undefined;
+    voiceFrom: string | undefined;
+    /** The server's public base URL, for recording links handed to a voice provider. */
+    publicUrl: string | undefined;
+  };
+  /** The voice library code's year prefix (DESIGN §4). */
+  libraryYearPrefix: string;
   /** 'Reached' statuses per channel for medical-baseline reports (REACHED_STATUSES; contracts' default). */
   reachedStatuses: Readonly<Record<Channel, readonly MessageStatus[]>>;
   /** Size of the demo data: 1 = about 100,000 messages. */
@@ -66,6 +100,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const databaseUrl = e.DATABASE_URL?.trim() || undefined;
+  const usesTwilio = e.SMS_PROVIDER === 'twilio' || e.VOICE_PROVIDER === 'twilio';
+  if (usesTwilio && (!e.TWILIO_ACCOUNT_SID || !e.TWILIO_AUTH_TOKEN)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SMS_PROVIDER or VOICE_PROVIDER is twilio: TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN are required',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -84,6 +124,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     runWorkers: env.WORKERS === undefined ? true : e.WORKERS === true,
     trustProxy: e.TRUST_PROXY === true,
+    delivery: {
+      emailTransport: e.EMAIL_TRANSPORT,
+      emailFrom: e.EMAIL_FROM_ADDRESS,
+      smsProvider: e.SMS_PROVIDER,
+      voiceProvider: e.VOICE_PROVIDER,
+      twilio:
+        usesTwilio && e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN
+          ? {
+              accountSid: e.TWILIO_ACCOUNT_SID,
+              authToken: e.TWILIO_AUTH_TOKEN,
+              ...(e.TWILIO_BASE_URL ? { baseUrl: e.TWILIO_BASE_URL } : {}),
+            }
+          : undefined,
+      smsFrom: e.SMS_FROM || undefined,
+      voiceFrom: e.VOICE_FROM || undefined,
+      publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    },
+    libraryYearPrefix: e.LIBRARY_YEAR_PREFIX,
     reachedStatuses: parseReachedStatuses(e.REACHED_STATUSES),
     demoScale: e.DEMO_SCALE,
   };

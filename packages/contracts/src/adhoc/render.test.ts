@@ -7,6 +7,7 @@ import {
   parseTemplateData,
   renderCaret,
   renderTripleBrace,
+  renderTripleBraceText,
 } from './render.ts';
 
 describe('renderCaret (SMS and voice)', () => {
@@ -113,5 +114,13 @@ describe('parseTemplateData (doc 2 §4)', () => {
 
   it('shows data pretty-printed with two spaces', () => {
     expect(formatTemplateData({ a: 1, b: ['x'] })).toBe('{\n  "a": 1,\n  "b": [\n    "x"\n  ]\n}');
+  });
+});
+
+describe('renderTripleBraceText (e-mail subject and preview)', () => {
+  it('replaces each {{{name}}} by its value without HTML escaping', () => {
+    expect(renderTripleBraceText('Outage at {{{address}}} & more', { address: '1 A & B St' })).toBe(
+      'Outage at 1 A & B St & more',
+    );
   });
 });

@@ -61,6 +61,18 @@ export function renderTripleBrace(html: string, data: TemplateData): string {
   });
 }
 
+/**
+ * Renders plain text written with e-mail variables (the subject and preview line): each {{{name}}} becomes
+ * the data value as it is, without HTML escaping, since these texts are never read as HTML. A variable
+ * the data lacks stays as written, as in renderTripleBrace.
+ */
+export function renderTripleBraceText(text: string, data: TemplateData): string {
+  return text.replace(TRIPLE_BRACE_VARIABLE, (token, name: string) => {
+    const value = lookup(data, name);
+    return value === undefined ? token : valueText(value);
+  });
+}
+
 export interface DoubleBrace {
   /** As written, e.g. '{{customerName}}'. */
   token: string;

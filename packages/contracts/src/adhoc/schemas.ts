@@ -3,7 +3,7 @@ import { BASE64_FIELDS, BASE64_PREFIX, type Base64Field, decodeBase64Utf8 } from
 import { ADHOC_STATUSES, NOTIFY_BY } from './channels.ts';
 import { ADHOC_LANGUAGE_NAMES } from './languages.ts';
 import { SMS_MAX_LENGTH } from './sms.ts';
-import { AUDIO_KINDS, VOICE_REPLAY_DIGITS } from './voice.ts';
+import { AUDIO_KINDS, parseVoiceDialerAddress, VOICE_REPLAY_DIGITS } from './voice.ts';
 
 /**
  * The ad hoc calls of doc 2 §7 (all POST, JSON) and their answers in DESIGN §3's {"response": …}
@@ -371,3 +371,73 @@ export const ADHOC_CALLS = {
 export function audioUploadPath(kind: z.infer<typeof audioKindSchema>, dialerAddress: string): string {
   return `/api/v1/adhoc/upload/${kind}/${encodeURIComponent(dialerAddress)}`;
 }
+
+// ---- /api/v1 additions: audio playback, publish history, outbox, ingest ----
+
+/**
+ * GET /api/v1/adhoc/audio/{live|machine}/{dialerAddress}: the stored WAV of a voice language, for the
+ * console's player (authenticated: fetch it with the bearer token and play it from a blob URL).
+ */
+export const audioParams = z.object({
+  kind: audioKindSchema,
+  dialerAddress: z
+    .string()
+    .max(255)
+    .refine((value) => parseVoiceDialerAddress(value) !== undefined, 'must be {template id}-{language}'),
+});
+export function audioPath(kind: z.infer<typeof audioKindSchema>, dialerAddress: string): string {
+  return `/api/v1/adhoc/audio/${kind}/${encodeURIComponent(dialerAddress)}`;
+}
+
+/** One publish of a template: exactly what was published (every language record), when and by whom. */
+export const publishSnapshotSchema = z.object({
+  id_bint: adhocId,
+  id_bint_adhoc_campaign: adhocId,
+  name_vch: z.string(),
+  publish_dt: isoDateTime,
+  publishedBy_vch: z.string(),
+  records: z.array(adhocLanguageRecordSchema),
+});
+export type PublishSnapshot = z.infer<typeof publishSnapshotSchema>;
+export const publishHistoryParams = z.object({ id: adhocId });
+/** Newest first. */
+export const publishHistoryAnswer = adhocAnswer(z.array(publishSnapshotSchema));
+export type PublishHistoryAnswer = z.infer<typeof publishHistoryAnswer>;
+export function publishHistoryPath(id: number): string {
+  return `/api/v1/adhoc/publish-history/${id}`;
+}
+
+/** A test send recorded by the outbox adapters (the demo default) instead of reaching a real channel. */
+export const outboxSendSchema = z.object({
+  id_bint: adhocId,
+  notifyBy_vch: notifyBySchema,
+  id_bint_adhoc_campaign: adhocId.nullable(),
+  language_vch: z.string().nullable(),
+  to_vch: z.string(),
+  from_vch: z.string(),
+  fromDisplayName_vch: z.string().nullable(),
+  subject_vch: z.string().nullable(),
+  preview_txt: z.string().nullable(),
+  /** The rendered message: HTML for e-mail, text for SMS, the spoken text of a call without a recording. */
+  body_txt: z.string().nullable(),
+  /** The recording a call plays (a DSSD_… file name), null when the call speaks body_txt. */
+  audioFile_vch: z.string().nullable(),
+  status_vch: z.string(),
+  created_dt: isoDateTime,
+  createdBy_vch: z.string(),
+});
+export type OutboxSend = z.infer<typeof outboxSendSchema>;
+export const ADHOC_OUTBOX_PATH = '/api/v1/adhoc/outbox';
+export const ADHOC_OUTBOX_MAX_ROWS = 100;
+/** The most recent outbox sends, newest first; optionally of one template. */
+export const outboxQuery = z.object({ id_bint_adhoc_campaign: adhocId.optional() });
+export const outboxAnswer = adhocAnswer(z.array(outboxSendSchema));
+export type OutboxAnswer = z.infer<typeof outboxAnswer>;
+
+/** The messaging engine reports that it launched a template (INGEST API key); the template locks. */
+export const ADHOC_INGEST_LAUNCHED_PATH = '/api/v1/ingest/adhoc/launched';
+export const ingestLaunchedBody = z.object(campaignRef);
+export const ingestLaunchedAnswer = adhocAnswer(
+  z.object({ id_bint: adhocId, status_vch: z.literal('LAUNCHED'), launched_dt: isoDateTime }),
+);
+export type IngestLaunchedAnswer = z.infer<typeof ingestLaunchedAnswer>;

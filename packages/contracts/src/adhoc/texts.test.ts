@@ -15,6 +15,7 @@ import {
   PUBLISH_COMPLETE_TOAST,
   publishButtonLabel,
   publishedText,
+  publishIncompleteMessage,
   SEED_CALL_ERROR,
   sendAllLabel,
   sendOneLabel,
@@ -92,5 +93,18 @@ describe('ad hoc texts (doc 2)', () => {
     expect(ADHOC_SUMMARY_POLL_MS).toBe(50000);
     expect(AUTOSAVE_DELAY_MS).toEqual({ PHON: 1000, SMS: 1000, EML: 3000 });
     expect(TITLE_AUTOSAVE_DELAY_MS).toBe(1000);
+  });
+});
+
+describe('publish refused (doc 2 §2.7)', () => {
+  it('lists every missing channel and language by tab name', () => {
+    expect(
+      publishIncompleteMessage([
+        { notifyBy_vch: 'PHON', language_vch: 'spanish', reason: 'missing' },
+        { notifyBy_vch: 'EML', language_vch: 'english', reason: 'subject' },
+      ]),
+    ).toBe(
+      'This template is not ready to publish: each language must be configured for each channel the template uses. Missing: Voice spanish (not configured); e-Mail english (no subject).',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import type { NotifyBy } from './channels.ts';
+import { NOTIFY_BY_LABELS, type NotifyBy } from './channels.ts';
 
 /**
  * The fixed texts, labels and limits of ad hoc templates (doc 2 §2, §4, §5, §8, §9), each in one place.
@@ -103,3 +103,35 @@ export const TITLE_AUTOSAVE_DELAY_MS = 1000;
 export const SMS_COLUMN_WIDTHS_PX = { left: 275, right: 715 } as const;
 export const EMAIL_BODY_HEIGHT_PX = 800;
 export const EMAIL_PREVIEW_ROWS = 5;
+
+/** Why a channel's language keeps a template from being published (see publishIncompleteMessage). */
+export const PUBLISH_GAP_REASONS = {
+  missing: 'not configured',
+  body: 'no message text',
+  voice: 'no message text or live recording',
+  subject: 'no subject',
+  from: 'no From address',
+} as const;
+export type PublishGapReason = keyof typeof PUBLISH_GAP_REASONS;
+
+export interface PublishGap {
+  notifyBy_vch: NotifyBy;
+  language_vch: string;
+  reason: PublishGapReason;
+}
+
+/**
+ * The 409 message when publish is refused (doc 2 §2.7: "ready to publish after each language is
+ * configured for each channel required for the campaign"): every missing channel × language, by tab.
+ */
+export function publishIncompleteMessage(gaps: readonly PublishGap[]): string {
+  if (gaps.length === 0) return 'This template is ready to publish.';
+  const items = gaps.map(
+    (gap) => `${NOTIFY_BY_LABELS[gap.notifyBy_vch]} ${gap.language_vch} (${PUBLISH_GAP_REASONS[gap.reason]})`,
+  );
+  return `This template is not ready to publish: each language must be configured for each channel the template uses. Missing: ${items.join('; ')}.`;
+}
+
+/** The 409 message when a template has no language in any channel yet. */
+export const PUBLISH_EMPTY_MESSAGE =
+  'This template is not ready to publish: configure at least one language in the Voice, SMS or e-Mail tab first.';

@@ -6,9 +6,11 @@ import {
   isWavHeader,
   libraryCode,
   NO_FILE_SELECTED_ALERT,
+  parseVoiceDialerAddress,
   VOICE_CALLER_ID_OPTIONS,
   VOICE_REPLAY_DIGIT_OPTIONS,
   VOICE_RETRIES_OPTIONS,
+  voiceDialerAddress,
   WAV_ONLY_ALERT,
 } from './voice.ts';
 
@@ -95,5 +97,33 @@ describe('WAV uploads (doc 2 §5)', () => {
     expect(isWavHeader(new TextEncoder().encode('RIFF\0\0\0\0AVI LIST'))).toBe(false);
     expect(isWavHeader(new TextEncoder().encode('ID3\u0004\0\0\0\0\0\0\0\0'))).toBe(false);
     expect(isWavHeader(new TextEncoder().encode('RIFF\0\0\0\0WAV'))).toBe(false);
+  });
+});
+
+describe('dialer address of a voice language record', () => {
+  it('is the template id and the language name joined by a hyphen', () => {
+    expect(voiceDialerAddress(42, 'spanish')).toBe('42-spanish');
+    expect(voiceDialerAddress(7, 'chinese-mandarin')).toBe('7-chinese-mandarin');
+  });
+
+  it('reads back the template id and language', () => {
+    expect(parseVoiceDialerAddress('42-chinese-cantonese')).toEqual({
+      templateId: 42,
+      language: 'chinese-cantonese',
+    });
+  });
+
+  it('refuses anything else', () => {
+    for (const bad of [
+      '42',
+      '42-klingon',
+      '0-english',
+      'x-english',
+      '42-english/..',
+      '-english',
+      '42-English',
+    ]) {
+      expect(parseVoiceDialerAddress(bad), bad).toBeUndefined();
+    }
   });
 });

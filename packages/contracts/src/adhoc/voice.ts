@@ -1,3 +1,5 @@
+import { ADHOC_LANGUAGES, type AdhocLanguageName } from './languages.ts';
+
 export interface VoiceOption<T> {
   value: T;
   label: string;
@@ -40,6 +42,28 @@ export function libraryCode(templateId: number, yearPrefix: string = DEFAULT_LIB
     throw new RangeError(`template id must be a positive integer, got ${templateId}`);
   }
   return `${yearPrefix}${String(templateId).padStart(4, '0')}`;
+}
+
+/**
+ * The dialer address of a voice language record: `{template id}-{language name}` (e.g. `42-spanish`,
+ * `42-chinese-mandarin`). It names the record an audio upload belongs to, in the upload path
+ * /api/v1/adhoc/upload/{live|machine}/{dialerAddress} and the audio path, and is one safe path segment.
+ * The server fills it in on every voice record; the console sends it back as it is.
+ */
+export function voiceDialerAddress(templateId: number, language: AdhocLanguageName): string {
+  return `${templateId}-${language}`;
+}
+
+/** Reads a dialer address; undefined when it is not `{id}-{language}` with a language of the voice list. */
+export function parseVoiceDialerAddress(
+  address: string,
+): { templateId: number; language: AdhocLanguageName } | undefined {
+  const match = /^([1-9][0-9]{0,15})-([a-z-]+)$/.exec(address);
+  if (!match) return undefined;
+  const templateId = Number(match[1]);
+  const language = ADHOC_LANGUAGES.find((candidate) => candidate.name === match[2]);
+  if (!Number.isSafeInteger(templateId) || !language) return undefined;
+  return { templateId, language: language.name };
 }
 
 export const AUDIO_KINDS = ['machine', 'live'] as const;

@@ -1,5 +1,6 @@
 import type { Permission } from '@psps/contracts';
 import type pino from 'pino';
+import { seedAdhocDemo } from '../adhoc/demo.ts';
 import { clientHashOf } from '../auth/passwords.ts';
 import { userService } from '../auth/users.ts';
 import type { AppContext } from '../context.ts';
@@ -34,7 +35,7 @@ export const DEMO_USERS: { email: string; password: string; fullname: string; pe
  */
 export type DemoSeeder = (ctx: AppContext, log: pino.Logger) => Promise<(() => Promise<void>) | undefined>;
 
-const SEEDERS: DemoSeeder[] = [reportsDemo];
+const SEEDERS: DemoSeeder[] = [reportsDemo, seedAdhocDemo];
 
 /** Seeds what is missing; safe to run at every start. Returns a function stopping what it started. */
 export async function seedDemo(ctx: AppContext, log: pino.Logger): Promise<() => Promise<void>> {

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { AdhocPage } from '../features/adhoc/components/adhoc-page.tsx';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
 import { NotBuiltPage } from '../features/not-built/not-built-page.tsx';
 import { AllChannelsPage } from '../features/reports/components/all-channels-page.tsx';
@@ -12,7 +13,7 @@ const notBuilt = (name: string) => () => <NotBuiltPage name={name} />;
 export const SCREEN_PAGES: Record<string, ComponentType> = {
   dashboard: DashboardPage,
   launcher: notBuilt('Custom Reports'),
-  adhoc: notBuilt('AdHoc Campaigns'),
+  adhoc: AdhocPage,
   events: EventsPage,
   all: AllChannelsPage,
   voice: VoicePage,

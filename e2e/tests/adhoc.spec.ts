@@ -1,0 +1,144 @@
+import type { Page } from '@playwright/test';
+import {
+  ADHOC_INGEST_LAUNCHED_PATH,
+  lockedTemplateAlert,
+  PUBLISH_COMPLETE_TOAST,
+  REPUBLISH_LABEL,
+  UPLOAD_COMPLETE_TOAST,
+  WAV_ONLY_ALERT,
+} from '@psps/contracts';
+import { expect, ingestApiKey, signIn, snap, test } from '../fixtures.ts';
+
+const ENGLISH =
+  'PSPS alert for ^customerName^: power may be shut off from ^shutOffStartDateTime^. Reply STOP to opt out.';
+const SPANISH =
+  'Alerta PSPS para ^customerName^: la electricidad puede cortarse desde ^shutOffStartDateTime^.';
+const THAI =
+  'แจ้งเตือนการตัดไฟเพื่อความปลอดภัยสาธารณะ ^customerName^ ไฟฟ้าอาจถูกตัดตั้งแต่ ^shutOffStartDateTime^ โปรดเตรียมพร้อม';
+
+/** A minimal valid WAV: RIFF/WAVE header, 8 kHz mono 8-bit PCM, a short silence. */
+function wav(): Buffer {
+  const samples = 800;
+  const buffer = Buffer.alloc(44 + samples, 0x80);
+  buffer.write('RIFF', 0);
+  buffer.writeUInt32LE(36 + samples, 4);
+  buffer.write('WAVE', 8);
+  buffer.write('fmt ', 12);
+  buffer.writeUInt32LE(16, 16);
+  buffer.writeUInt16LE(1, 20);
+  buffer.writeUInt16LE(1, 22);
+  buffer.writeUInt32LE(8000, 24);
+  buffer.writeUInt32LE(8000, 28);
+  buffer.writeUInt16LE(1, 32);
+  buffer.writeUInt16LE(8, 34);
+  buffer.write('data', 36);
+  buffer.writeUInt32LE(samples, 40);
+  return buffer;
+}
+
+async function newTemplate(page: Page, title: string): Promise<number> {
+  await page.goto('/admin/adhoc-campaigns');
+  await page.getByRole('button', { name: 'New Template' }).click();
+  await expect(page).toHaveURL(/template=\d+/);
+  const id = Number(new URL(page.url()).searchParams.get('template'));
+  await page.getByTestId('template-title').fill(title);
+  await expect(page.getByTestId('save-status-title')).toHaveAttribute('data-status', 'saved');
+  return id;
+}
+
+async function saved(page: Page, channel: string) {
+  await expect(page.getByTestId(`save-status-${channel}`)).toHaveAttribute('data-status', 'saved', {
+    timeout: 10_000,
+  });
+}
+
+test('writes SMS in english and spanish, keeps them across a reload, publishes, and locks once launched', async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  const id = await newTemplate(page, 'E2E Red Flag Warning');
+
+  await page.getByTestId('tab-sms').click();
+  await page.getByTestId('sms-body').fill(ENGLISH);
+  await expect(page.getByTestId('sms-counter')).toHaveText(`${ENGLISH.length}/1000`);
+  await expect(page.getByTestId('sms-preview')).toContainText('PSPS alert for Jane Doe');
+  await expect(page.getByTestId('sms-encoding')).toHaveText('GSM-7');
+  await expect(page.getByTestId('sms-segments')).toHaveText('1 segment');
+  await saved(page, 'SMS');
+
+  await page.getByTestId('language-SMS-spanish').click();
+  await expect(page.getByTestId('sms-body')).toHaveValue('');
+  await page.getByTestId('sms-body').fill(SPANISH);
+  await saved(page, 'SMS');
+
+  // A non-Latin text goes out as UCS-2, 70 characters a segment.
+  await page.getByTestId('language-SMS-thai').click();
+  await page.getByTestId('sms-body').fill(THAI);
+  await expect(page.getByTestId('sms-encoding')).toHaveText('UCS-2');
+  await expect(page.getByTestId('sms-segments')).toHaveText('2 segments');
+  await saved(page, 'SMS');
+  await snap(page, 'adhoc-sms');
+
+  await page.reload();
+  await expect(page.getByTestId('sms-body')).toHaveValue(ENGLISH);
+  await expect(page.getByTestId('template-title')).toHaveValue('E2E Red Flag Warning');
+  await expect(page.getByRole('button', { name: 'Delete spanish' })).toBeVisible();
+  await page.getByTestId('language-SMS-spanish').click();
+  await expect(page.getByTestId('sms-body')).toHaveValue(SPANISH);
+  await expect(page.getByRole('button', { name: 'Send 3 Languages' })).toBeVisible();
+
+  // A test send shows up in the outbox panel.
+  await page.getByTestId('tester-SMS').fill('+14155550123');
+  await page.getByRole('button', { name: 'Send SPANISH Only' }).click();
+  await expect(page.getByText('Are you sure you want to send the SPANISH template?')).toBeVisible();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByTestId('outbox-row').first()).toContainText('spanish');
+
+  await page.getByTestId('tab-publish').click();
+  await expect(page.getByTestId('matrix-SMS-thai')).toHaveAttribute('data-configured', 'yes');
+  await page.getByTestId('publish-button').click();
+  await expect(page.getByText(PUBLISH_COMPLETE_TOAST)).toBeVisible();
+  await expect(page.getByTestId('publish-button')).toHaveText(REPUBLISH_LABEL);
+  await expect(page.getByTestId('publish-history')).toContainText('operator@example.com');
+  await snap(page, 'adhoc-publish');
+
+  const launched = await page.request.post(ADHOC_INGEST_LAUNCHED_PATH, {
+    headers: { authorization: `Bearer ${ingestApiKey()}` },
+    data: { id_bint_adhoc_campaign: id },
+  });
+  expect(launched.status()).toBe(200);
+  await page.reload();
+  await expect(page.getByTestId('locked-alert')).toContainText(lockedTemplateAlert('LAUNCHED'));
+  await page.getByTestId('tab-sms').click();
+  await expect(page.getByTestId('sms-body')).toBeDisabled();
+  await expect(page.getByTestId('template-title')).toBeDisabled();
+  await page.getByTestId('tab-publish').click();
+  await expect(page.getByTestId('publish-button')).toBeDisabled();
+});
+
+test('uploads a WAV recording and refuses any other file with the exact alert', async ({ page }) => {
+  await signIn(page, 'operator');
+  await newTemplate(page, 'E2E Voice Recording');
+  await page.getByTestId('tab-voice').click();
+
+  await page.getByTestId('audio-input-live').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('not audio'),
+  });
+  await expect(page.getByRole('alert').filter({ hasText: WAV_ONLY_ALERT })).toBeVisible();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByTestId('audio-live')).toContainText('None');
+
+  await page.getByTestId('audio-input-live').setInputFiles({
+    name: 'greeting.wav',
+    mimeType: 'audio/wav',
+    buffer: wav(),
+  });
+  await expect(page.getByText(UPLOAD_COMPLETE_TOAST)).toBeVisible();
+  await expect(page.getByTestId('audio-live')).toContainText('Uploaded');
+  await expect(page.getByTestId('audio-player-live')).toBeVisible();
+  await saved(page, 'PHON');
+  await expect(page.getByRole('button', { name: 'Delete english' })).toBeVisible();
+  await snap(page, 'adhoc-voice');
+});

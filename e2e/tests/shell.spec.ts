@@ -1,0 +1,218 @@
+import { DEMO, expect, loginViaForm, signIn, snap, test } from '../fixtures.ts';
+
+test.describe('sign-in (document 1 §2)', () => {
+  test('the Login card appears after a short delay, and a good sign-in leads to the dashboard with Welcome.', async ({
+    page,
+  }) => {
+    await page.goto('/auth/login-page');
+    await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+    await snap(page, 'login-page');
+    await loginViaForm(page, 'operator');
+    await expect(page.getByText('Welcome.')).toBeVisible();
+    await expect(page.getByTestId('sidebar-user')).toHaveText(DEMO.operator.name);
+    const stored = await page.evaluate(() => ({
+      token: localStorage.getItem('sessionToken'),
+      userName: localStorage.getItem('userName'),
+      permissions: JSON.parse(localStorage.getItem('permissions') ?? '[]'),
+    }));
+    expect(stored.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(stored.userName).toBe('Olivia Operator');
+    expect(stored.permissions).toEqual([
+      'MB_INTERNAL_PERMISSION',
+      'OBJECT_ONE',
+      'REPORTING',
+      'SETTINGS',
+      'SUPPRESSION',
+    ]);
+    await snap(page, 'dashboard-operator');
+  });
+
+  test('a wrong password shows Invalid Login and stores nothing', async ({ page }) => {
+    await page.goto('/auth/login-page');
+    await page.getByRole('textbox', { name: 'Email address' }).fill(DEMO.viewer.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Invalid Login');
+    expect(await page.evaluate(() => localStorage.getItem('sessionToken'))).toBeNull();
+    await expect(page).toHaveURL(/\/auth\/login-page$/);
+    await snap(page, 'login-invalid');
+  });
+});
+
+test.describe('routes and redirects (document 1 §2)', () => {
+  test('every screen sends a signed-out visitor to the login page', async ({ page }) => {
+    for (const path of ['/admin/dashboard', '/admin/voice', '/admin/suppression', '/admin/launcher']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/auth\/login-page$/);
+    }
+  });
+
+  test("a stored token that is the text 'null' counts as signed out", async ({ page }) => {
+    await page.goto('/auth/login-page');
+    await page.evaluate(() => localStorage.setItem('sessionToken', 'null'));
+    await page.goto('/admin/dashboard');
+    await expect(page).toHaveURL(/\/auth\/login-page$/);
+  });
+
+  test('the login page sends a signed-in user to the dashboard, and any other path leads to /admin/dashboard', async ({
+    page,
+  }) => {
+    await signIn(page, 'viewer');
+    await page.goto('/auth/login-page');
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  });
+
+  test('a route whose permission is not held is blocked', async ({ page }) => {
+    await signIn(page, 'suppress');
+    await page.goto('/admin/voice');
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  });
+});
+
+const menuOf = async (page: import('@playwright/test').Page) => {
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  // Open every collapsible group, then read the item labels in order.
+  for (const group of ['Standard Reports', 'Report History', 'Settings']) {
+    const toggle = nav.getByRole('button', { name: group, exact: true });
+    if ((await toggle.count()) && (await toggle.getAttribute('aria-expanded')) === 'false')
+      await toggle.click();
+  }
+  return (await nav.locator('a, button').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+};
+
+test.describe('the menu each demo user sees (permission-gated)', () => {
+  test('operator (every permission) sees every item and group', async ({ page }) => {
+    await signIn(page, 'operator');
+    await page.goto('/admin/dashboard');
+    expect(await menuOf(page)).toEqual([
+      'Dashboard',
+      'Custom Reports',
+      'AdHoc Campaigns',
+      'Standard Reports',
+      'Events',
+      'All Channels',
+      'Voice',
+      'SMS',
+      'e-Mail',
+      'Campaign Report',
+      'Report History',
+      'Completion',
+      'SUPPRESSION',
+      'Settings',
+      'Login Page',
+    ]);
+  });
+
+  test('viewer (REPORTING) sees the reports but not SUPPRESSION or Settings, and no Messages card', async ({
+    page,
+  }) => {
+    await signIn(page, 'viewer');
+    await page.goto('/admin/dashboard');
+    expect(await menuOf(page)).toEqual([
+      'Dashboard',
+      'Custom Reports',
+      'AdHoc Campaigns',
+      'Standard Reports',
+      'Events',
+      'All Channels',
+      'Voice',
+      'SMS',
+      'e-Mail',
+      'Campaign Report',
+      'Report History',
+      'Completion',
+    ]);
+    await expect(page.getByTestId('stat-Messages')).toHaveCount(0);
+    await expect(page.getByTestId('stat-blank')).toHaveCount(1);
+    await expect(page.getByTestId('stat-Voice')).toContainText('Today');
+    await snap(page, 'dashboard-viewer');
+  });
+
+  test('suppress (SUPPRESSION) sees only the dashboard and SUPPRESSION', async ({ page }) => {
+    await signIn(page, 'suppress');
+    await page.goto('/admin/dashboard');
+    expect(await menuOf(page)).toEqual(['Dashboard', 'SUPPRESSION']);
+  });
+});
+
+test.describe('shell', () => {
+  test("top bar: title '{ABBR} PSPS Reports', page name, footer with year and provider link", async ({
+    page,
+  }) => {
+    await signIn(page, 'operator');
+    await page.goto('/admin/dashboard');
+    await expect(page.getByTestId('brand')).toHaveText('PG&E PSPS Reports');
+    await expect(page.getByTestId('page-name')).toContainText('Dashboard');
+    const footer = page.locator('footer');
+    await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+    await expect(footer.getByRole('link', { name: 'Notification Provider' })).toHaveAttribute(
+      'href',
+      'https://provider.example.com',
+    );
+    await expect(page.getByTestId('brand')).toHaveAttribute('href', '/dashboard');
+  });
+
+  test('the minimise button hides and shows the sidebar', async ({ page }) => {
+    await signIn(page, 'operator');
+    await page.goto('/admin/dashboard');
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(nav).toBeInViewport();
+    await page.getByRole('button', { name: 'Minimise sidebar' }).click();
+    await expect(nav).not.toBeInViewport();
+    await page.getByRole('button', { name: 'Minimise sidebar' }).click();
+    await expect(nav).toBeInViewport();
+  });
+
+  test("logout from More → 'Log out' clears the stored session and cached lists, then shows the login page", async ({
+    page,
+  }) => {
+    const token = await signIn(page, 'operator');
+    await page.goto('/admin/dashboard');
+    await page.evaluate(() => {
+      localStorage.setItem('completionReports', '[]');
+      localStorage.setItem('completionReports_xt', '0');
+      localStorage.setItem('cache:campaign-list', '[]');
+    });
+    await page.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/auth\/login-page$/);
+    const left = await page.evaluate(() =>
+      [
+        'sessionToken',
+        'userName',
+        'permissions',
+        'completionReports',
+        'completionReports_xt',
+        'cache:campaign-list',
+      ].map((k) => localStorage.getItem(k)),
+    );
+    expect(left).toEqual([null, null, null, null, null, null]);
+    // The server revoked the session too.
+    const res = await page.request.get(`/api/${token}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status()).toBe(401);
+  });
+
+  test('at 900px the layout is compact and the logout is in the sidebar', async ({ page }) => {
+    await page.setViewportSize({ width: 900, height: 800 });
+    await signIn(page, 'operator');
+    await page.goto('/admin/dashboard');
+    await expect(page.getByRole('button', { name: 'More' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await snap(page, 'compact-900-sidebar-open');
+    await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/auth\/login-page$/);
+  });
+
+  test("at 400px the title is shortened to '{ABBR} PSPS'", async ({ page }) => {
+    await page.setViewportSize({ width: 400, height: 800 });
+    await signIn(page, 'operator');
+    await page.goto('/admin/dashboard');
+    await expect(page.getByTestId('brand')).toHaveText('PG&E PSPS');
+    await snap(page, 'short-title-400');
+  });
+});

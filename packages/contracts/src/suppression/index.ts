@@ -1,0 +1,3 @@
+export * from './constants.ts';
+export * from './format-date.ts';
+export * from './schemas.ts';

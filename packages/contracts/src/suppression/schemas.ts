@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import {
+  SUPPRESSION_GROUP_NAME_MAX_LENGTH,
+  SUPPRESSION_SEARCH_MAX_LENGTH,
+  SUPPRESSION_SUMMARY_SELECTOR,
+  SUPPRESSION_TYPES,
+  SUPPRESSION_UPLOAD_ERRORS_MAX,
+  SUPPRESSION_VALUE_MAX_LENGTH,
+} from './constants.ts';
+
+export const suppressionTypeSchema = z.enum(SUPPRESSION_TYPES);
+
+/** Timestamps travel as ISO 8601 strings in UTC (DESIGN §3). */
+const timestampSchema = z.iso.datetime();
+const countSchema = z.int().nonnegative();
+const pageSchema = z.coerce.number().int().min(1).default(1);
+
+export const suppressionGroupNameSchema = z.string().trim().min(1).max(SUPPRESSION_GROUP_NAME_MAX_LENGTH);
+
+/** One suppression value (document 2 §3). Active while start_ts <= now < end_ts (end_ts null: no end). */
+export const suppressionRowSchema = z.object({
+  row_id_bint: z.int().positive(),
+  group_vch: z.string(),
+  supress_type: suppressionTypeSchema,
+  value_vch: z.string().max(SUPPRESSION_VALUE_MAX_LENGTH),
+  start_ts: timestampSchema,
+  end_ts: timestampSchema.nullable(),
+  created_ts: timestampSchema,
+});
+export type SuppressionRow = z.infer<typeof suppressionRowSchema>;
+
+/** One line of the summary table: the active values of a group and type. */
+export const suppressionSummaryRowSchema = z.object({
+  group_vch: z.string(),
+  supress_type: suppressionTypeSchema,
+  valid_count: countSchema,
+});
+export type SuppressionSummaryRow = z.infer<typeof suppressionSummaryRowSchema>;
+
+/** DESIGN §3: lists answer `{data: [one page], rows: total over all pages}`. */
+export const suppressionRowsAnswerSchema = z.object({
+  data: z.array(suppressionRowSchema),
+  rows: countSchema,
+});
+export type SuppressionRowsAnswer = z.infer<typeof suppressionRowsAnswerSchema>;
+
+export const suppressionSummaryAnswerSchema = z.object({
+  data: z.array(suppressionSummaryRowSchema),
+  rows: countSchema,
+});
+export type SuppressionSummaryAnswer = z.infer<typeof suppressionSummaryAnswerSchema>;
+
+/** GET getPaginatedCampaigns?page={n}[&data=groupNameAndType]: rows, or the summary with the selector. */
+export const suppressionListQuerySchema = z.object({
+  page: pageSchema,
+  data: z.literal(SUPPRESSION_SUMMARY_SELECTOR).optional(),
+});
+export type SuppressionListQuery = z.infer<typeof suppressionListQuerySchema>;
+
+/** GET search?value={text}&page={n}: active values matching the text in group, value or type. */
+export const suppressionSearchQuerySchema = z.object({
+  value: z.string().trim().min(1).max(SUPPRESSION_SEARCH_MAX_LENGTH),
+  page: pageSchema,
+});
+export type SuppressionSearchQuery = z.infer<typeof suppressionSearchQuerySchema>;
+
+/** GET downloadActiveSuppressions[?groupName={group}]: every active value, or one group's. */
+export const suppressionDownloadQuerySchema = z.object({
+  groupName: suppressionGroupNameSchema.optional(),
+});
+export type SuppressionDownloadQuery = z.infer<typeof suppressionDownloadQuerySchema>;
+
+/** Upload headers as the server sees them: header names arrive lowercased. */
+export const suppressionUploadHeadersSchema = z.object({
+  groupname: suppressionGroupNameSchema,
+  user: z.string().optional(),
+});
+export type SuppressionUploadHeaders = z.infer<typeof suppressionUploadHeadersSchema>;
+
+/** A rejected line of an upload file; line 1 is the file's first line (the header when there is one). */
+export const suppressionUploadErrorSchema = z.object({
+  line: z.int().positive(),
+  reason: z.string(),
+});
+export type SuppressionUploadError = z.infer<typeof suppressionUploadErrorSchema>;
+
+const uploadErrorsSchema = z.array(suppressionUploadErrorSchema).max(SUPPRESSION_UPLOAD_ERRORS_MAX);
+
+/**
+ * DESIGN §3: the answer of an applied upload. `inserted` values are new to the group, `duplicates` repeat a value
+ * earlier in the same file, `rejected` lines could not be read; `errors` lists the first 100 rejected lines.
+ */
+export const suppressionUploadAnswerSchema = z.object({
+  status: z.literal(200),
+  inserted: countSchema,
+  duplicates: countSchema,
+  rejected: countSchema,
+  errors: uploadErrorsSchema,
+});
+export type SuppressionUploadAnswer = z.infer<typeof suppressionUploadAnswerSchema>;
+
+/**
+ * An upload that failed as a whole (no group name, unknown group for an incremental upload, a file that is not
+ * UTF-8 text or not well-formed CSV): `status` 4xx and the usual error fields.
+ */
+export const suppressionUploadFailureSchema = z.object({
+  status: z.int().min(400).max(499),
+  error: z.string(),
+  message: z.string(),
+  errors: uploadErrorsSchema.optional(),
+});
+export type SuppressionUploadFailure = z.infer<typeof suppressionUploadFailureSchema>;
+
+/**
+ * A full upload replaces the group's active values, so it is previewed before it is applied: `added` values are not
+ * active in the group yet, `removed` active values are absent from the file and would end, `unchanged` are in both.
+ */
+export const suppressionFullUploadPreviewSchema = z.object({
+  added: countSchema,
+  removed: countSchema,
+  unchanged: countSchema,
+  rejected: countSchema,
+  duplicates: countSchema,
+  errors: uploadErrorsSchema,
+});
+export type SuppressionFullUploadPreview = z.infer<typeof suppressionFullUploadPreviewSchema>;
+
+/** DELETE deleteById/{row_id_bint}: the path parameter. */
+export const suppressionDeleteRowParamsSchema = z.object({
+  row_id_bint: z.coerce.number().int().positive(),
+});
+export type SuppressionDeleteRowParams = z.infer<typeof suppressionDeleteRowParamsSchema>;
+
+/** DELETE deleteById/{row_id_bint}: the body. */
+export const suppressionDeleteRowBodySchema = z.object({
+  groupName: suppressionGroupNameSchema,
+});
+export type SuppressionDeleteRowBody = z.infer<typeof suppressionDeleteRowBodySchema>;
+
+/** DELETE deleteById/groupNameAndType: ends every active value of one group and type. */
+export const suppressionDeleteGroupBodySchema = z.object({
+  groupName: suppressionGroupNameSchema,
+  type: suppressionTypeSchema,
+});
+export type SuppressionDeleteGroupBody = z.infer<typeof suppressionDeleteGroupBodySchema>;
+
+/** The specification shows no delete answer; this one says how many active values were ended. */
+export const suppressionDeleteAnswerSchema = z.object({
+  status: z.literal(200),
+  deleted: countSchema,
+});
+export type SuppressionDeleteAnswer = z.infer<typeof suppressionDeleteAnswerSchema>;

@@ -1,0 +1,709 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
+import { languagePayload, multipartFile, poster, wavBytes } from './test-support.ts';
+
+const LOCKED =
+  'This template is locked because it has already been launched. Once a template has been launched it may not be edited. Current Status: LAUNCHED';
+
+let t: TestApp;
+let token: string;
+let engineKey: string;
+let dataDir: string;
+let post: ReturnType<typeof poster>;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'psps-adhoc-'));
+  t = await createTestApp({ dataDir });
+  token = await t.signIn(['REPORTING'], 'olivia@utility.test');
+  engineKey = await t.ctx.auth.createApiKey('messaging-engine', ['INGEST']);
+  post = poster(t, () => token);
+});
+afterAll(async () => {
+  await t.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function newTemplate(name = 'Wind event Oct 21'): Promise<number> {
+  const res = await post('/api/v1/adhoc/campaign/insert', { name_vch: name });
+  expect(res.status).toBe(200);
+  return res.body.response.id_bint;
+}
+
+async function save(id: number, record: Record<string, unknown>) {
+  return post('/api/v1/adhoc/campaign/template/insertUpdate', {
+    id_bint_adhoc_campaign: id,
+    ...languagePayload(record),
+  });
+}
+
+async function launch(id: number) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/ingest/adhoc/launched',
+    headers: bearer(engineKey),
+    payload: { id_bint_adhoc_campaign: id },
+  });
+}
+
+const smsEnglish = {
+  notifyBy_vch: 'SMS',
+  language_vch: 'english',
+  templatePGE_txt: 'PSPS alert for ^customerName^ at ^address^. Reply STOP to opt out.',
+  dataMB_txt: '{"customerName":"Ana Ruiz","address":"12 Oak St"}',
+};
+
+describe('template list (doc 2 §2.1)', () => {
+  it('creates a template as DRAFT with the name sent and no languages', async () => {
+    const res = await post('/api/v1/adhoc/campaign/insert', { name_vch: 'New Template' });
+    expect(res.status).toBe(200);
+    expect(res.body.response).toMatchObject({
+      name_vch: 'New Template',
+      status_vch: 'DRAFT',
+      languageCount_bint: 0,
+      publish_dt: null,
+      testerPhon_vch: null,
+      testerSms_vch: null,
+      testerEmail_vch: null,
+    });
+  });
+
+  it('lists templates newest first with their language count, at most the first 100', async () => {
+    await t.ctx.db.query(
+      "INSERT INTO adhoc_campaigns (name) SELECT 'Bulk ' || n FROM generate_series(1, 101) AS n",
+    );
+    const id = await newTemplate('Newest');
+    await save(id, smsEnglish);
+    await save(id, { ...smsEnglish, language_vch: 'spanish' });
+    await save(id, { ...smsEnglish, notifyBy_vch: 'PHON' });
+
+    const res = await post('/api/v1/adhoc/campaign/select', {});
+    expect(res.status).toBe(200);
+    expect(res.body.response).toHaveLength(100);
+    expect(res.body.response[0]).toMatchObject({ id_bint: id, name_vch: 'Newest', languageCount_bint: 2 });
+    expect(res.body.response[1].name_vch).toBe('Bulk 101');
+  });
+
+  it('answers one template in a list, and an empty list for an unknown id', async () => {
+    const id = await newTemplate('Single');
+    expect(
+      (await post('/api/v1/adhoc/campaign/select-single', { id_bint_adhoc_campaign: id })).body,
+    ).toMatchObject({
+      response: [{ id_bint: id, name_vch: 'Single' }],
+    });
+    expect(
+      (await post('/api/v1/adhoc/campaign/select-single', { id_bint_adhoc_campaign: 999999 })).body,
+    ).toEqual({
+      response: [],
+    });
+  });
+
+  it('renames a template and saves each tester contact, writing who did it to the audit log', async () => {
+    const id = await newTemplate('Draft title');
+    expect(
+      (
+        await post('/api/v1/adhoc/campaign/update-title', {
+          id_bint_adhoc_campaign: id,
+          title_vch: 'North Bay PSPS',
+        })
+      ).body,
+    ).toEqual({ response: { ok: true } });
+    await post('/api/v1/adhoc/campaign/update-tester-email', {
+      id_bint_adhoc_campaign: id,
+      testerEmail_vch: 'tester@utility.test',
+    });
+    await post('/api/v1/adhoc/campaign/update-tester-email', {
+      id_bint_adhoc_campaign: id,
+      testerSms_vch: '4155550123',
+    });
+    await post('/api/v1/adhoc/campaign/update-tester-email', {
+      id_bint_adhoc_campaign: id,
+      testerPhon_vch: '+1 415 555 0199',
+    });
+
+    const single = await post('/api/v1/adhoc/campaign/select-single', { id_bint_adhoc_campaign: id });
+    expect(single.body.response[0]).toMatchObject({
+      name_vch: 'North Bay PSPS',
+      testerEmail_vch: 'tester@utility.test',
+      testerSms_vch: '4155550123',
+      testerPhon_vch: '+1 415 555 0199',
+    });
+    const { rows } = await t.ctx.db.query(
+      'SELECT actor, action, details FROM audit_log WHERE target = $1 ORDER BY id',
+      [`ADHOC-${id}`],
+    );
+    expect(rows.map((row) => [row.actor, row.action])).toEqual([
+      ['olivia@utility.test', 'adhoc.template.create'],
+      ['olivia@utility.test', 'adhoc.template.rename'],
+      ['olivia@utility.test', 'adhoc.template.tester'],
+      ['olivia@utility.test', 'adhoc.template.tester'],
+      ['olivia@utility.test', 'adhoc.template.tester'],
+    ]);
+    expect(rows[1].details).toEqual({ from: 'Draft title', to: 'North Bay PSPS' });
+  });
+
+  it('refuses a tester update that names no contact or two', async () => {
+    const id = await newTemplate();
+    const res = await post('/api/v1/adhoc/campaign/update-tester-email', {
+      id_bint_adhoc_campaign: id,
+      testerSms_vch: '1',
+      testerEmail_vch: 'a@b.test',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('exactly one of testerPhon_vch, testerSms_vch or testerEmail_vch');
+  });
+
+  it('answers 404 with a sentence for an unknown template', async () => {
+    const res = await post('/api/v1/adhoc/campaign/update-title', {
+      id_bint_adhoc_campaign: 987654,
+      title_vch: 'x',
+    });
+    expect(res).toEqual({
+      status: 404,
+      body: { error: 'not_found', message: 'There is no ad hoc template ADHOC-987654.' },
+    });
+  });
+});
+
+describe('language records (doc 2 §7 insertUpdate, select, language delete)', () => {
+  it('decodes the base64 texts, renders the SMS body with its data on the server and answers the saved records', async () => {
+    const id = await newTemplate();
+    const res = await save(id, smsEnglish);
+    expect(res.status).toBe(200);
+    expect(res.body.response).toHaveLength(1);
+    expect(res.body.response[0]).toMatchObject({
+      id_bint_adhoc_campaign: id,
+      notifyBy_vch: 'SMS',
+      language_vch: 'english',
+      templatePGE_txt: 'PSPS alert for ^customerName^ at ^address^. Reply STOP to opt out.',
+      templateMB_txt: 'PSPS alert for ^customerName^ at ^address^. Reply STOP to opt out.',
+      dataMB_txt: '{"customerName":"Ana Ruiz","address":"12 Oak St"}',
+      renderMB_txt: 'PSPS alert for Ana Ruiz at 12 Oak St. Reply STOP to opt out.',
+      from_vch: '97633',
+      dialerAddress: null,
+    });
+  });
+
+  it('keeps non-Latin text and emoji exactly through the base64 round trip', async () => {
+    const id = await newTemplate();
+    const body = '公共安全停电：^customerName^ 🔌 — Отключение электроэнергии';
+    const res = await save(id, {
+      notifyBy_vch: 'SMS',
+      language_vch: 'chinese-mandarin',
+      templatePGE_txt: body,
+      dataMB_txt: '{"customerName":"王芳"}',
+    });
+    expect(res.body.response[0].templatePGE_txt).toBe(body);
+    expect(res.body.response[0].renderMB_txt).toBe('公共安全停电：王芳 🔌 — Отключение электроэнергии');
+    const selected = await post('/api/v1/adhoc/campaign/template/select', {
+      id_bint_adhoc_campaign: id,
+      notifyBy_vch: 'SMS',
+    });
+    expect(selected.body.response[0].templatePGE_txt).toBe(body);
+  });
+
+  it('renders an e-mail body with triple braces, HTML-escaping the values', async () => {
+    const id = await newTemplate();
+    const res = await save(id, {
+      notifyBy_vch: 'EML',
+      language_vch: 'english',
+      templatePGE_txt: '<p>Dear {{{customerName}}}, power at {{{address}}} may be shut off.</p>',
+      dataMB_txt: '{"customerName":"Tom & Jerry <Co>","address":"1 Elm St"}',
+      subject_vch: 'PSPS notice for {{{address}}}',
+      preview_txt: 'Power may be shut off',
+      from_vch: 'psps@utility.test',
+      fromDisplayName_vch: 'Utility PSPS',
+    });
+    expect(res.body.response[0]).toMatchObject({
+      renderMB_txt: '<p>Dear Tom &amp; Jerry &lt;Co&gt;, power at 1 Elm St may be shut off.</p>',
+      subject_vch: 'PSPS notice for {{{address}}}',
+      preview_txt: 'Power may be shut off',
+      fromDisplayName_vch: 'Utility PSPS',
+    });
+  });
+
+  it('fills a new language without data with the sample data record', async () => {
+    const id = await newTemplate();
+    const res = await save(id, {
+      notifyBy_vch: 'SMS',
+      language_vch: 'spanish',
+      templatePGE_txt: 'Hola ^customerName^',
+    });
+    expect(JSON.parse(res.body.response[0].dataMB_txt)).toMatchObject({
+      customerName: 'Jane Doe',
+      language: 'spanish',
+      locale: 'es',
+      notifyBy: 'SMS',
+    });
+    expect(res.body.response[0].renderMB_txt).toBe('Hola Jane Doe');
+  });
+
+  it('keeps the saved fields a later call leaves out, and re-renders with them', async () => {
+    const id = await newTemplate();
+    await save(id, smsEnglish);
+    const res = await save(id, {
+      notifyBy_vch: 'SMS',
+      language_vch: 'english',
+      templatePGE_txt: 'Hi ^customerName^',
+    });
+    expect(res.body.response[0]).toMatchObject({
+      dataMB_txt: '{"customerName":"Ana Ruiz","address":"12 Oak St"}',
+      renderMB_txt: 'Hi Ana Ruiz',
+    });
+  });
+
+  it('gives a voice record its dialer address, retries and replay digit', async () => {
+    const id = await newTemplate();
+    const res = await save(id, {
+      notifyBy_vch: 'PHON',
+      language_vch: 'chinese-cantonese',
+      templatePGE_txt: 'Hello ^customerName^',
+      retries_bint: 2,
+      replayDigit_chr: '9',
+      from_vch: '8005550199',
+    });
+    expect(res.body.response[0]).toMatchObject({
+      dialerAddress: `${id}-chinese-cantonese`,
+      retries_bint: 2,
+      replayDigit_chr: '9',
+      from_vch: '8005550199',
+      uploadLive_dt: null,
+      uploadMachine_dt: null,
+    });
+  });
+
+  it('answers only the records of the channel asked for, in language order', async () => {
+    const id = await newTemplate();
+    await save(id, { ...smsEnglish, language_vch: 'thai' });
+    await save(id, smsEnglish);
+    await save(id, { ...smsEnglish, notifyBy_vch: 'PHON' });
+    const res = await post('/api/v1/adhoc/campaign/template/select', {
+      id_bint_adhoc_campaign: id,
+      notifyBy_vch: 'SMS',
+    });
+    expect(res.body.response.map((r: { language_vch: string }) => r.language_vch)).toEqual([
+      'english',
+      'thai',
+    ]);
+  });
+
+  it('deletes one language of one channel, and answers 404 when it is not there', async () => {
+    const id = await newTemplate();
+    await save(id, smsEnglish);
+    await save(id, { ...smsEnglish, notifyBy_vch: 'PHON' });
+    const body = { id_bint_adhoc_campaign: id, notifyBy_vch: 'SMS', language_vch: 'english' };
+    expect((await post('/api/v1/adhoc/template/language/delete', body)).body).toEqual({
+      response: { ok: true },
+    });
+    const again = await post('/api/v1/adhoc/template/language/delete', body);
+    expect(again).toEqual({
+      status: 404,
+      body: { error: 'not_found', message: `ADHOC-${id} has no SMS template in english.` },
+    });
+    const voice = await post('/api/v1/adhoc/campaign/template/select', {
+      id_bint_adhoc_campaign: id,
+      notifyBy_vch: 'PHON',
+    });
+    expect(voice.body.response).toHaveLength(1);
+  });
+
+  it('refuses text that is not base64 with 400', async () => {
+    const id = await newTemplate();
+    const res = await post('/api/v1/adhoc/campaign/template/insertUpdate', {
+      id_bint_adhoc_campaign: id,
+      notifyBy_vch: 'SMS',
+      language_vch: 'english',
+      _base64_templatePGE_txt: 'not base64!',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('bad_request');
+    expect(res.body.message).toBe(
+      'Invalid body._base64_templatePGE_txt: base64 text contains the character " "',
+    );
+  });
+
+  it('refuses base64 that is not UTF-8 with 400', async () => {
+    const id = await newTemplate();
+    const res = await post('/api/v1/adhoc/campaign/template/insertUpdate', {
+      id_bint_adhoc_campaign: id,
+      notifyBy_vch: 'SMS',
+      language_vch: 'english',
+      _base64_dataMB_txt: '/w==',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(
+      'Invalid body._base64_dataMB_txt: base64 text does not decode to valid UTF-8',
+    );
+  });
+
+  it('refuses a data field that is not JSON with 400', async () => {
+    const id = await newTemplate();
+    const res = await save(id, { ...smsEnglish, dataMB_txt: '{"customerName": "Ana",' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/^The data field \(dataMB_txt\) is not valid template data: /);
+  });
+
+  it('refuses data that is JSON but not an object with 400', async () => {
+    const id = await newTemplate();
+    const res = await save(id, { ...smsEnglish, dataMB_txt: '[1, 2]' });
+    expect(res).toEqual({
+      status: 400,
+      body: {
+        error: 'bad_request',
+        message:
+          'The data field (dataMB_txt) is not valid template data: Template data must be a JSON object.',
+      },
+    });
+  });
+
+  it('refuses an SMS body over 1000 characters with 400', async () => {
+    const id = await newTemplate();
+    const res = await save(id, { ...smsEnglish, templatePGE_txt: 'x'.repeat(1001) });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(
+      'Invalid body._base64_templatePGE_txt: an SMS body has at most 1000 characters',
+    );
+    expect((await save(id, { ...smsEnglish, templatePGE_txt: 'x'.repeat(1000) })).status).toBe(200);
+  });
+
+  it('refuses a long text sent under its plain name', async () => {
+    const id = await newTemplate();
+    const res = await post('/api/v1/adhoc/campaign/template/insertUpdate', {
+      id_bint_adhoc_campaign: id,
+      notifyBy_vch: 'SMS',
+      language_vch: 'english',
+      templatePGE_txt: 'plain',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(
+      'Invalid body.templatePGE_txt: send templatePGE_txt base64-encoded as _base64_templatePGE_txt',
+    );
+  });
+
+  it('refuses chinese-cantonese for e-mail, whose written Chinese is chinese-mandarin', async () => {
+    const id = await newTemplate();
+    const res = await save(id, {
+      notifyBy_vch: 'EML',
+      language_vch: 'chinese-cantonese',
+      templatePGE_txt: 'x',
+    });
+    expect(res).toEqual({
+      status: 400,
+      body: {
+        error: 'bad_request',
+        message:
+          'e-Mail templates have no chinese-cantonese: written Chinese is shared, use chinese-mandarin.',
+      },
+    });
+  });
+});
+
+describe('publish (doc 2 §2.7, §4)', () => {
+  async function emailEnglish(id: number, extra: Record<string, unknown> = {}) {
+    return save(id, {
+      notifyBy_vch: 'EML',
+      language_vch: 'english',
+      templatePGE_txt: '<p>Dear {{{customerName}}}</p>',
+      subject_vch: 'PSPS notice',
+      from_vch: 'psps@utility.test',
+      ...extra,
+    });
+  }
+
+  it('refuses to publish a template without any language', async () => {
+    const id = await newTemplate();
+    expect(await post('/api/v1/adhoc/publish', { id_bint_adhoc_campaign: id })).toEqual({
+      status: 409,
+      body: {
+        error: 'conflict',
+        message:
+          'This template is not ready to publish: configure at least one language in the Voice, SMS or e-Mail tab first.',
+      },
+    });
+  });
+
+  it('refuses to publish until each language is configured for each channel in use, listing what is missing', async () => {
+    const id = await newTemplate();
+    await save(id, smsEnglish);
+    await save(id, { ...smsEnglish, language_vch: 'spanish' });
+    await emailEnglish(id, { subject_vch: '' });
+    const res = await post('/api/v1/adhoc/publish', { id_bint_adhoc_campaign: id });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(
+      'This template is not ready to publish: each language must be configured for each channel the template uses. Missing: e-Mail english (no subject); e-Mail spanish (not configured).',
+    );
+    expect(res.body.details).toEqual([
+      { notifyBy_vch: 'EML', language_vch: 'english', reason: 'subject' },
+      { notifyBy_vch: 'EML', language_vch: 'spanish', reason: 'missing' },
+    ]);
+    const summary = await post('/api/v1/adhoc/campaign/summary/select', { id_bint_adhoc_campaign: id });
+    expect(summary.body.response[3]).toEqual([{ publish_dt: null }]);
+  });
+
+  it('publishes: status PUBLISHED, publish_dt set, summary per channel, and an immutable snapshot of what was published', async () => {
+    const id = await newTemplate('Publish me');
+    await save(id, smsEnglish);
+    await emailEnglish(id);
+    await save(id, {
+      notifyBy_vch: 'PHON',
+      language_vch: 'english',
+      templatePGE_txt: 'Hello ^customerName^',
+    });
+
+    const res = await post('/api/v1/adhoc/publish', { id_bint_adhoc_campaign: id });
+    expect(res.status).toBe(200);
+    const publishDt = res.body.response.publish_dt;
+    expect(publishDt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+
+    const summary = await post('/api/v1/adhoc/campaign/summary/select', { id_bint_adhoc_campaign: id });
+    expect(summary.body).toEqual({
+      response: [
+        [{ language_vch: 'english' }],
+        [{ language_vch: 'english' }],
+        [{ language_vch: 'english' }],
+        [{ publish_dt: publishDt }],
+      ],
+    });
+    const single = await post('/api/v1/adhoc/campaign/select-single', { id_bint_adhoc_campaign: id });
+    expect(single.body.response[0]).toMatchObject({ status_vch: 'PUBLISHED', publish_dt: publishDt });
+
+    // An edit after publishing does not change what was published; re-publishing adds a snapshot.
+    await save(id, { ...smsEnglish, templatePGE_txt: 'Updated ^customerName^' });
+    const again = await post('/api/v1/adhoc/publish', { id_bint_adhoc_campaign: id });
+    expect(again.status).toBe(200);
+
+    const history = await t.app.inject({
+      url: `/api/v1/adhoc/publish-history/${id}`,
+      headers: bearer(token),
+    });
+    expect(history.statusCode).toBe(200);
+    const snapshots = history.json().response;
+    expect(snapshots).toHaveLength(2);
+    expect(snapshots[1]).toMatchObject({
+      name_vch: 'Publish me',
+      publish_dt: publishDt,
+      publishedBy_vch: 'olivia@utility.test',
+    });
+    expect(snapshots[0].publishedBy_vch).toBe('olivia@utility.test');
+    const sms = (s: { records: { notifyBy_vch: string; templatePGE_txt: string }[] }) =>
+      s.records.find((r) => r.notifyBy_vch === 'SMS')?.templatePGE_txt;
+    expect(sms(snapshots[1])).toBe('PSPS alert for ^customerName^ at ^address^. Reply STOP to opt out.');
+    expect(sms(snapshots[0])).toBe('Updated ^customerName^');
+    expect(snapshots[1].records.map((r: { notifyBy_vch: string }) => r.notifyBy_vch)).toEqual([
+      'PHON',
+      'SMS',
+      'EML',
+    ]);
+
+    await expect(t.ctx.db.query("UPDATE adhoc_publish_snapshots SET name = 'changed'")).rejects.toThrow(
+      'adhoc publish snapshots are immutable',
+    );
+  });
+
+  it('covers e-mail Chinese with chinese-mandarin when voice has chinese-cantonese', async () => {
+    const id = await newTemplate();
+    await save(id, { notifyBy_vch: 'PHON', language_vch: 'chinese-cantonese', templatePGE_txt: '你好' });
+    await emailEnglish(id, { language_vch: 'chinese-mandarin' });
+    const res = await post('/api/v1/adhoc/publish', { id_bint_adhoc_campaign: id });
+    expect(res.status).toBe(200);
+  });
+
+  it('answers 404 for the publish history of an unknown template', async () => {
+    const res = await t.app.inject({ url: '/api/v1/adhoc/publish-history/777777', headers: bearer(token) });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('audio uploads (doc 2 §4, §5; DESIGN §4)', () => {
+  it('stores a live WAV as DSSD_{language id}_{library}_02.wav under DATA_DIR, sets uploadLive_dt and plays it back', async () => {
+    const id = await newTemplate();
+    const wav = wavBytes();
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/adhoc/upload/live/${id}-spanish`,
+      ...(({ payload, headers }) => ({ payload, headers: { ...headers, ...bearer(token) } }))(
+        multipartFile(`DSSD_12_2019${String(id).padStart(4, '0')}_02.wav`, 'audio/wav', wav),
+      ),
+    });
+    expect(upload.statusCode).toBe(200);
+    const uploaded = upload.json().response;
+    expect(uploaded.ok).toBe(true);
+
+    const fileName = `DSSD_12_2019${String(id).padStart(4, '0')}_02.wav`;
+    expect(await readdir(path.join(dataDir, 'audio'))).toContain(fileName);
+    expect(await readFile(path.join(dataDir, 'audio', fileName))).toEqual(wav);
+
+    const voice = await post('/api/v1/adhoc/campaign/template/select', {
+      id_bint_adhoc_campaign: id,
+      notifyBy_vch: 'PHON',
+    });
+    expect(voice.body.response[0]).toMatchObject({
+      language_vch: 'spanish',
+      uploadLive_dt: uploaded.uploaded_dt,
+      uploadMachine_dt: null,
+      dialerAddress: `${id}-spanish`,
+    });
+
+    const played = await t.app.inject({
+      url: `/api/v1/adhoc/audio/live/${id}-spanish`,
+      headers: bearer(token),
+    });
+    expect(played.statusCode).toBe(200);
+    expect(played.headers['content-type']).toBe('audio/wav');
+    expect(played.rawPayload).toEqual(wav);
+    const none = await t.app.inject({
+      url: `/api/v1/adhoc/audio/machine/${id}-spanish`,
+      headers: bearer(token),
+    });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toBe(`No machine recording was uploaded for ${id}-spanish.`);
+  });
+
+  it('stores the answering-machine recording as …_01.wav', async () => {
+    const id = await newTemplate();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/adhoc/upload/machine/${id}-english`,
+      ...(({ payload, headers }) => ({ payload, headers: { ...headers, ...bearer(token) } }))(
+        multipartFile('greeting.wav', 'audio/wav', wavBytes(100)),
+      ),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await readdir(path.join(dataDir, 'audio'))).toContain(
+      `DSSD_01_2019${String(id).padStart(4, '0')}_01.wav`,
+    );
+  });
+
+  it('rejects a file without a RIFF/WAVE header with 400 and keeps nothing', async () => {
+    const id = await newTemplate();
+    const before = await readdir(path.join(dataDir, 'audio')).catch(() => []);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/adhoc/upload/live/${id}-english`,
+      ...(({ payload, headers }) => ({ payload, headers: { ...headers, ...bearer(token) } }))(
+        multipartFile('fake.wav', 'audio/wav', Buffer.from('ID3\u0004 this is an mp3, not a wav file')),
+      ),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(
+      'The file is not a WAV recording (no RIFF/WAVE header). Please only select audio files in the WAV format ending in the .wav file name extension.',
+    );
+    expect(await readdir(path.join(dataDir, 'audio'))).toEqual(before);
+    const voice = await post('/api/v1/adhoc/campaign/template/select', {
+      id_bint_adhoc_campaign: id,
+      notifyBy_vch: 'PHON',
+    });
+    expect(voice.body.response).toEqual([]);
+  });
+
+  it('rejects a dialer address that is not {template id}-{language}', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/adhoc/upload/live/12-klingon',
+      ...(({ payload, headers }) => ({ payload, headers: { ...headers, ...bearer(token) } }))(
+        multipartFile('a.wav', 'audio/wav', wavBytes(10)),
+      ),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(
+      'The dialer address "12-klingon" is not {template id}-{language}, e.g. 42-english.',
+    );
+  });
+
+  it('answers 400 when no file is attached', async () => {
+    const id = await newTemplate();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/adhoc/upload/live/${id}-english`,
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Send the WAV file as multipart/form-data.');
+  });
+});
+
+describe('launched templates are locked (doc 2 §4)', () => {
+  let id: number;
+  beforeAll(async () => {
+    id = await newTemplate('Launched');
+    await save(id, smsEnglish);
+    await save(id, { ...smsEnglish, notifyBy_vch: 'PHON' });
+    expect((await post('/api/v1/adhoc/publish', { id_bint_adhoc_campaign: id })).status).toBe(200);
+  });
+
+  it('refuses a launch report for a template that was never published', async () => {
+    const draft = await newTemplate();
+    const res = await launch(draft);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(`ADHOC-${draft} has not been published, so it cannot be launched.`);
+  });
+
+  it('accepts the launch report only from the messaging engine (INGEST)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/ingest/adhoc/launched',
+      headers: bearer(token),
+      payload: { id_bint_adhoc_campaign: id },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('marks the template LAUNCHED through the ingest API, idempotently', async () => {
+    const res = await launch(id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().response).toMatchObject({ id_bint: id, status_vch: 'LAUNCHED' });
+    const again = await launch(id);
+    expect(again.json().response.launched_dt).toBe(res.json().response.launched_dt);
+    const single = await post('/api/v1/adhoc/campaign/select-single', { id_bint_adhoc_campaign: id });
+    expect(single.body.response[0].status_vch).toBe('LAUNCHED');
+  });
+
+  it('answers every edit with 409 and the locked-template message', async () => {
+    const ref = { id_bint_adhoc_campaign: id };
+    const edits: [string, object][] = [
+      ['/api/v1/adhoc/campaign/update-title', { ...ref, title_vch: 'Renamed' }],
+      ['/api/v1/adhoc/campaign/update-tester-email', { ...ref, testerSms_vch: '4155550123' }],
+      ['/api/v1/adhoc/campaign/template/insertUpdate', { ...ref, ...languagePayload(smsEnglish) }],
+      ['/api/v1/adhoc/template/language/delete', { ...ref, notifyBy_vch: 'SMS', language_vch: 'english' }],
+      ['/api/v1/adhoc/publish', ref],
+    ];
+    for (const [url, payload] of edits) {
+      expect(await post(url, payload), url).toEqual({
+        status: 409,
+        body: { error: 'conflict', message: LOCKED },
+      });
+    }
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/adhoc/upload/live/${id}-english`,
+      ...(({ payload, headers }) => ({ payload, headers: { ...headers, ...bearer(token) } }))(
+        multipartFile('a.wav', 'audio/wav', wavBytes(10)),
+      ),
+    });
+    expect(upload.statusCode).toBe(409);
+    expect(upload.json()).toEqual({ error: 'conflict', message: LOCKED });
+    expect(await readdir(path.join(dataDir, 'audio'))).not.toContain(
+      `DSSD_01_2019${String(id).padStart(4, '0')}_02.wav`,
+    );
+  });
+
+  it('still lets the template be deleted, keeping its publish history', async () => {
+    expect(await post('/api/v1/adhoc/template/delete', { id_bint_adhoc_campaign: id })).toEqual({
+      status: 200,
+      body: { response: { ok: true } },
+    });
+    expect((await post('/api/v1/adhoc/campaign/select-single', { id_bint_adhoc_campaign: id })).body).toEqual(
+      {
+        response: [],
+      },
+    );
+    const history = await t.app.inject({
+      url: `/api/v1/adhoc/publish-history/${id}`,
+      headers: bearer(token),
+    });
+    expect(history.json().response).toHaveLength(1);
+  });
+});

@@ -1,0 +1,131 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  type AdhocLanguageName,
+  AUDIO_FILE_NAME_PATTERN,
+  type AudioKind,
+  audioFileName,
+  findLanguage,
+  isWavHeader,
+  libraryCode,
+  WAV_ONLY_ALERT,
+} from '@psps/contracts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/pool.ts';
+import { badRequest, HttpError } from '../http/errors.ts';
+
+/** Largest recording accepted: a few minutes of 16-bit 44.1 kHz stereo. */
+export const MAX_AUDIO_BYTES = 50 * 1024 * 1024;
+/** How long a voice provider may fetch a recording through its link. */
+const AUDIO_LINK_TTL_SECONDS = 3600;
+
+/**
+ * Recordings live under DATA_DIR/audio with the names of DESIGN §4 (DSSD_{language id}_{library}_{01|02}.wav),
+ * the names the dialer knows them by. With several servers, DATA_DIR must be shared storage.
+ */
+export function audioStore(config: Config) {
+  const dir = path.join(config.dataDir, 'audio');
+
+  function library(templateId: number): string {
+    return libraryCode(templateId, config.libraryYearPrefix);
+  }
+
+  function fileName(templateId: number, language: AdhocLanguageName, kind: AudioKind): string {
+    const languageId = findLanguage(language)?.id;
+    if (languageId === undefined) throw badRequest(`Unknown language ${language}.`);
+    return audioFileName(languageId, library(templateId), kind);
+  }
+
+  /** A stored file's path; only names of the DSSD pattern resolve, so no request can name another path. */
+  function pathOf(name: string): string {
+    if (!AUDIO_FILE_NAME_PATTERN.test(name)) throw badRequest('Not an audio file name.');
+    return path.join(dir, name);
+  }
+
+  return {
+    library,
+    fileName,
+
+    /**
+     * Streams an upload to a temporary file, then checks that it is a RIFF/WAVE file and not truncated by
+     * the size limit. Answers the function that moves it into place (called once the template is locked
+     * for the edit) and a cleanup for when that never happens.
+     */
+    async receive(
+      name: string,
+      stream: Readable & { truncated?: boolean },
+    ): Promise<{ commit: () => Promise<void>; discard: () => Promise<void> }> {
+      const target = pathOf(name);
+      await mkdir(dir, { recursive: true });
+      const temp = path.join(dir, `.${name}.${randomBytes(6).toString('hex')}.part`);
+      const discard = () => rm(temp, { force: true });
+      try {
+        await pipeline(stream, createWriteStream(temp, { flags: 'wx' }));
+        if (stream.truncated) {
+          throw new HttpError(
+            413,
+            'payload_too_large',
+            `The recording is larger than ${MAX_AUDIO_BYTES / 1024 / 1024} MB.`,
+          );
+        }
+        const header = new Uint8Array(12);
+        const handle = await open(temp, 'r');
+        try {
+          await handle.read(header, 0, 12, 0);
+        } finally {
+          await handle.close();
+        }
+        if (!isWavHeader(header)) {
+          throw badRequest(`The file is not a WAV recording (no RIFF/WAVE header). ${WAV_ONLY_ALERT}`);
+        }
+      } catch (err) {
+        await discard();
+        throw err;
+      }
+      return { commit: () => rename(temp, target), discard };
+    },
+
+    /** The stored recording as a stream, or undefined when there is none. */
+    async open(name: string): Promise<{ stream: Readable; size: number } | undefined> {
+      const file = pathOf(name);
+      const info = await stat(file).catch(() => undefined);
+      if (!info?.isFile()) return undefined;
+      return { stream: createReadStream(file), size: info.size };
+    },
+
+    /** Removes a language's recordings (best effort: a missing file is not an error). */
+    async remove(templateId: number, language: AdhocLanguageName): Promise<void> {
+      for (const kind of ['live', 'machine'] as const) {
+        await rm(pathOf(fileName(templateId, language, kind)), { force: true }).catch(() => {});
+      }
+    },
+
+    /** A link a voice provider can fetch without signing in: random, stored hashed, valid one hour. */
+    async createLink(db: Db, name: string, publicUrl: string): Promise<string> {
+      pathOf(name);
+      const token = randomBytes(32).toString('base64url');
+      await db.query(
+        `INSERT INTO adhoc_audio_links (token_hash, file_name, expires_at)
+         VALUES ($1, $2, now() + make_interval(secs => $3))`,
+        [createHash('sha256').update(token).digest(), name, AUDIO_LINK_TTL_SECONDS],
+      );
+      await db.query('DELETE FROM adhoc_audio_links WHERE expires_at < now()');
+      return `${publicUrl}/api/v1/adhoc/audio-link/${token}`;
+    },
+
+    /** The file a provider link stands for, while it is valid. */
+    async resolveLink(db: Db, token: string): Promise<string | undefined> {
+      const { rows } = await db.query<{ file_name: string }>(
+        'SELECT file_name FROM adhoc_audio_links WHERE token_hash = $1 AND expires_at > now()',
+        [createHash('sha256').update(token).digest()],
+      );
+      return rows[0]?.file_name;
+    },
+  };
+}
+
+export type AudioStore = ReturnType<typeof audioStore>;

@@ -1,0 +1,100 @@
+import type { AdhocLanguageName } from '@psps/contracts';
+import { describe, expect, it } from 'vitest';
+import { htmlToText, publishGaps, toE164 } from './rules.ts';
+
+const record = (notifyBy_vch: 'PHON' | 'SMS' | 'EML', language_vch: AdhocLanguageName, extra = {}) => ({
+  notifyBy_vch,
+  language_vch,
+  templatePGE_txt: 'text',
+  subject_vch: notifyBy_vch === 'EML' ? 'Subject' : null,
+  from_vch: notifyBy_vch === 'EML' ? 'psps@utility.test' : null,
+  uploadLive_dt: null,
+  ...extra,
+});
+
+describe('publish rule: each language configured for each channel the template uses', () => {
+  it('is ready when every channel in use has the same languages', () => {
+    expect(
+      publishGaps([
+        record('SMS', 'english'),
+        record('SMS', 'spanish'),
+        record('PHON', 'spanish'),
+        record('PHON', 'english'),
+      ]),
+    ).toEqual([]);
+  });
+
+  it('does not require a channel that has no language at all', () => {
+    expect(publishGaps([record('EML', 'english')])).toEqual([]);
+  });
+
+  it('names each channel and language that is missing, in tab then language order', () => {
+    expect(publishGaps([record('EML', 'korean'), record('SMS', 'english'), record('PHON', 'thai')])).toEqual([
+      { notifyBy_vch: 'PHON', language_vch: 'english', reason: 'missing' },
+      { notifyBy_vch: 'PHON', language_vch: 'korean', reason: 'missing' },
+      { notifyBy_vch: 'SMS', language_vch: 'korean', reason: 'missing' },
+      { notifyBy_vch: 'SMS', language_vch: 'thai', reason: 'missing' },
+      { notifyBy_vch: 'EML', language_vch: 'english', reason: 'missing' },
+      { notifyBy_vch: 'EML', language_vch: 'thai', reason: 'missing' },
+    ]);
+  });
+
+  it('accepts a voice language with a live recording instead of a text', () => {
+    expect(
+      publishGaps([
+        record('PHON', 'english', { templatePGE_txt: '', uploadLive_dt: '2026-10-20T08:00:00.000Z' }),
+      ]),
+    ).toEqual([]);
+    expect(publishGaps([record('PHON', 'english', { templatePGE_txt: '  ' })])).toEqual([
+      { notifyBy_vch: 'PHON', language_vch: 'english', reason: 'voice' },
+    ]);
+  });
+
+  it('requires an e-mail subject and From address', () => {
+    expect(
+      publishGaps([
+        record('EML', 'english', { from_vch: '' }),
+        record('EML', 'spanish', { subject_vch: null }),
+      ]),
+    ).toEqual([
+      { notifyBy_vch: 'EML', language_vch: 'english', reason: 'from' },
+      { notifyBy_vch: 'EML', language_vch: 'spanish', reason: 'subject' },
+    ]);
+  });
+
+  it('covers Cantonese in e-mail with chinese-mandarin, and a Mandarin e-mail with either Chinese elsewhere', () => {
+    expect(publishGaps([record('SMS', 'chinese-cantonese'), record('EML', 'chinese-mandarin')])).toEqual([]);
+    expect(publishGaps([record('SMS', 'chinese-cantonese'), record('EML', 'english')])).toEqual([
+      { notifyBy_vch: 'SMS', language_vch: 'english', reason: 'missing' },
+      { notifyBy_vch: 'EML', language_vch: 'chinese-mandarin', reason: 'missing' },
+    ]);
+  });
+});
+
+describe('tester numbers as E.164', () => {
+  it('adds +1 to a 10-digit North American number written any common way', () => {
+    expect(toE164('(415) 555-0123')).toBe('+14155550123');
+    expect(toE164('415.555.0123')).toBe('+14155550123');
+    expect(toE164('1 415 555 0123')).toBe('+14155550123');
+  });
+
+  it('keeps an international number with its + and country code', () => {
+    expect(toE164('+44 20 7946 0958')).toBe('+442079460958');
+  });
+
+  it('refuses what cannot be a number', () => {
+    for (const bad of ['', '555', 'call me', '+0123456789', '0415550123', '+1234567890123456']) {
+      expect(toE164(bad), bad).toBeUndefined();
+    }
+  });
+});
+
+describe('plain-text part of a test e-mail', () => {
+  it('keeps the words, line breaks and link addresses and drops markup', () => {
+    expect(
+      htmlToText(
+        '<html><head><style>p{color:red}</style></head><body><p>Dear Ana &amp; Luis,</p><p>See <a href="https://example.com/psps">updates</a>.<br>Thanks</p></body></html>',
+      ),
+    ).toBe('Dear Ana & Luis,\nSee updates (https://example.com/psps).\nThanks');
+  });
+});

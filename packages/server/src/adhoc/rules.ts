@@ -1,0 +1,114 @@
+import {
+  ADHOC_LANGUAGES,
+  type AdhocLanguageRecord,
+  findLanguage,
+  NOTIFY_BY,
+  type NotifyBy,
+  type PublishGap,
+} from '@psps/contracts';
+
+type Configurable = Pick<
+  AdhocLanguageRecord,
+  'notifyBy_vch' | 'language_vch' | 'templatePGE_txt' | 'subject_vch' | 'from_vch' | 'uploadLive_dt'
+>;
+
+const isChinese = (language: string) => language.startsWith('chinese');
+const blank = (text: string | null | undefined) => (text ?? '').trim() === '';
+const languageOrder = (name: string) => ADHOC_LANGUAGES.findIndex((language) => language.name === name);
+
+/**
+ * The publish rule (doc 2 §2.7: "ready to publish after each language is configured for each channel
+ * required for the campaign"):
+ * - the channels required are those with at least one saved language;
+ * - every language saved in any of them is required in each of them, so a customer gets the message in
+ *   their language whichever channel reaches them;
+ * - e-mail has no chinese-cantonese (written Chinese is shared), so a Cantonese voice or SMS language is
+ *   covered in e-mail by chinese-mandarin, and a chinese-mandarin e-mail is covered in voice and SMS by
+ *   either Chinese;
+ * - "configured" means: a message text (voice: a text or a live recording); e-mail also a subject and a
+ *   From address.
+ * Answers what is missing, in tab order then language order; empty when the template may be published.
+ */
+export function publishGaps(records: readonly Configurable[]): PublishGap[] {
+  const used = NOTIFY_BY.filter((channel) => records.some((record) => record.notifyBy_vch === channel));
+  const of = (channel: NotifyBy) => records.filter((record) => record.notifyBy_vch === channel);
+  const all = [...new Set(records.map((record) => record.language_vch))].sort(
+    (a, b) => languageOrder(a) - languageOrder(b),
+  );
+  const gaps: PublishGap[] = [];
+  for (const channel of used) {
+    const saved = of(channel);
+    const required = new Set<string>();
+    for (const language of all) {
+      if (channel === 'EML') {
+        required.add(findLanguage(language, 'EML')?.name ?? language);
+      } else if (
+        language === 'chinese-mandarin' &&
+        !records.some((r) => r.notifyBy_vch !== 'EML' && r.language_vch === language) &&
+        saved.some((r) => isChinese(r.language_vch))
+      ) {
+        // Only the e-mail has chinese-mandarin, and this channel already has a Chinese.
+      } else {
+        required.add(language);
+      }
+    }
+    for (const language of required) {
+      const record = saved.find((r) => r.language_vch === language);
+      const gap = (reason: PublishGap['reason']) =>
+        gaps.push({ notifyBy_vch: channel, language_vch: language, reason });
+      if (!record) gap('missing');
+      else if (channel === 'PHON' && blank(record.templatePGE_txt) && !record.uploadLive_dt) gap('voice');
+      else if (channel !== 'PHON' && blank(record.templatePGE_txt)) gap('body');
+      else if (channel === 'EML' && blank(record.subject_vch)) gap('subject');
+      else if (channel === 'EML' && blank(record.from_vch)) gap('from');
+    }
+  }
+  return gaps;
+}
+
+/**
+ * A tester number as E.164, or undefined when it cannot be one. North American numbers may be written
+ * without the country code (10 digits, or 11 starting with 1); other countries need the leading +.
+ */
+export function toE164(input: string | null | undefined): string | undefined {
+  const text = (input ?? '').trim();
+  if (!/^\+?[0-9 ().\-/]+$/.test(text)) return undefined;
+  const digits = text.replace(/[^0-9]/g, '');
+  if (text.startsWith('+')) return /^[1-9][0-9]{7,14}$/.test(digits) ? `+${digits}` : undefined;
+  if (/^[2-9][0-9]{2}[2-9][0-9]{6}$/.test(digits)) return `+1${digits}`;
+  if (/^1[2-9][0-9]{2}[2-9][0-9]{6}$/.test(digits)) return `+${digits}`;
+  return undefined;
+}
+
+const ENTITIES: Readonly<Record<string, string>> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  '#39': "'",
+  apos: "'",
+  nbsp: ' ',
+};
+
+/**
+ * The plain-text part of a test e-mail, from its HTML: block ends become line breaks, links keep their
+ * address, tags, styles and scripts are dropped, the common entities are decoded.
+ */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(style|script|head|title)\b[\s\S]*?<\/\1\s*>/gi, '')
+    .replace(
+      /<a\b[^>]*\bhref\s*=\s*["']([^"']+)["'][^>]*>([\s\S]*?)<\/a\s*>/gi,
+      (_, href: string, label: string) =>
+        label.replace(/<[^>]*>/g, '').trim() === href ? href : `${label} (${href})`,
+    )
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|h[1-6]|li|tr|table|blockquote)\s*>/gi, '\n')
+    .replace(/<li\b[^>]*>/gi, '- ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#39|amp|lt|gt|quot|apos|nbsp);/g, (_, name: string) => ENTITIES[name] ?? '')
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

@@ -1,0 +1,235 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
+import { languagePayload, multipartFile, poster, wavBytes } from './test-support.ts';
+
+let t: TestApp;
+let token: string;
+let dataDir: string;
+let post: ReturnType<typeof poster>;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'psps-adhoc-send-'));
+  t = await createTestApp({ dataDir });
+  token = await t.signIn(['REPORTING'], 'tess@utility.test');
+  post = poster(t, () => token);
+});
+afterAll(async () => {
+  await t.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function template(testers: Record<string, string>): Promise<number> {
+  const id = (await post('/api/v1/adhoc/campaign/insert', { name_vch: 'Send test' })).body.response.id_bint;
+  for (const [field, value] of Object.entries(testers)) {
+    await post('/api/v1/adhoc/campaign/update-tester-email', { id_bint_adhoc_campaign: id, [field]: value });
+  }
+  return id;
+}
+
+async function save(id: number, record: Record<string, unknown>) {
+  const res = await post('/api/v1/adhoc/campaign/template/insertUpdate', {
+    id_bint_adhoc_campaign: id,
+    ...languagePayload(record),
+  });
+  expect(res.status).toBe(200);
+}
+
+async function outbox(id: number) {
+  const res = await t.app.inject({
+    url: `/api/v1/adhoc/outbox?id_bint_adhoc_campaign=${id}`,
+    headers: bearer(token),
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().response;
+}
+
+describe('test sends recorded in the outbox (the demo default)', () => {
+  it('records an SMS test to the tester number, as E.164, with the rendered body', async () => {
+    const id = await template({ testerSms_vch: '(415) 555-0123' });
+    await save(id, {
+      notifyBy_vch: 'SMS',
+      language_vch: 'english',
+      templatePGE_txt: 'PSPS: ^customerName^, power off at ^address^.',
+      dataMB_txt: '{"customerName":"Ana","address":"12 Oak St"}',
+    });
+    const res = await post('/api/v1/adhoc/send-email-test', {
+      id_bint_adhoc_campaign: id,
+      language_vch: 'english',
+      notifyBy_vch: 'SMS',
+    });
+    expect(res).toEqual({
+      status: 200,
+      body: {
+        status: 200,
+        message: { ERRORMESSAGE: 'Sent SMS test to +14155550123 (recorded in the outbox): english.' },
+      },
+    });
+    expect(await outbox(id)).toEqual([
+      expect.objectContaining({
+        notifyBy_vch: 'SMS',
+        id_bint_adhoc_campaign: id,
+        language_vch: 'english',
+        to_vch: '+14155550123',
+        from_vch: '97633',
+        body_txt: 'PSPS: Ana, power off at 12 Oak St.',
+        audioFile_vch: null,
+        status_vch: 'RECORDED',
+        createdBy_vch: 'tess@utility.test',
+      }),
+    ]);
+  });
+
+  it("sends every saved language with 'all'", async () => {
+    const id = await template({ testerEmail_vch: 'tester@utility.test' });
+    for (const language of ['english', 'spanish', 'korean']) {
+      await save(id, {
+        notifyBy_vch: 'EML',
+        language_vch: language,
+        templatePGE_txt: `<p>${language} {{{customerName}}}</p>`,
+        dataMB_txt: '{"customerName":"Ana"}',
+        subject_vch: `Notice (${language}) for {{{customerName}}}`,
+        preview_txt: 'Power may be shut off',
+        fromDisplayName_vch: 'Utility PSPS',
+      });
+    }
+    const res = await post('/api/v1/adhoc/send-email-test', {
+      id_bint_adhoc_campaign: id,
+      language_vch: 'all',
+      notifyBy_vch: 'EML',
+    });
+    expect(res.body).toEqual({
+      status: 200,
+      message: {
+        ERRORMESSAGE:
+          'Sent e-Mail test to tester@utility.test (recorded in the outbox): english, korean, spanish.',
+      },
+    });
+    const sent = await outbox(id);
+    expect(sent.map((s: { language_vch: string }) => s.language_vch)).toEqual([
+      'spanish',
+      'korean',
+      'english',
+    ]);
+    expect(sent[2]).toMatchObject({
+      notifyBy_vch: 'EML',
+      to_vch: 'tester@utility.test',
+      from_vch: 'psps-notifications@example.com',
+      fromDisplayName_vch: 'Utility PSPS',
+      subject_vch: 'Notice (english) for Ana',
+      preview_txt: 'Power may be shut off',
+      body_txt: '<p>english Ana</p>',
+    });
+  });
+
+  it('answers status 400 with a sentence when the tester contact is missing or unusable', async () => {
+    const id = await template({ testerPhon_vch: '555' });
+    await save(id, { notifyBy_vch: 'SMS', language_vch: 'english', templatePGE_txt: 'x' });
+    await save(id, { notifyBy_vch: 'PHON', language_vch: 'english', templatePGE_txt: 'x' });
+    const sms = await post('/api/v1/adhoc/send-email-test', {
+      id_bint_adhoc_campaign: id,
+      language_vch: 'english',
+      notifyBy_vch: 'SMS',
+    });
+    expect(sms.body).toEqual({ status: 400, message: { ERRORMESSAGE: 'Enter a tester SMS number first.' } });
+    const voice = await post('/api/v1/adhoc/send-email-test', {
+      id_bint_adhoc_campaign: id,
+      language_vch: 'english',
+      notifyBy_vch: 'PHON',
+    });
+    expect(voice.body).toEqual({
+      status: 400,
+      message: {
+        ERRORMESSAGE:
+          'The tester voice number "555" is not a phone number (use +country code, or 10 digits in North America).',
+      },
+    });
+  });
+
+  it('answers status 400 when the language has no saved template', async () => {
+    const id = await template({ testerSms_vch: '4155550123' });
+    const res = await post('/api/v1/adhoc/send-email-test', {
+      id_bint_adhoc_campaign: id,
+      language_vch: 'hmong',
+      notifyBy_vch: 'SMS',
+    });
+    expect(res.body).toEqual({
+      status: 400,
+      message: { ERRORMESSAGE: `ADHOC-${id} has no saved SMS template in hmong; save it first.` },
+    });
+  });
+
+  it('places a voice test that plays the uploaded live recording, or speaks the text without one', async () => {
+    const id = await template({ testerPhon_vch: '+44 20 7946 0958' });
+    await save(id, {
+      notifyBy_vch: 'PHON',
+      language_vch: 'english',
+      templatePGE_txt: 'This is a safety message for ^customerName^.',
+      dataMB_txt: '{"customerName":"Ana"}',
+    });
+    await save(id, {
+      notifyBy_vch: 'PHON',
+      language_vch: 'spanish',
+      templatePGE_txt: 'Mensaje de seguridad.',
+    });
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/adhoc/upload/live/${id}-english`,
+      ...(({ payload, headers }) => ({ payload, headers: { ...headers, ...bearer(token) } }))(
+        multipartFile('live.wav', 'audio/wav', wavBytes()),
+      ),
+    });
+    expect(upload.statusCode).toBe(200);
+
+    const library = `2019${String(id).padStart(4, '0')}`;
+    const res = await post('/api/v1/adhoc/send-email-test', {
+      id_bint_adhoc_campaign: id,
+      language_vch: 'english',
+      notifyBy_vch: 'PHON',
+      lib: library,
+      live: `DSSD_01_${library}_02.wav`,
+      machine: null,
+      dialerAddress: `${id}-english`,
+    });
+    expect(res.body).toEqual({
+      status: 200,
+      message: {
+        ERRORMESSAGE: `Sent Voice test to +442079460958 (recorded in the outbox): english (recording DSSD_01_${library}_02.wav). Library ${library}.`,
+      },
+    });
+    const spoken = await post('/api/v1/adhoc/send-email-test', {
+      id_bint_adhoc_campaign: id,
+      language_vch: 'spanish',
+      notifyBy_vch: 'PHON',
+    });
+    expect(spoken.body.status).toBe(200);
+
+    const calls = await outbox(id);
+    expect(calls[1]).toMatchObject({
+      notifyBy_vch: 'PHON',
+      to_vch: '+442079460958',
+      from_vch: '8005550199',
+      audioFile_vch: `DSSD_01_${library}_02.wav`,
+      body_txt: 'This is a safety message for Ana.',
+    });
+    expect(calls[0]).toMatchObject({
+      language_vch: 'spanish',
+      audioFile_vch: null,
+      body_txt: 'Mensaje de seguridad.',
+    });
+  });
+
+  it('lets a test send happen after launch (sending is not an edit)', async () => {
+    const id = await template({ testerSms_vch: '4155550123' });
+    await save(id, { notifyBy_vch: 'SMS', language_vch: 'english', templatePGE_txt: 'Hi' });
+    await t.ctx.db.query("UPDATE adhoc_campaigns SET status = 'LAUNCHED' WHERE id = $1", [id]);
+    const res = await post('/api/v1/adhoc/send-email-test', {
+      id_bint_adhoc_campaign: id,
+      language_vch: 'english',
+      notifyBy_vch: 'SMS',
+    });
+    expect(res.body.status).toBe(200);
+  });
+});

@@ -1,0 +1,442 @@
+import {
+  ADHOC_LANGUAGES,
+  ADHOC_LIST_MAX_ROWS,
+  ADHOC_OUTBOX_MAX_ROWS,
+  type AdhocCampaign,
+  type AdhocLanguageName,
+  type AdhocLanguageRecord,
+  type AudioKind,
+  adhocIdLabel,
+  formatTemplateData,
+  isAdhocLocked,
+  isTemplateDataError,
+  languagesFor,
+  lockedTemplateAlert,
+  NOTIFY_BY_LABELS,
+  type NotifyBy,
+  type OutboxSend,
+  PUBLISH_EMPTY_MESSAGE,
+  type PublishSnapshot,
+  parseTemplateData,
+  publishIncompleteMessage,
+  renderCaret,
+  renderTripleBrace,
+  SMS_SHORT_CODE,
+  type SummarySelectAnswer,
+  sampleData,
+  type TESTER_FIELDS,
+  type TemplateInsertUpdate,
+  voiceDialerAddress,
+} from '@psps/contracts';
+import { type Db, type DbClient, withTransaction } from '../db/pool.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { publishGaps } from './rules.ts';
+
+/** Who made a change: from the session or API key, never from the request body (http/access.ts). */
+export type Actor = { userId: number | null; actor: string };
+
+type Queryable = Pick<Db | DbClient, 'query'>;
+
+const iso = (value: Date | null): string | null => (value === null ? null : value.toISOString());
+
+const CAMPAIGN_COLUMNS = `
+  c.id AS "id_bint", c.name AS "name_vch", c.status AS "status_vch", c.item_update_dt AS "itemUpdate_dt",
+  c.tester_phone AS "testerPhon_vch", c.tester_sms AS "testerSms_vch", c.tester_email AS "testerEmail_vch",
+  c.publish_dt AS "publish_dt",
+  (SELECT count(DISTINCT t.language) FROM adhoc_templates t WHERE t.campaign_id = c.id) AS "languageCount_bint"`;
+
+type CampaignRow = Omit<AdhocCampaign, 'itemUpdate_dt' | 'publish_dt'> & {
+  itemUpdate_dt: Date;
+  publish_dt: Date | null;
+};
+
+function campaignOf(row: CampaignRow): AdhocCampaign {
+  return { ...row, itemUpdate_dt: row.itemUpdate_dt.toISOString(), publish_dt: iso(row.publish_dt) };
+}
+
+const RECORD_COLUMNS = `
+  id AS "id_bint", campaign_id AS "id_bint_adhoc_campaign", notify_by AS "notifyBy_vch", language AS "language_vch",
+  template_pge AS "templatePGE_txt", template_mb AS "templateMB_txt", data_mb AS "dataMB_txt",
+  render_mb AS "renderMB_txt", subject AS "subject_vch", preview AS "preview_txt", from_address AS "from_vch",
+  from_display_name AS "fromDisplayName_vch", upload_live_dt AS "uploadLive_dt",
+  upload_machine_dt AS "uploadMachine_dt", retries AS "retries_bint", replay_digit AS "replayDigit_chr",
+  dialer_address AS "dialerAddress"`;
+
+type RecordRow = Omit<AdhocLanguageRecord, 'uploadLive_dt' | 'uploadMachine_dt'> & {
+  uploadLive_dt: Date | null;
+  uploadMachine_dt: Date | null;
+};
+
+const languageIndex = (name: string) => ADHOC_LANGUAGES.findIndex((language) => language.name === name);
+
+/** Records in tab order, then in the order of the language list (english first). */
+function recordsOf(rows: RecordRow[]): AdhocLanguageRecord[] {
+  const order = (r: RecordRow) =>
+    ['PHON', 'SMS', 'EML'].indexOf(r.notifyBy_vch) * 100 + languageIndex(r.language_vch);
+  return [...rows]
+    .sort((a, b) => order(a) - order(b))
+    .map((row) => ({
+      ...row,
+      uploadLive_dt: iso(row.uploadLive_dt),
+      uploadMachine_dt: iso(row.uploadMachine_dt),
+    }));
+}
+
+async function audit(db: Queryable, who: Actor, action: string, campaignId: number, details: object) {
+  await db.query(
+    'INSERT INTO audit_log (user_id, actor, action, target, details) VALUES ($1, $2, $3, $4, $5)',
+    [who.userId, who.actor, action, adhocIdLabel(campaignId), JSON.stringify(details)],
+  );
+}
+
+const missingTemplate = (id: number) => notFound(`There is no ad hoc template ${adhocIdLabel(id)}.`);
+
+/**
+ * Locks the template row for the rest of the transaction and checks that it may be edited: every edit
+ * goes through here, so an edit racing the launch report either lands before it or sees LAUNCHED.
+ */
+async function lockForEdit(client: DbClient, id: number): Promise<{ name: string; status: string }> {
+  const { rows } = await client.query<{ name: string; status: string }>(
+    'SELECT name, status FROM adhoc_campaigns WHERE id = $1 FOR UPDATE',
+    [id],
+  );
+  const row = rows[0];
+  if (!row) throw missingTemplate(id);
+  if (isAdhocLocked(row.status)) throw conflict(lockedTemplateAlert(row.status));
+  return row;
+}
+
+async function touch(client: Queryable, id: number) {
+  await client.query('UPDATE adhoc_campaigns SET item_update_dt = now() WHERE id = $1', [id]);
+}
+
+/** A language must be one of its channel's list (e-mail has no chinese-cantonese, DESIGN §5). */
+function checkLanguage(notifyBy: NotifyBy, language: string) {
+  if (!languagesFor(notifyBy).some((candidate) => candidate.name === language)) {
+    throw badRequest(
+      `${NOTIFY_BY_LABELS[notifyBy]} templates have no ${language}: written Chinese is shared, use chinese-mandarin.`,
+    );
+  }
+}
+
+export type StoredRecord = AdhocLanguageRecord;
+
+export function adhocService(db: Db) {
+  async function recordsFor(q: Queryable, campaignId: number, notifyBy?: NotifyBy) {
+    const { rows } = await q.query<RecordRow>(
+      `SELECT ${RECORD_COLUMNS} FROM adhoc_templates WHERE campaign_id = $1 AND ($2::text IS NULL OR notify_by = $2)`,
+      [campaignId, notifyBy ?? null],
+    );
+    return recordsOf(rows);
+  }
+
+  async function campaignById(q: Queryable, id: number): Promise<AdhocCampaign | undefined> {
+    const { rows } = await q.query<CampaignRow>(
+      `SELECT ${CAMPAIGN_COLUMNS} FROM adhoc_campaigns c WHERE c.id = $1`,
+      [id],
+    );
+    return rows[0] && campaignOf(rows[0]);
+  }
+
+  return {
+    recordsFor: (campaignId: number, notifyBy?: NotifyBy) => recordsFor(db, campaignId, notifyBy),
+
+    async campaign(id: number): Promise<AdhocCampaign | undefined> {
+      return campaignById(db, id);
+    },
+
+    /** The template list: newest first, at most the first 100 (doc 2 §2.1). */
+    async list(): Promise<AdhocCampaign[]> {
+      const { rows } = await db.query<CampaignRow>(
+        `SELECT ${CAMPAIGN_COLUMNS} FROM adhoc_campaigns c ORDER BY c.id DESC LIMIT $1`,
+        [ADHOC_LIST_MAX_ROWS],
+      );
+      return rows.map(campaignOf);
+    },
+
+    async create(name: string, who: Actor): Promise<AdhocCampaign> {
+      return withTransaction(db, async (client) => {
+        const { rows } = await client.query<{ id: number }>(
+          'INSERT INTO adhoc_campaigns (name, created_by) VALUES ($1, $2) RETURNING id',
+          [name, who.userId],
+        );
+        const id = rows[0]!.id;
+        await audit(client, who, 'adhoc.template.create', id, { name });
+        return (await campaignById(client, id))!;
+      });
+    },
+
+    /** Deleting carries no launch lock (doc 2 §4). Publish snapshots and outbox rows are kept. */
+    async remove(id: number, who: Actor): Promise<StoredRecord[]> {
+      return withTransaction(db, async (client) => {
+        const voice = await recordsFor(client, id, 'PHON');
+        const { rows } = await client.query<{ name: string; status: string }>(
+          'DELETE FROM adhoc_campaigns WHERE id = $1 RETURNING name, status',
+          [id],
+        );
+        if (!rows[0]) throw missingTemplate(id);
+        await audit(client, who, 'adhoc.template.delete', id, { name: rows[0].name, status: rows[0].status });
+        return voice;
+      });
+    },
+
+    async rename(id: number, title: string, who: Actor): Promise<void> {
+      await withTransaction(db, async (client) => {
+        const before = await lockForEdit(client, id);
+        await client.query('UPDATE adhoc_campaigns SET name = $2, item_update_dt = now() WHERE id = $1', [
+          id,
+          title,
+        ]);
+        await audit(client, who, 'adhoc.template.rename', id, { from: before.name, to: title });
+      });
+    },
+
+    async setTester(
+      id: number,
+      field: (typeof TESTER_FIELDS)[number],
+      value: string,
+      who: Actor,
+    ): Promise<void> {
+      const column = {
+        testerPhon_vch: 'tester_phone',
+        testerSms_vch: 'tester_sms',
+        testerEmail_vch: 'tester_email',
+      }[field];
+      await withTransaction(db, async (client) => {
+        await lockForEdit(client, id);
+        // The column name comes from the fixed map above, never from the request.
+        await client.query(
+          `UPDATE adhoc_campaigns SET ${column} = NULLIF(trim($2), ''), item_update_dt = now() WHERE id = $1`,
+          [id, value],
+        );
+        await audit(client, who, 'adhoc.template.tester', id, { field, value });
+      });
+    },
+
+    /**
+     * Saves one language record (upsert by template × channel × language). Fields the call leaves out keep
+     * their saved value. The server owns: renderMB_txt (rendered here from the body and the data), the
+     * upload times (set only by uploads) and the voice dialer address. A new record without data gets the
+     * sample data record (doc 2 §3).
+     */
+    async saveLanguage(input: TemplateInsertUpdate, who: Actor): Promise<StoredRecord[]> {
+      const { id_bint_adhoc_campaign: id, notifyBy_vch: notifyBy, language_vch: language } = input;
+      checkLanguage(notifyBy, language);
+      return withTransaction(db, async (client) => {
+        await lockForEdit(client, id);
+        const { rows } = await client.query<RecordRow>(
+          `SELECT ${RECORD_COLUMNS} FROM adhoc_templates
+            WHERE campaign_id = $1 AND notify_by = $2 AND language = $3 FOR UPDATE`,
+          [id, notifyBy, language],
+        );
+        const saved = rows[0];
+        const pick = <K extends keyof TemplateInsertUpdate & keyof RecordRow>(key: K) =>
+          input[key] !== undefined ? input[key] : (saved?.[key] ?? null);
+
+        const body = pick('templatePGE_txt') as string | null;
+        const dataText =
+          (pick('dataMB_txt') as string | null) ?? formatTemplateData(sampleData(language, notifyBy));
+        const data = parseTemplateData(dataText);
+        if (isTemplateDataError(data)) {
+          throw badRequest(`The data field (dataMB_txt) is not valid template data: ${data.message}`);
+        }
+        const render =
+          body === null ? null : notifyBy === 'EML' ? renderTripleBrace(body, data) : renderCaret(body, data);
+        const voice = notifyBy === 'PHON';
+        const from = (pick('from_vch') as string | null) ?? (notifyBy === 'SMS' ? SMS_SHORT_CODE : null);
+
+        await client.query(
+          `INSERT INTO adhoc_templates (campaign_id, notify_by, language, template_pge, template_mb, data_mb, render_mb,
+                                        subject, preview, from_address, from_display_name, retries, replay_digit,
+                                        dialer_address)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+           ON CONFLICT (campaign_id, notify_by, language) DO UPDATE SET
+             template_pge = EXCLUDED.template_pge, template_mb = EXCLUDED.template_mb, data_mb = EXCLUDED.data_mb,
+             render_mb = EXCLUDED.render_mb, subject = EXCLUDED.subject, preview = EXCLUDED.preview,
+             from_address = EXCLUDED.from_address, from_display_name = EXCLUDED.from_display_name,
+             retries = EXCLUDED.retries, replay_digit = EXCLUDED.replay_digit,
+             dialer_address = EXCLUDED.dialer_address, updated_at = now()`,
+          [
+            id,
+            notifyBy,
+            language,
+            body,
+            // What the messaging engine launches: as sent, else the authored body.
+            input.templateMB_txt !== undefined ? input.templateMB_txt : body,
+            dataText,
+            render,
+            notifyBy === 'SMS' ? null : pick('subject_vch'),
+            notifyBy === 'SMS' ? null : pick('preview_txt'),
+            from,
+            notifyBy === 'EML' ? pick('fromDisplayName_vch') : null,
+            voice ? pick('retries_bint') : null,
+            voice ? pick('replayDigit_chr') : null,
+            voice ? voiceDialerAddress(id, language) : null,
+          ],
+        );
+        await touch(client, id);
+        const fields = Object.keys(input).filter(
+          (key) => !['id_bint_adhoc_campaign', 'notifyBy_vch', 'language_vch'].includes(key),
+        );
+        await audit(client, who, saved ? 'adhoc.language.update' : 'adhoc.language.create', id, {
+          notifyBy,
+          language,
+          fields,
+        });
+        return recordsFor(client, id, notifyBy);
+      });
+    },
+
+    /** Deletes one language of one channel; answers the deleted record (its audio files go with it). */
+    async removeLanguage(
+      id: number,
+      notifyBy: NotifyBy,
+      language: string,
+      who: Actor,
+    ): Promise<StoredRecord> {
+      return withTransaction(db, async (client) => {
+        await lockForEdit(client, id);
+        const { rows } = await client.query<RecordRow>(
+          `DELETE FROM adhoc_templates WHERE campaign_id = $1 AND notify_by = $2 AND language = $3
+           RETURNING ${RECORD_COLUMNS}`,
+          [id, notifyBy, language],
+        );
+        if (!rows[0]) {
+          throw notFound(`${adhocIdLabel(id)} has no ${NOTIFY_BY_LABELS[notifyBy]} template in ${language}.`);
+        }
+        await touch(client, id);
+        await audit(client, who, 'adhoc.language.delete', id, { notifyBy, language });
+        return recordsOf(rows)[0]!;
+      });
+    },
+
+    /**
+     * Records an uploaded recording: the file is already stored by `store` (called inside the lock, so a
+     * template launched meanwhile gets no new audio). Creates the voice record when the language has none.
+     */
+    async saveUpload(
+      id: number,
+      language: AdhocLanguageName,
+      kind: AudioKind,
+      fileName: string,
+      store: () => Promise<void>,
+      who: Actor,
+    ): Promise<string> {
+      return withTransaction(db, async (client) => {
+        await lockForEdit(client, id);
+        await store();
+        const column = kind === 'live' ? 'upload_live_dt' : 'upload_machine_dt';
+        const { rows } = await client.query<{ at: Date }>(
+          `INSERT INTO adhoc_templates (campaign_id, notify_by, language, data_mb, dialer_address, ${column})
+           VALUES ($1, 'PHON', $2, $3, $4, now())
+           ON CONFLICT (campaign_id, notify_by, language) DO UPDATE SET ${column} = now(), updated_at = now()
+           RETURNING ${column} AS at`,
+          [id, language, formatTemplateData(sampleData(language, 'PHON')), voiceDialerAddress(id, language)],
+        );
+        await touch(client, id);
+        await audit(client, who, 'adhoc.audio.upload', id, { language, kind, fileName });
+        return rows[0]!.at.toISOString();
+      });
+    },
+
+    /** Whether a recording of this kind was uploaded for the language. */
+    async uploadedAt(id: number, language: string, kind: AudioKind): Promise<Date | null> {
+      const { rows } = await db.query<{ at: Date | null }>(
+        `SELECT ${kind === 'live' ? 'upload_live_dt' : 'upload_machine_dt'} AS at FROM adhoc_templates
+          WHERE campaign_id = $1 AND notify_by = 'PHON' AND language = $2`,
+        [id, language],
+      );
+      return rows[0]?.at ?? null;
+    },
+
+    /**
+     * Publishes: refused (409) while a channel in use lacks a language (rules.ts, publishGaps); otherwise
+     * keeps an immutable snapshot of every language record and marks the template PUBLISHED. Re-publishing
+     * is allowed any time before launch.
+     */
+    async publish(id: number, who: Actor): Promise<string> {
+      return withTransaction(db, async (client) => {
+        const campaign = await lockForEdit(client, id);
+        const records = await recordsFor(client, id);
+        if (records.length === 0) throw conflict(PUBLISH_EMPTY_MESSAGE);
+        const gaps = publishGaps(records);
+        if (gaps.length > 0) throw conflict(publishIncompleteMessage(gaps), gaps);
+        const { rows } = await client.query<{ at: Date }>(
+          `UPDATE adhoc_campaigns SET status = 'PUBLISHED', publish_dt = now(), item_update_dt = now()
+            WHERE id = $1 RETURNING publish_dt AS at`,
+          [id],
+        );
+        await client.query(
+          `INSERT INTO adhoc_publish_snapshots (campaign_id, name, records, published_at, published_by, published_by_actor)
+           VALUES ($1, $2, $3, now(), $4, $5)`,
+          [id, campaign.name, JSON.stringify(records), who.userId, who.actor],
+        );
+        await audit(client, who, 'adhoc.template.publish', id, { languages: records.length });
+        return rows[0]!.at.toISOString();
+      });
+    },
+
+    async publishHistory(id: number): Promise<PublishSnapshot[] | undefined> {
+      const { rows } = await db.query<Omit<PublishSnapshot, 'publish_dt'> & { publish_dt: Date }>(
+        `SELECT id AS "id_bint", campaign_id AS "id_bint_adhoc_campaign", name AS "name_vch",
+                published_at AS "publish_dt", published_by_actor AS "publishedBy_vch", records
+           FROM adhoc_publish_snapshots WHERE campaign_id = $1 ORDER BY published_at DESC, id DESC`,
+        [id],
+      );
+      if (rows.length === 0 && !(await campaignById(db, id))) return undefined;
+      return rows.map((row) => ({ ...row, publish_dt: row.publish_dt.toISOString() }));
+    },
+
+    /** The messaging engine launched the template: from now on it is locked (doc 2 §4). Idempotent. */
+    async markLaunched(id: number, who: Actor): Promise<string> {
+      return withTransaction(db, async (client) => {
+        const { rows } = await client.query<{ status: string; launched_at: Date | null }>(
+          'SELECT status, launched_at FROM adhoc_campaigns WHERE id = $1 FOR UPDATE',
+          [id],
+        );
+        const row = rows[0];
+        if (!row) throw missingTemplate(id);
+        if (row.status === 'LAUNCHED' && row.launched_at) return row.launched_at.toISOString();
+        if (row.status !== 'PUBLISHED') {
+          throw conflict(`${adhocIdLabel(id)} has not been published, so it cannot be launched.`);
+        }
+        const updated = await client.query<{ at: Date }>(
+          `UPDATE adhoc_campaigns SET status = 'LAUNCHED', launched_at = now(), item_update_dt = now()
+            WHERE id = $1 RETURNING launched_at AS at`,
+          [id],
+        );
+        await audit(client, who, 'adhoc.template.launched', id, {});
+        return updated.rows[0]!.at.toISOString();
+      });
+    },
+
+    /** Languages per channel and the publish time, as the publish tab shows them (doc 2 §7). */
+    async summary(id: number): Promise<SummarySelectAnswer['response']> {
+      const campaign = await campaignById(db, id);
+      if (!campaign) throw missingTemplate(id);
+      const records = await recordsFor(db, id);
+      const languages = (channel: NotifyBy) =>
+        records.filter((r) => r.notifyBy_vch === channel).map((r) => ({ language_vch: r.language_vch }));
+      return [languages('PHON'), languages('SMS'), languages('EML'), [{ publish_dt: campaign.publish_dt }]];
+    },
+
+    async outbox(campaignId: number | undefined): Promise<OutboxSend[]> {
+      const { rows } = await db.query<Omit<OutboxSend, 'created_dt'> & { created_dt: Date }>(
+        `SELECT id AS "id_bint", channel AS "notifyBy_vch", campaign_id AS "id_bint_adhoc_campaign",
+                language AS "language_vch", to_address AS "to_vch", from_address AS "from_vch",
+                from_display_name AS "fromDisplayName_vch", subject AS "subject_vch", preview AS "preview_txt",
+                body AS "body_txt", audio_file AS "audioFile_vch", status AS "status_vch",
+                created_at AS "created_dt", created_by_actor AS "createdBy_vch"
+           FROM adhoc_outbox WHERE ($1::bigint IS NULL OR campaign_id = $1)
+          ORDER BY created_at DESC, id DESC LIMIT $2`,
+        [campaignId ?? null, ADHOC_OUTBOX_MAX_ROWS],
+      );
+      return rows.map((row) => ({ ...row, created_dt: row.created_dt.toISOString() }));
+    },
+
+    audit: (who: Actor, action: string, campaignId: number, details: object) =>
+      audit(db, who, action, campaignId, details),
+  };
+}
+
+export type AdhocService = ReturnType<typeof adhocService>;

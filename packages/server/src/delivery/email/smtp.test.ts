@@ -1,0 +1,160 @@
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedPort } from '../test-support/files.ts';
+import { EmailError, withPreheader } from './email-sender.ts';
+import { createSmtpEmailSender } from './smtp.ts';
+
+const PASSWORD = 'smtp-Secret-5';
+const fixtures = join(import.meta.dirname, '..', 'test-support', 'fixtures');
+const tls = {
+  key: readFileSync(join(fixtures, 'test-tls-key.pem'), 'utf8'),
+  cert: readFileSync(join(fixtures, 'test-tls-cert.pem'), 'utf8'),
+};
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** Undoes quoted-printable soft breaks and escapes, enough to read the HTML part of a message. */
+function decodeQuotedPrintable(raw: string): string {
+  const joined = raw.replace(/=\r?\n/g, '');
+  const bytes = Buffer.from(
+    joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    'latin1',
+  );
+  return bytes.toString('utf8');
+}
+
+async function startSmtpServer(extra: Partial<SMTPServerOptions> = {}) {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    logger: false,
+    onAuth(auth, _session, callback) {
+      if (auth.username === 'mailer' && auth.password === PASSWORD) return callback(null, { user: 'mailer' });
+      callback(new Error('Invalid username or password'));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+    ...extra,
+  });
+  // A client that refuses our certificate closes mid-handshake; the server reports that as an error.
+  server.on('error', () => {});
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+const message = {
+  to: 'customer@example.com',
+  from: 'psps@utility.example',
+  fromName: 'PSPS Notifications',
+  subject: 'Power shutoff test message',
+  previewText: 'Power may be shut off in your area',
+  html: '<html><body><p>Dear customer, a Public Safety Power Shutoff may affect 123 Main St. on 10/21.</p></body></html>',
+  text: 'Dear customer, a Public Safety Power Shutoff may affect 123 Main St. on 10/21.',
+};
+
+describe('SMTP e-mail sender', () => {
+  let server: Awaited<ReturnType<typeof startSmtpServer>>;
+
+  beforeAll(async () => {
+    server = await startSmtpServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('delivers the test message with its subject, sender name, recipient and rendered body', async () => {
+    const sender = createSmtpEmailSender(`smtp://mailer:${PASSWORD}@127.0.0.1:${server.port}`);
+    const { messageId } = await sender.send(message);
+
+    expect(messageId).toMatch(/^<.+@.+>$/);
+    const mail = server.received.at(-1);
+    expect(mail?.from).toBe('psps@utility.example');
+    expect(mail?.to).toEqual(['customer@example.com']);
+    const raw = decodeQuotedPrintable(mail?.raw ?? '');
+    expect(raw).toContain('Subject: Power shutoff test message');
+    expect(raw).toMatch(/From: "?PSPS Notifications"? <psps@utility\.example>/);
+    expect(raw).toContain(`Message-ID: ${messageId}`);
+    expect(raw).toContain(
+      '<p>Dear customer, a Public Safety Power Shutoff may affect 123 Main St. on 10/21.</p>',
+    );
+    expect(raw).toMatch(/<body><div style="display:none;[^"]*">Power may be shut off in your area<\/div><p>/);
+  });
+
+  it('reports refused credentials without printing the password', async () => {
+    const sender = createSmtpEmailSender(`smtp://mailer:Wrong-Pw-3@127.0.0.1:${server.port}`);
+    const error = await sender.send(message).catch((err: unknown) => err);
+
+    expect(error).toBeInstanceOf(EmailError);
+    expect((error as EmailError).code).toBe('EAUTH');
+    expect((error as EmailError).responseCode).toBe(535);
+    expect((error as EmailError).message).toContain(`smtp://mailer:***@127.0.0.1:${server.port}`);
+    expect((error as EmailError).message).not.toContain('Wrong-Pw-3');
+  });
+
+  it('fails quickly and clearly when the server is down', async () => {
+    const port = await closedPort();
+    const started = Date.now();
+    const error = await createSmtpEmailSender(`smtp://mailer:${PASSWORD}@127.0.0.1:${port}`)
+      .send(message)
+      .catch((err: unknown) => err);
+
+    expect(error).toBeInstanceOf(EmailError);
+    expect((error as EmailError).code).toBe('ESOCKET');
+    expect((error as EmailError).message).toContain('ECONNREFUSED');
+    expect((error as EmailError).message).not.toContain(PASSWORD);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
+
+describe('SMTPS e-mail sender', () => {
+  it('delivers over TLS to a server whose certificate is trusted through the ca option', async () => {
+    const server = await startSmtpServer({ secure: true, key: tls.key, cert: tls.cert });
+    try {
+      const url = `smtps://mailer:${PASSWORD}@127.0.0.1:${server.port}`;
+      await createSmtpEmailSender(url, { ca: tls.cert }).send(message);
+      expect(server.received.at(-1)?.to).toEqual(['customer@example.com']);
+
+      const refused = await createSmtpEmailSender(url)
+        .send(message)
+        .catch((err: unknown) => err);
+      expect((refused as EmailError).message).toMatch(/certificate/i);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('withPreheader', () => {
+  it('puts the escaped preview text first in the body, hidden', () => {
+    expect(withPreheader('<html><BODY class="x"><p>Hi</p></BODY></html>', 'Fire <risk> & "wind"')).toBe(
+      '<html><BODY class="x"><div style="display:none;font-size:1px;line-height:1px;max-height:0;max-width:0;' +
+        'opacity:0;overflow:hidden;mso-hide:all;">Fire &lt;risk&gt; &amp; &quot;wind&quot;</div><p>Hi</p></BODY></html>',
+    );
+  });
+
+  it('prepends it to a fragment without a body tag, and leaves the HTML alone without preview text', () => {
+    expect(withPreheader('<p>Hi</p>', 'Soon')).toMatch(
+      /^<div style="display:none;[^"]*">Soon<\/div><p>Hi<\/p>$/,
+    );
+    expect(withPreheader('<p>Hi</p>', '')).toBe('<p>Hi</p>');
+  });
+});

@@ -1,0 +1,77 @@
+import { createTransport } from 'nodemailer';
+import { errorText, redactUrl, scrubSecrets } from '../redact.ts';
+import { EmailError, type EmailMessage, type EmailSender, withPreheader } from './email-sender.ts';
+
+export interface SmtpOptions {
+  /** Time allowed to connect and receive the greeting. Default 30 s. */
+  connectTimeoutMs?: number;
+  /** Time the connection may stay idle during a command. Default 30 s. */
+  operationTimeoutMs?: number;
+  /** smtp:// only: refuse to send unless the server offers STARTTLS (else STARTTLS is used when offered). */
+  requireTls?: boolean;
+  /** Extra trusted certificate authorities (PEM). */
+  ca?: string | Buffer;
+  /** Accept a self-signed or otherwise untrusted certificate. For tests and demos only. */
+  allowSelfSigned?: boolean;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+/**
+ * `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://user:pass@host:465` (TLS from the
+ * start). User and password are optional. One connection per message: test sends are rare.
+ */
+export function createSmtpEmailSender(url: string, options: SmtpOptions = {}): EmailSender {
+  const target = redactUrl(url);
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new EmailError(`E-mail via ${target}: not a valid URL`);
+  }
+  if (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:') {
+    throw new EmailError(`E-mail via ${target}: unsupported scheme ${parsed.protocol}`);
+  }
+  const secure = parsed.protocol === 'smtps:';
+  const user = decodeURIComponent(parsed.username);
+  const password = decodeURIComponent(parsed.password);
+  const transport = createTransport({
+    host: parsed.hostname,
+    port: parsed.port ? Number(parsed.port) : secure ? 465 : 587,
+    secure,
+    requireTLS: options.requireTls ?? false,
+    auth: user ? { user, pass: password } : undefined,
+    connectionTimeout: options.connectTimeoutMs ?? DEFAULT_TIMEOUT_MS,
+    greetingTimeout: options.connectTimeoutMs ?? DEFAULT_TIMEOUT_MS,
+    socketTimeout: options.operationTimeoutMs ?? DEFAULT_TIMEOUT_MS,
+    tls: {
+      rejectUnauthorized: !options.allowSelfSigned,
+      ...(options.ca ? { ca: options.ca } : {}),
+    },
+    // nodemailer logs nothing unless given a logger; keep it that way so credentials never reach a log.
+    logger: false,
+    debug: false,
+  });
+
+  return {
+    async send(message: EmailMessage): Promise<{ messageId: string }> {
+      try {
+        const info = await transport.sendMail({
+          from: message.fromName ? { name: message.fromName, address: message.from } : message.from,
+          to: message.to,
+          subject: message.subject,
+          html: withPreheader(message.html, message.previewText),
+          text: message.text,
+        });
+        return { messageId: info.messageId };
+      } catch (err) {
+        const { code, responseCode } = err as { code?: unknown; responseCode?: unknown };
+        throw new EmailError(
+          `E-mail via ${target} failed: ${scrubSecrets(errorText(err), [password])}`,
+          typeof code === 'string' ? code : undefined,
+          typeof responseCode === 'number' ? responseCode : undefined,
+        );
+      }
+    },
+  };
+}

@@ -1,0 +1,203 @@
+import { stat } from 'node:fs/promises';
+import { errorText, scrubSecrets } from '../redact.ts';
+
+/**
+ * Delivers one file (a completion or custom report) to the utility's server.
+ *
+ * Invariants every adapter keeps, because a report that silently fails to arrive is the worst failure:
+ * - the file is written under a temporary name (`.{name}.part`) and renamed into place only after its
+ *   size on the server equals the local size, so the customer never picks up a partial file;
+ * - the remote directory is created when missing; an existing file of the same name is replaced;
+ * - connections are always closed; every failure is a {@link FileTransferError} whose message names the
+ *   target through `redactUrl` and never holds a password or key.
+ * Retrying is the job queue's business: an adapter fails once, clearly.
+ */
+export interface FileTransfer {
+  send(localPath: string, remoteName: string, opts?: SendOptions): Promise<SendResult>;
+  /** Connects, signs in and opens (creating if needed) the target directory, then disconnects. */
+  check?(): Promise<void>;
+}
+
+export interface SendOptions {
+  /** Aborting closes the connection; the send fails with stage `cancelled`. */
+  signal?: AbortSignal;
+}
+
+export interface SendResult {
+  bytes: number;
+  /** Where the file now is, as the server names it. */
+  remotePath: string;
+}
+
+export interface FileTransferOptions {
+  /** Time allowed to connect and sign in. Default 30 s. */
+  connectTimeoutMs?: number;
+  /** Time any one operation may go without progress. Default 30 s. */
+  operationTimeoutMs?: number;
+  /** SFTP: private key, as PEM/OpenSSH text or the path of a key file (overrides `?key=`). */
+  privateKey?: string | Buffer;
+  /** SFTP: passphrase of the private key (overrides `?passphrase=`). */
+  passphrase?: string;
+  /**
+   * SFTP: expected host key, as OpenSSH prints it (`SHA256:…`; overrides `?fingerprint=`).
+   * When set, a server presenting another key is refused.
+   */
+  hostKeyFingerprint?: string;
+  /** FTPS: extra trusted certificate authorities (PEM), e.g. the utility's own CA. */
+  ca?: string | Buffer;
+  /** FTPS: accept a self-signed or otherwise untrusted certificate. For tests and demos only. */
+  allowSelfSigned?: boolean;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+export type FileTransferStage =
+  | 'config'
+  | 'local-file'
+  | 'connect'
+  | 'directory'
+  | 'upload'
+  | 'verify'
+  | 'rename'
+  | 'cancelled';
+
+const STAGE_TEXT: Record<FileTransferStage, string> = {
+  config: 'invalid configuration',
+  'local-file': 'cannot read the local file',
+  connect: 'cannot connect or sign in',
+  directory: 'cannot open or create the remote directory',
+  upload: 'upload failed',
+  verify: 'size check failed',
+  rename: 'cannot rename the uploaded file into place',
+  cancelled: 'cancelled',
+};
+
+export class FileTransferError extends Error {
+  override readonly name = 'FileTransferError';
+  constructor(
+    message: string,
+    readonly stage: FileTransferStage,
+    /** The underlying error code when there was one (`ECONNREFUSED`, `ETIMEDOUT`, `SIZE_MISMATCH`, …). */
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Thrown inside adapters for a condition they detect themselves; `failure` turns it into a message. */
+export class TransferProblem extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Builds the error for a failed stage. The library's own error is not attached as `cause`: its text
+ * is copied after scrubbing, so nothing unscrubbed can reach a log through the error object.
+ */
+export function failure(
+  target: string,
+  stage: FileTransferStage,
+  err: unknown,
+  secrets: readonly (string | undefined)[] = [],
+): FileTransferError {
+  if (err instanceof FileTransferError) return err;
+  const code = errorCode(err);
+  const detail = scrubSecrets(errorText(err), secrets);
+  return new FileTransferError(`File transfer to ${target}: ${STAGE_TEXT[stage]}: ${detail}`, stage, code);
+}
+
+function errorCode(err: unknown): string | undefined {
+  if (typeof err !== 'object' || err === null || !('code' in err)) return undefined;
+  const { code } = err as { code: unknown };
+  return typeof code === 'string' || typeof code === 'number' ? String(code) : undefined;
+}
+
+/**
+ * The remote name is a plain file name chosen by our report jobs; refusing separators and dot names
+ * keeps a file from landing outside the configured directory.
+ */
+export function checkRemoteName(target: string, remoteName: string): void {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we refuse
+  if (!remoteName || remoteName === '.' || remoteName === '..' || /[/\\\u0000-\u001f]/.test(remoteName)) {
+    throw failure(target, 'config', new Error(`"${remoteName}" is not a plain file name`));
+  }
+}
+
+export function partName(remoteName: string): string {
+  return `.${remoteName}.part`;
+}
+
+export async function localFileSize(target: string, localPath: string): Promise<number> {
+  try {
+    const info = await stat(localPath);
+    if (!info.isFile()) throw new Error(`${localPath} is not a file`);
+    return info.size;
+  } catch (err) {
+    throw failure(target, 'local-file', err);
+  }
+}
+
+export function sizeMismatch(name: string, expected: number, actual: number): TransferProblem {
+  return new TransferProblem(
+    `${name} has ${actual} bytes on the server, ${expected} were sent`,
+    'SIZE_MISMATCH',
+  );
+}
+
+/**
+ * Runs `operation`, failing with `ETIMEDOUT` if it has not settled in `ms`; `onTimeout` should close
+ * the connection so the operation does not linger.
+ */
+export async function withTimeout<T>(
+  operation: Promise<T>,
+  ms: number,
+  what: string,
+  onTimeout: () => void,
+): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      onTimeout();
+      reject(new TransferProblem(`${what} timed out after ${ms} ms`, 'ETIMEDOUT'));
+    }, ms);
+  });
+  try {
+    return await Promise.race([operation, expired]);
+  } finally {
+    clearTimeout(timer);
+    // The losing promise may still reject once the connection is closed; nobody waits for it.
+    operation.catch(() => {});
+  }
+}
+
+/**
+ * Runs the stages of one transfer: checks the abort signal before each stage, closes the connection
+ * when the signal fires mid-stage, and turns any error into a {@link FileTransferError}.
+ */
+export function stageRunner(
+  target: string,
+  secrets: readonly (string | undefined)[],
+  signal: AbortSignal | undefined,
+  close: () => void,
+) {
+  const onAbort = () => close();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  return {
+    async run<T>(stage: FileTransferStage, operation: () => Promise<T>): Promise<T> {
+      if (signal?.aborted) throw failure(target, 'cancelled', new Error('the send was aborted'));
+      try {
+        return await operation();
+      } catch (err) {
+        if (signal?.aborted) throw failure(target, 'cancelled', new Error('the send was aborted'));
+        throw failure(target, stage, err, secrets);
+      }
+    },
+    dispose() {
+      signal?.removeEventListener('abort', onAbort);
+    },
+  };
+}

@@ -1,0 +1,186 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedPort, filesUnder, randomFile, tempFolder } from '../test-support/files.ts';
+import { createFileTransfer } from './create-file-transfer.ts';
+import { FileTransferError } from './file-transfer.ts';
+import { startFtpTestServer } from './test-support/ftp-test-server.ts';
+
+const PASSWORD = 'ftp-Secret-42';
+const fixtures = join(import.meta.dirname, '..', 'test-support', 'fixtures');
+const tls = {
+  key: readFileSync(join(fixtures, 'test-tls-key.pem'), 'utf8'),
+  cert: readFileSync(join(fixtures, 'test-tls-cert.pem'), 'utf8'),
+};
+
+async function failureOf(promise: Promise<unknown>): Promise<FileTransferError> {
+  const error = await promise.then(
+    () => undefined,
+    (err: unknown) => err,
+  );
+  expect(error).toBeInstanceOf(FileTransferError);
+  return error as FileTransferError;
+}
+
+describe('FTP file transfer', () => {
+  let remote: Awaited<ReturnType<typeof tempFolder>>;
+  let local: Awaited<ReturnType<typeof tempFolder>>;
+  let server: Awaited<ReturnType<typeof startFtpTestServer>>;
+  let url: string;
+
+  beforeAll(async () => {
+    remote = await tempFolder('ftp-remote');
+    local = await tempFolder('ftp-local');
+    server = await startFtpTestServer({ root: remote.path, username: 'psps', password: PASSWORD });
+    url = `ftp://psps:${PASSWORD}@127.0.0.1:${server.port}/outbound/completion`;
+  });
+  afterAll(async () => {
+    await server.close();
+    await remote.remove();
+    await local.remove();
+  });
+
+  it('delivers the report byte-identical under its final name in a directory it creates', async () => {
+    const report = await randomFile(local.path, 'report.csv', 300_000);
+    const result = await createFileTransfer(url).send(report.path, 'MB_COMPLETION_1001.csv');
+
+    expect(result).toEqual({ bytes: 300_000, remotePath: '/outbound/completion/MB_COMPLETION_1001.csv' });
+    const delivered = await readFile(join(remote.path, 'outbound/completion/MB_COMPLETION_1001.csv'));
+    expect(delivered.equals(report.bytes)).toBe(true);
+    expect(await filesUnder(remote.path)).toEqual(['outbound/completion/MB_COMPLETION_1001.csv']);
+  });
+
+  it('replaces an earlier file of the same name, and sending the same file again leaves the same bytes', async () => {
+    const transfer = createFileTransfer(url);
+    const first = await randomFile(local.path, 'first.csv', 5_000);
+    const second = await randomFile(local.path, 'second.csv', 7_000);
+    await transfer.send(first.path, 'resend.csv');
+    await transfer.send(second.path, 'resend.csv');
+    await transfer.send(second.path, 'resend.csv');
+
+    const delivered = await readFile(join(remote.path, 'outbound/completion/resend.csv'));
+    expect(delivered.equals(second.bytes)).toBe(true);
+    expect((await filesUnder(remote.path)).filter((name) => name.endsWith('.part'))).toEqual([]);
+  });
+
+  it('delivers an empty file', async () => {
+    const empty = await randomFile(local.path, 'empty.csv', 0);
+    const result = await createFileTransfer(url).send(empty.path, 'empty.csv');
+    expect(result.bytes).toBe(0);
+    expect((await readFile(join(remote.path, 'outbound/completion/empty.csv'))).length).toBe(0);
+  });
+
+  it('stops with stage cancelled, with nothing under the final name, when the job aborts mid-upload', async () => {
+    const report = await randomFile(local.path, 'aborted.csv', 20_000_000);
+    const controller = new AbortController();
+    const sending = createFileTransfer(url).send(report.path, 'aborted.csv', { signal: controller.signal });
+    // Abort once the upload has visibly started on the server.
+    const partPath = join(remote.path, 'outbound/completion/.aborted.csv.part');
+    const watcher = setInterval(() => {
+      if (existsSync(partPath) && statSync(partPath).size > 0) controller.abort();
+    }, 2);
+    const error = await failureOf(sending).finally(() => clearInterval(watcher));
+
+    expect(error.stage).toBe('cancelled');
+    expect(await filesUnder(remote.path)).not.toContain('outbound/completion/aborted.csv');
+  });
+
+  it('checks a configuration by signing in and opening the directory', async () => {
+    await expect(createFileTransfer(url).check?.()).resolves.toBeUndefined();
+  });
+
+  it('reports a wrong password without ever printing a password', async () => {
+    const report = await randomFile(local.path, 'denied.csv', 100);
+    const wrong = `ftp://psps:Wrong-Pass-99@127.0.0.1:${server.port}/outbound`;
+    const error = await failureOf(createFileTransfer(wrong).send(report.path, 'denied.csv'));
+
+    expect(error.stage).toBe('connect');
+    expect(error.message).toContain(`ftp://psps:***@127.0.0.1:${server.port}/outbound`);
+    expect(error.message).not.toContain('Wrong-Pass-99');
+    expect(error.message).not.toContain(PASSWORD);
+  });
+
+  it('fails quickly and clearly when the server is down', async () => {
+    const port = await closedPort();
+    const report = await randomFile(local.path, 'down.csv', 100);
+    const started = Date.now();
+    const error = await failureOf(
+      createFileTransfer(`ftp://psps:${PASSWORD}@127.0.0.1:${port}/x`).send(report.path, 'down.csv'),
+    );
+
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(error.stage).toBe('connect');
+    expect(error.code).toBe('ECONNREFUSED');
+    expect(error.message).not.toContain(PASSWORD);
+  });
+});
+
+describe('FTP file transfer, size check', () => {
+  it('refuses a file the server stored short, leaving nothing under the final name', async () => {
+    const remote = await tempFolder('ftp-short');
+    const local = await tempFolder('ftp-short-local');
+    const server = await startFtpTestServer({
+      root: remote.path,
+      username: 'psps',
+      password: PASSWORD,
+      truncateUploads: true,
+    });
+    try {
+      const report = await randomFile(local.path, 'report.csv', 10_000);
+      const url = `ftp://psps:${PASSWORD}@127.0.0.1:${server.port}/in`;
+      const error = await failureOf(createFileTransfer(url).send(report.path, 'report.csv'));
+
+      expect(error.stage).toBe('verify');
+      expect(error.code).toBe('SIZE_MISMATCH');
+      expect(error.message).toContain('9999 bytes on the server, 10000 were sent');
+      expect(await filesUnder(remote.path)).toEqual([]);
+    } finally {
+      await server.close();
+      await remote.remove();
+      await local.remove();
+    }
+  });
+});
+
+describe('FTPS (explicit TLS) file transfer', () => {
+  let remote: Awaited<ReturnType<typeof tempFolder>>;
+  let local: Awaited<ReturnType<typeof tempFolder>>;
+  let server: Awaited<ReturnType<typeof startFtpTestServer>>;
+  let url: string;
+
+  beforeAll(async () => {
+    remote = await tempFolder('ftps-remote');
+    local = await tempFolder('ftps-local');
+    server = await startFtpTestServer({ root: remote.path, username: 'psps', password: PASSWORD, tls });
+    url = `ftps://psps:${PASSWORD}@127.0.0.1:${server.port}/secure`;
+  });
+  afterAll(async () => {
+    await server.close();
+    await remote.remove();
+    await local.remove();
+  });
+
+  it('delivers over TLS to a server whose certificate is trusted through the ca option', async () => {
+    const report = await randomFile(local.path, 'report.csv', 50_000);
+    const result = await createFileTransfer(url, { ca: tls.cert }).send(report.path, 'tls.csv');
+
+    expect(result.remotePath).toBe('/secure/tls.csv');
+    expect((await readFile(join(remote.path, 'secure/tls.csv'))).equals(report.bytes)).toBe(true);
+  });
+
+  it('accepts a self-signed certificate only when allowed', async () => {
+    const report = await randomFile(local.path, 'self-signed.csv', 1_000);
+    await createFileTransfer(url, { allowSelfSigned: true }).send(report.path, 'self-signed.csv');
+    expect((await readFile(join(remote.path, 'secure/self-signed.csv'))).equals(report.bytes)).toBe(true);
+  });
+
+  it('refuses an untrusted certificate by default', async () => {
+    const report = await randomFile(local.path, 'untrusted.csv', 1_000);
+    const error = await failureOf(createFileTransfer(url).send(report.path, 'untrusted.csv'));
+
+    expect(error.stage).toBe('connect');
+    expect(error.message).toMatch(/certificate/i);
+    expect(error.message).not.toContain(PASSWORD);
+  });
+});

@@ -1,0 +1,132 @@
+import { isIP } from 'node:net';
+import { posix } from 'node:path';
+import { Client } from 'basic-ftp';
+import { redactUrl } from '../redact.ts';
+import {
+  checkRemoteName,
+  DEFAULT_TIMEOUT_MS,
+  type FileTransfer,
+  type FileTransferOptions,
+  localFileSize,
+  partName,
+  type SendOptions,
+  type SendResult,
+  sizeMismatch,
+  stageRunner,
+  withTimeout,
+} from './file-transfer.ts';
+
+/**
+ * `ftp://user:pass@host:21/dir` and `ftps://…` (explicit TLS: AUTH TLS on the normal port, data
+ * channel protected too). As in curl, the path is relative to the login directory; `%2F` at its start
+ * makes it absolute (`ftp://host/%2Fsrv/in`). Transfers are binary.
+ */
+export function createFtpTransfer(url: URL, options: FileTransferOptions = {}): FileTransfer {
+  const target = redactUrl(url);
+  const secure = url.protocol === 'ftps:';
+  const user = decodeURIComponent(url.username) || 'anonymous';
+  const password = decodeURIComponent(url.password);
+  const secrets = [password];
+  const dir = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const operationTimeoutMs = options.operationTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  async function connect(client: Client): Promise<void> {
+    await withTimeout(
+      client.access({
+        host: url.hostname,
+        port: url.port ? Number(url.port) : 21,
+        user,
+        password,
+        secure,
+        secureOptions: secure
+          ? {
+              // SNI carries host names only (RFC 6066).
+              ...(isIP(url.hostname) ? {} : { servername: url.hostname }),
+              rejectUnauthorized: !options.allowSelfSigned,
+              ...(options.ca ? { ca: options.ca } : {}),
+            }
+          : undefined,
+      }),
+      connectTimeoutMs,
+      'connecting',
+      () => client.close(),
+    );
+  }
+
+  async function openDirectory(client: Client): Promise<void> {
+    // ensureDir creates each missing level and leaves the working directory there.
+    if (dir) await client.ensureDir(dir);
+  }
+
+  /** Replaces an existing file: many servers refuse RNTO onto an existing name. */
+  async function renameOver(client: Client, from: string, to: string): Promise<void> {
+    try {
+      await client.rename(from, to);
+    } catch {
+      await client.remove(to, true);
+      await client.rename(from, to);
+    }
+  }
+
+  /** SIZE first; servers without it (or that answer it oddly, e.g. for empty files) through a listing. */
+  async function remoteSize(client: Client, name: string): Promise<number> {
+    try {
+      return await client.size(name);
+    } catch (sizeError) {
+      const entry = (await client.list()).find((file) => file.name === name);
+      if (!entry) throw sizeError;
+      return entry.size;
+    }
+  }
+
+  return {
+    async send(localPath: string, remoteName: string, opts: SendOptions = {}): Promise<SendResult> {
+      checkRemoteName(target, remoteName);
+      const bytes = await localFileSize(target, localPath);
+      const temp = partName(remoteName);
+      // basic-ftp's timeout is an idle timeout on the control and data sockets.
+      const client = new Client(operationTimeoutMs);
+      const stages = stageRunner(target, secrets, opts.signal, () => client.close());
+      try {
+        await stages.run('connect', () => connect(client));
+        await stages.run('directory', () => openDirectory(client));
+        await stages.run('upload', async () => {
+          try {
+            await client.uploadFrom(localPath, temp);
+          } catch (err) {
+            if (!client.closed) await client.remove(temp, true).catch(() => {});
+            throw err;
+          }
+        });
+        await stages.run('verify', async () => {
+          const size = await remoteSize(client, temp);
+          if (size !== bytes) {
+            await client.remove(temp, true);
+            throw sizeMismatch(temp, bytes, size);
+          }
+        });
+        await stages.run('rename', () => renameOver(client, temp, remoteName));
+        return await stages.run('verify', async () => {
+          const size = await remoteSize(client, remoteName);
+          if (size !== bytes) throw sizeMismatch(remoteName, bytes, size);
+          return { bytes, remotePath: posix.join(await client.pwd(), remoteName) };
+        });
+      } finally {
+        stages.dispose();
+        client.close();
+      }
+    },
+
+    async check(): Promise<void> {
+      const client = new Client(operationTimeoutMs);
+      const stages = stageRunner(target, secrets, undefined, () => client.close());
+      try {
+        await stages.run('connect', () => connect(client));
+        await stages.run('directory', () => openDirectory(client));
+      } finally {
+        client.close();
+      }
+    },
+  };
+}

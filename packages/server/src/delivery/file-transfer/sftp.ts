@@ -1,0 +1,228 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { posix } from 'node:path';
+import SftpClient from 'ssh2-sftp-client';
+import { redactUrl } from '../redact.ts';
+import {
+  checkRemoteName,
+  DEFAULT_TIMEOUT_MS,
+  type FileTransfer,
+  type FileTransferOptions,
+  failure,
+  localFileSize,
+  partName,
+  type SendOptions,
+  type SendResult,
+  sizeMismatch,
+  stageRunner,
+  TransferProblem,
+} from './file-transfer.ts';
+
+/**
+ * `sftp://user:pass@host:22/dir`, or key authentication with `?key=/path/to/key` (or the `privateKey`
+ * option, as a path or the key text) and `?passphrase=`. As in curl, the path is absolute and
+ * `/~/dir` is relative to the home directory. `?fingerprint=SHA256:…` pins the server's host key.
+ */
+export function createSftpTransfer(url: URL, options: FileTransferOptions = {}): FileTransfer {
+  const target = redactUrl(url);
+  const username = decodeURIComponent(url.username);
+  const password = decodeURIComponent(url.password) || undefined;
+  const passphrase = options.passphrase ?? url.searchParams.get('passphrase') ?? undefined;
+  const keySource = options.privateKey ?? url.searchParams.get('key') ?? undefined;
+  const expectedFingerprint = normaliseFingerprint(
+    options.hostKeyFingerprint ?? url.searchParams.get('fingerprint') ?? undefined,
+  );
+  const secrets = [password, passphrase, typeof keySource === 'string' ? keySource : undefined];
+  const dir = remoteDirectory(decodeURIComponent(url.pathname));
+  const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const operationTimeoutMs = options.operationTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (!username) throw failure(target, 'config', new Error('the URL names no user'));
+
+  async function privateKey(): Promise<string | Buffer | undefined> {
+    if (keySource === undefined || Buffer.isBuffer(keySource)) return keySource;
+    if (keySource.includes('-----BEGIN')) return keySource;
+    try {
+      return await readFile(keySource);
+    } catch (err) {
+      throw failure(
+        target,
+        'config',
+        new Error(`cannot read the private key file: ${(err as Error).message}`),
+      );
+    }
+  }
+
+  async function connect(client: SftpClient): Promise<void> {
+    let presented: string | undefined;
+    const key = await privateKey();
+    try {
+      await client.connect({
+        host: url.hostname,
+        port: url.port ? Number(url.port) : 22,
+        username,
+        password,
+        privateKey: key,
+        passphrase,
+        // ssh2 closes the connection itself when the handshake and sign-in take longer than this.
+        readyTimeout: connectTimeoutMs,
+        hostVerifier: (hostKey: Buffer) => {
+          presented = fingerprintOf(hostKey);
+          return expectedFingerprint === undefined || presented === expectedFingerprint;
+        },
+      });
+    } catch (err) {
+      if (expectedFingerprint !== undefined && presented !== undefined && presented !== expectedFingerprint) {
+        throw new TransferProblem(
+          `the server's host key is ${presented}, expected ${expectedFingerprint}`,
+          'HOST_KEY_MISMATCH',
+        );
+      }
+      throw err;
+    }
+  }
+
+  /** Creates the directory when missing and answers its absolute path. */
+  async function openDirectory(client: SftpClient): Promise<string> {
+    if (dir !== '.') await operation(client, 'creating the directory', () => client.mkdir(dir, true));
+    return operation(client, 'resolving the directory', () => client.realPath(dir));
+  }
+
+  /** Fails with ETIMEDOUT when the read side of the upload makes no progress for the operation timeout. */
+  async function upload(client: SftpClient, localPath: string, remotePath: string): Promise<void> {
+    const source = createReadStream(localPath);
+    let stalled = false;
+    let timer: NodeJS.Timeout | undefined;
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        stalled = true;
+        source.destroy();
+        void client.end().catch(() => {});
+      }, operationTimeoutMs);
+    };
+    source.on('data', arm);
+    arm();
+    try {
+      await client.put(source, remotePath);
+    } catch (err) {
+      if (stalled) throw new TransferProblem(`upload stalled for ${operationTimeoutMs} ms`, 'ETIMEDOUT');
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function operation<T>(client: SftpClient, what: string, run: () => Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        void client.end().catch(() => {});
+        reject(new TransferProblem(`${what} timed out after ${operationTimeoutMs} ms`, 'ETIMEDOUT'));
+      }, operationTimeoutMs);
+    });
+    const running = run();
+    try {
+      return await Promise.race([running, expired]);
+    } finally {
+      clearTimeout(timer);
+      running.catch(() => {});
+    }
+  }
+
+  async function sizeOf(client: SftpClient, path: string): Promise<number> {
+    return (await operation(client, 'reading the file size', () => client.stat(path))).size;
+  }
+
+  /**
+   * OpenSSH's posix-rename replaces the target atomically; plain SFTP RENAME refuses an existing target,
+   * so without the extension the old file is removed first (the final name is briefly absent, never partial).
+   */
+  async function renameOver(client: SftpClient, from: string, to: string): Promise<void> {
+    try {
+      await operation(client, 'renaming', () => client.posixRename(from, to));
+    } catch {
+      if (await operation(client, 'checking the target', () => client.exists(to))) {
+        await operation(client, 'removing the previous file', () => client.delete(to));
+      }
+      await operation(client, 'renaming', () => client.rename(from, to));
+    }
+  }
+
+  function newClient(): SftpClient {
+    // The library's default callbacks print to the console; failures reach us through its promises.
+    return new SftpClient('psps-delivery', { error: () => {}, end: () => {}, close: () => {} });
+  }
+
+  return {
+    async send(localPath: string, remoteName: string, opts: SendOptions = {}): Promise<SendResult> {
+      checkRemoteName(target, remoteName);
+      const bytes = await localFileSize(target, localPath);
+      const client = newClient();
+      const stages = stageRunner(target, secrets, opts.signal, () => void client.end().catch(() => {}));
+      try {
+        await stages.run('connect', () => connect(client));
+        const absoluteDir = await stages.run('directory', () => openDirectory(client));
+        const temp = posix.join(absoluteDir, partName(remoteName));
+        const final = posix.join(absoluteDir, remoteName);
+        await stages.run('upload', async () => {
+          try {
+            await upload(client, localPath, temp);
+          } catch (err) {
+            await client.delete(temp, true).catch(() => {});
+            throw err;
+          }
+        });
+        await stages.run('verify', async () => {
+          const size = await sizeOf(client, temp);
+          if (size !== bytes) {
+            await client.delete(temp, true).catch(() => {});
+            throw sizeMismatch(partName(remoteName), bytes, size);
+          }
+        });
+        await stages.run('rename', () => renameOver(client, temp, final));
+        await stages.run('verify', async () => {
+          const size = await sizeOf(client, final);
+          if (size !== bytes) throw sizeMismatch(remoteName, bytes, size);
+        });
+        return { bytes, remotePath: final };
+      } finally {
+        stages.dispose();
+        await client.end().catch(() => {});
+      }
+    },
+
+    async check(): Promise<void> {
+      const client = newClient();
+      const stages = stageRunner(target, secrets, undefined, () => void client.end().catch(() => {}));
+      try {
+        await stages.run('connect', () => connect(client));
+        await stages.run('directory', () => openDirectory(client));
+      } finally {
+        await client.end().catch(() => {});
+      }
+    },
+  };
+}
+
+function remoteDirectory(path: string): string {
+  if (path === '' || path === '/~' || path === '/~/') return '.';
+  if (path.startsWith('/~/')) return path.slice(3).replace(/\/+$/, '');
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+/** OpenSSH's form: `SHA256:` and unpadded base64 of the key blob. */
+export function fingerprintOf(hostKey: Buffer): string {
+  return `SHA256:${createHash('sha256').update(hostKey).digest('base64').replace(/=+$/, '')}`;
+}
+
+function normaliseFingerprint(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  // A `+` of base64 in a query string arrives as a space.
+  const digest = value
+    .trim()
+    .replace(/^SHA256:/i, '')
+    .replace(/ /g, '+')
+    .replace(/=+$/, '');
+  return `SHA256:${digest}`;
+}

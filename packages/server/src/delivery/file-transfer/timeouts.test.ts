@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomFile, silentServer, tempFolder } from '../test-support/files.ts';
+import { createFileTransfer } from './create-file-transfer.ts';
+import { FileTransferError } from './file-transfer.ts';
+
+describe('connect timeout', () => {
+  let local: Awaited<ReturnType<typeof tempFolder>>;
+  let silent: Awaited<ReturnType<typeof silentServer>>;
+
+  beforeAll(async () => {
+    local = await tempFolder('timeouts');
+    silent = await silentServer();
+  });
+  afterAll(async () => {
+    await silent.close();
+    await local.remove();
+  });
+
+  for (const scheme of ['sftp', 'ftp', 'ftps']) {
+    it(`gives up on a ${scheme} server that accepts the connection but never answers`, async () => {
+      const report = await randomFile(local.path, `${scheme}.csv`, 100);
+      const url = `${scheme}://psps:Hidden-Pw-1@127.0.0.1:${silent.port}/x`;
+      const started = Date.now();
+      const error = await createFileTransfer(url, { connectTimeoutMs: 400, operationTimeoutMs: 400 })
+        .send(report.path, 'late.csv')
+        .catch((err: unknown) => err);
+
+      expect(error).toBeInstanceOf(FileTransferError);
+      expect((error as FileTransferError).stage).toBe('connect');
+      expect((error as FileTransferError).message).toMatch(/time/i);
+      expect((error as FileTransferError).message).not.toContain('Hidden-Pw-1');
+      expect(Date.now() - started).toBeLessThan(3_000);
+    });
+  }
+});

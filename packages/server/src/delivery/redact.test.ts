@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { redactUrl, scrubSecrets } from './redact.ts';
+
+describe('redactUrl', () => {
+  it('hides the password and keeps everything an operator needs to recognise the target', () => {
+    expect(redactUrl('sftp://user:pass@host:22/dir')).toBe('sftp://user:***@host:22/dir');
+    expect(redactUrl('smtps://mailer:p%40ss@smtp.example.com:465')).toBe(
+      'smtps://mailer:***@smtp.example.com:465',
+    );
+    expect(redactUrl('ftp://anonymous@host/in')).toBe('ftp://anonymous@host/in');
+    expect(redactUrl('file:///srv/outbox')).toBe('file:///srv/outbox');
+  });
+
+  it('hides secret query values and inline key material but keeps a key path', () => {
+    expect(redactUrl('sftp://u@h/d?key=/etc/psps/id_ed25519&passphrase=hunter2')).toBe(
+      'sftp://u@h/d?key=%2Fetc%2Fpsps%2Fid_ed25519&passphrase=***',
+    );
+    expect(redactUrl('sftp://u@h/d?key=-----BEGIN%20OPENSSH%20PRIVATE%20KEY-----abc')).toBe(
+      'sftp://u@h/d?key=***',
+    );
+    expect(redactUrl('https://h/x?authToken=abc&token=def')).toBe('https://h/x?authToken=***&token=***');
+  });
+
+  it('prints an unparsable URL as <invalid URL>', () => {
+    expect(redactUrl('sftp://user:pa ss@bad host')).toBe('<invalid URL>');
+  });
+});
+
+describe('scrubSecrets', () => {
+  it('replaces secrets as written and percent-encoded', () => {
+    expect(scrubSecrets('login p@ss failed (p%40ss)', ['p@ss', undefined, ''])).toBe(
+      'login *** failed (***)',
+    );
+  });
+});

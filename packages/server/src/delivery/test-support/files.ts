@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A temp folder and its removal, for one test file. */
+export async function tempFolder(prefix: string): Promise<{ path: string; remove(): Promise<void> }> {
+  const path = await mkdtemp(join(tmpdir(), `psps-${prefix}-`));
+  return { path, remove: () => rm(path, { recursive: true, force: true }) };
+}
+
+/** Writes `size` random bytes: large enough to span many protocol packets, and not text. */
+export async function randomFile(
+  dir: string,
+  name: string,
+  size: number,
+): Promise<{ path: string; bytes: Buffer }> {
+  const bytes = randomBytes(size);
+  const path = join(dir, name);
+  await writeFile(path, bytes);
+  return { path, bytes };
+}
+
+/** Every file name under `dir`, sorted, as paths relative to it. */
+export async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1))
+    .sort();
+}
+
+/** A port on 127.0.0.1 that nothing listens on (taken, then released). */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+/** A TCP server on 127.0.0.1 that accepts connections and never says a word. */
+export async function silentServer(): Promise<{ port: number; close(): Promise<void> }> {
+  const sockets = new Set<import('node:net').Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return {
+    port: address.port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeValue } from './normalize.ts';
+
+describe('normalizeValue without a declared type', () => {
+  it.each([
+    ['415-555-0123', '+14155550123'],
+    ['(415) 555-0123', '+14155550123'],
+    ['415.555.0123', '+14155550123'],
+    ['415 555 0123', '+14155550123'],
+    ['4155550123', '+14155550123'],
+    ['1-415-555-0123', '+14155550123'],
+    ['14155550123', '+14155550123'],
+    ['+1 415 555 0123', '+14155550123'],
+    ['+1 (415) 555-0123', '+14155550123'],
+    ['  415-555-0123  ', '+14155550123'],
+    ['415/555-0123', '+14155550123'],
+    ['+1 800 555 0199', '+18005550199'],
+    ['(604) 683-1234', '+16046831234'],
+    ['767-312-3359', '+17673123359'],
+    ['1 (809) 221-1234', '+18092211234'],
+    ['+44 20 7946 0958', '+442079460958'],
+    ['+33 1 23 45 67 89', '+33123456789'],
+    ['+61 2 1234 5678', '+61212345678'],
+  ])('reads %j as the PHONE %s (US numbers without a country code)', (raw, value) => {
+    expect(normalizeValue(raw)).toEqual({ ok: true, type: 'PHONE', value });
+  });
+
+  it.each([
+    ['Alice@Example.COM', 'alice@example.com'],
+    ['  bob.smith@example.org ', 'bob.smith@example.org'],
+    ['first.last+tag@sub.example.co.uk', 'first.last+tag@sub.example.co.uk'],
+    ["o'brien@example.com", "o'brien@example.com"],
+    ['x_y-z@mail-server.example.net', 'x_y-z@mail-server.example.net'],
+    ['user@bücher.de', 'user@xn--bcher-kva.de'],
+    ['user@example.xn--p1ai', 'user@example.xn--p1ai'],
+  ])('reads %j as the EMAIL %s, lowercased', (raw, value) => {
+    expect(normalizeValue(raw)).toEqual({ ok: true, type: 'EMAIL', value });
+  });
+
+  it.each([
+    ['', 'The value is empty'],
+    ['   ', 'The value is empty'],
+    [
+      'ACCT-1001',
+      '"ACCT-1001" is neither an e-mail address nor a phone number; account numbers need ACCOUNT in the type column',
+    ],
+    [
+      '1-800-FLOWERS',
+      '"1-800-FLOWERS" is neither an e-mail address nor a phone number; account numbers need ACCOUNT in the type column',
+    ],
+    [
+      '415-555-0123 ext 5',
+      '"415-555-0123 ext 5" is neither an e-mail address nor a phone number; account numbers need ACCOUNT in the type column',
+    ],
+    [
+      '---',
+      '"---" is neither an e-mail address nor a phone number; account numbers need ACCOUNT in the type column',
+    ],
+    ['555-1234', '"555-1234" is not a phone number: wrong number of digits'],
+    ['911', '"911" is not a phone number: wrong number of digits'],
+    ['+1 415 555 01234', '"+1 415 555 01234" is not a phone number: wrong number of digits'],
+    ['1111111111', '"1111111111" is not a valid phone number for its country or area code'],
+    ['(555) 555-5555', '"(555) 555-5555" is not a valid phone number for its country or area code'],
+    ['+1 201 000 0000', '"+1 201 000 0000" is not a valid phone number for its country or area code'],
+    [
+      '415+555+0123',
+      '"415+555+0123" is neither an e-mail address nor a phone number; account numbers need ACCOUNT in the type column',
+    ],
+    ['a@b@example.com', `"a@b@example.com" is not an e-mail address: it needs exactly one '@'`],
+    ['@example.com', `"@example.com" is not an e-mail address: nothing before the '@'`],
+    ['alice@', `"alice@" is not an e-mail address: the domain after the '@' is not valid`],
+    ['alice@localhost', `"alice@localhost" is not an e-mail address: the domain after the '@' is not valid`],
+    ['alice@example.c', `"alice@example.c" is not an e-mail address: the domain after the '@' is not valid`],
+    [
+      'alice@example.123',
+      `"alice@example.123" is not an e-mail address: the domain after the '@' is not valid`,
+    ],
+    [
+      'alice@-example.com',
+      `"alice@-example.com" is not an e-mail address: the domain after the '@' is not valid`,
+    ],
+    [
+      'alice@example..com',
+      `"alice@example..com" is not an e-mail address: the domain after the '@' is not valid`,
+    ],
+    [
+      '.alice@example.com',
+      `".alice@example.com" is not an e-mail address: the part before the '@' has characters or dots not allowed there`,
+    ],
+    [
+      'al..ice@example.com',
+      `"al..ice@example.com" is not an e-mail address: the part before the '@' has characters or dots not allowed there`,
+    ],
+    ['"al ice"@example.com', `""al ice"@example.com" is not an e-mail address: it contains spaces`],
+    ['Alice <alice@example.com>', `"Alice <alice@example.com>" is not an e-mail address: it contains spaces`],
+    [
+      'alice(at)@example.com',
+      `"alice(at)@example.com" is not an e-mail address: the part before the '@' has characters or dots not allowed there`,
+    ],
+    ['tab\there@example.com', 'The value contains a line break, tab or other control character'],
+  ])('rejects %j: %s', (raw, reason) => {
+    expect(normalizeValue(raw)).toEqual({ ok: false, reason });
+  });
+
+  it('rejects values longer than 254 characters', () => {
+    expect(normalizeValue(`${'a'.repeat(250)}@example.com`)).toEqual({
+      ok: false,
+      reason: 'The value is longer than 254 characters',
+    });
+  });
+
+  it('rejects a local part longer than 64 characters', () => {
+    expect(normalizeValue(`${'a'.repeat(65)}@example.com`)).toEqual({
+      ok: false,
+      reason: `"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa..." is not an e-mail address: more than 64 characters before the '@'`,
+    });
+  });
+});
+
+describe('normalizeValue with a declared type', () => {
+  it('normalises SMS values like phone numbers', () => {
+    expect(normalizeValue('(415) 555-0123', 'SMS')).toEqual({ ok: true, type: 'SMS', value: '+14155550123' });
+  });
+
+  it('normalises a declared PHONE', () => {
+    expect(normalizeValue('+44 20 7946 0958', 'PHONE')).toEqual({
+      ok: true,
+      type: 'PHONE',
+      value: '+442079460958',
+    });
+  });
+
+  it('rejects a declared PHONE with letters or an extension', () => {
+    expect(normalizeValue('1-800-FLOWERS', 'PHONE')).toEqual({
+      ok: false,
+      reason: '"1-800-FLOWERS" is not a phone number: use digits, spaces and + ( ) - . / only',
+    });
+    expect(normalizeValue('415-555-0123 x5', 'SMS')).toEqual({
+      ok: false,
+      reason: '"415-555-0123 x5" is not a phone number: use digits, spaces and + ( ) - . / only',
+    });
+  });
+
+  it('rejects an e-mail address declared as PHONE', () => {
+    expect(normalizeValue('alice@example.com', 'PHONE')).toEqual({
+      ok: false,
+      reason: '"alice@example.com" is not a phone number: use digits, spaces and + ( ) - . / only',
+    });
+  });
+
+  it('lowercases a declared EMAIL and rejects a phone number declared as EMAIL', () => {
+    expect(normalizeValue('CAROL@EXAMPLE.COM', 'EMAIL')).toEqual({
+      ok: true,
+      type: 'EMAIL',
+      value: 'carol@example.com',
+    });
+    expect(normalizeValue('4155550123', 'EMAIL')).toEqual({
+      ok: false,
+      reason: `"4155550123" is not an e-mail address: it needs exactly one '@'`,
+    });
+  });
+
+  it('keeps an ACCOUNT value as written, trimmed, case kept, even when it looks like a phone number', () => {
+    expect(normalizeValue(' AcCt-1001 ', 'ACCOUNT')).toEqual({
+      ok: true,
+      type: 'ACCOUNT',
+      value: 'AcCt-1001',
+    });
+    expect(normalizeValue('4155550123', 'ACCOUNT')).toEqual({
+      ok: true,
+      type: 'ACCOUNT',
+      value: '4155550123',
+    });
+  });
+
+  it('rejects an ACCOUNT value with spaces or longer than 64 characters', () => {
+    expect(normalizeValue('12 34', 'ACCOUNT')).toEqual({
+      ok: false,
+      reason: '"12 34" is not an account number: it contains spaces',
+    });
+    expect(normalizeValue('9'.repeat(65), 'ACCOUNT')).toEqual({
+      ok: false,
+      reason: 'The account number is longer than 64 characters',
+    });
+  });
+});

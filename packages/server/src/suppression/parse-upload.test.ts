@@ -1,0 +1,280 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { type ParseUploadOptions, parseTimestamp, parseUpload, UploadFileError } from './parse-upload.ts';
+
+const NOW = new Date('2026-01-01T00:00:00Z');
+
+async function parseChunks(chunks: Buffer[], options: ParseUploadOptions = {}) {
+  const upload = parseUpload(Readable.from(chunks), { now: NOW, ...options });
+  const batches = [];
+  for await (const batch of upload) batches.push(batch);
+  return {
+    batches,
+    records: batches.flatMap((batch) => batch.records),
+    rejections: batches.flatMap((batch) => batch.rejections),
+    totals: upload.totals,
+    errors: upload.errors,
+  };
+}
+
+const parseText = (text: string, options: ParseUploadOptions = {}) =>
+  parseChunks([Buffer.from(text)], options);
+
+const FIXTURE = [
+  'Value,Type,Start,End',
+  '415-555-0123',
+  '(415) 555-0123',
+  'Alice@Example.com',
+  'alice@example.com,EMAIL',
+  '',
+  '4155550123,SMS',
+  'ACCT-1001,ACCOUNT,2024-08-01,2030-01-01T00:00:00Z',
+  'ACCT-1001',
+  '555-1234',
+  '"Smith, Jr.",ACCOUNT',
+  '12345,FAX',
+  'bob@example.com,,2024-13-01',
+  'carol@example.com,,2030-01-02,2030-01-01',
+  'dave@example.com,,,2020-01-01',
+  '"+1 212 555 0100"',
+  '   ',
+  '212.555.0100,phone',
+  'a,b,c,d,e',
+  '',
+].join('\n');
+
+describe('parseUpload of a file with valid, duplicate and invalid lines', () => {
+  it('counts 16 data lines: 5 accepted, 3 duplicates, 8 rejected; blank lines and the header are not counted', async () => {
+    const { totals } = await parseText(FIXTURE);
+    expect(totals).toEqual({ lines: 16, accepted: 5, duplicates: 3, rejected: 8 });
+  });
+
+  it('yields the accepted values normalised, with the line each came from', async () => {
+    const { records } = await parseText(FIXTURE);
+    expect(records).toEqual([
+      { line: 2, type: 'PHONE', value: '+14155550123' },
+      { line: 4, type: 'EMAIL', value: 'alice@example.com' },
+      { line: 7, type: 'SMS', value: '+14155550123' },
+      {
+        line: 8,
+        type: 'ACCOUNT',
+        value: 'ACCT-1001',
+        start: '2024-08-01T00:00:00.000Z',
+        end: '2030-01-01T00:00:00.000Z',
+      },
+      { line: 16, type: 'PHONE', value: '+12125550100' },
+    ]);
+  });
+
+  it('lists each rejected line with its 1-based line number and reason', async () => {
+    const expected = [
+      {
+        line: 9,
+        reason:
+          '"ACCT-1001" is neither an e-mail address nor a phone number; account numbers need ACCOUNT in the type column',
+      },
+      { line: 10, reason: '"555-1234" is not a phone number: wrong number of digits' },
+      { line: 11, reason: '"Smith, Jr." is not an account number: it contains spaces' },
+      { line: 12, reason: 'Unknown type "FAX": use PHONE, SMS, EMAIL or ACCOUNT' },
+      {
+        line: 13,
+        reason:
+          'The start "2024-13-01" is not a date; write dates as ISO 8601, for example 2024-08-01 or 2024-08-01T07:00:00Z',
+      },
+      { line: 14, reason: 'The end must be after the start' },
+      { line: 15, reason: 'The end has already passed' },
+      { line: 19, reason: 'The line has 5 cells but the header only 4' },
+    ];
+    const { errors, rejections } = await parseText(FIXTURE);
+    expect(errors).toEqual(expected);
+    expect(rejections).toEqual(expected);
+  });
+});
+
+describe('parseUpload file formats', () => {
+  it('reads a plain text file of one value a line, without a header (line 1 is data)', async () => {
+    const { records, totals } = await parseText('bob@example.com\r\n+1 415 555 0123\r\n');
+    expect(records).toEqual([
+      { line: 1, type: 'EMAIL', value: 'bob@example.com' },
+      { line: 2, type: 'PHONE', value: '+14155550123' },
+    ]);
+    expect(totals).toEqual({ lines: 2, accepted: 2, duplicates: 0, rejected: 0 });
+  });
+
+  it('takes the columns value, type, start, end in that order when there is no header', async () => {
+    const { records } = await parseText('ACCT-9,ACCOUNT,2025-01-01T08:00:00-08:00,2030-06-30\n');
+    expect(records).toEqual([
+      {
+        line: 1,
+        type: 'ACCOUNT',
+        value: 'ACCT-9',
+        start: '2025-01-01T16:00:00.000Z',
+        end: '2030-06-30T00:00:00.000Z',
+      },
+    ]);
+  });
+
+  it('drops a UTF-8 byte order mark before the header', async () => {
+    const { records, totals } = await parseText('\uFEFFTYPE,VALUE\nEMAIL,Zoe@Example.com\n');
+    expect(records).toEqual([{ line: 2, type: 'EMAIL', value: 'zoe@example.com' }]);
+    expect(totals).toEqual({ lines: 1, accepted: 1, duplicates: 0, rejected: 0 });
+  });
+
+  it('decodes a character split between two chunks of the stream', async () => {
+    const bytes = Buffer.from('user@bücher.de\n');
+    const { records } = await parseChunks([bytes.subarray(0, 7), bytes.subarray(7)]);
+    expect(records).toEqual([{ line: 1, type: 'EMAIL', value: 'user@xn--bcher-kva.de' }]);
+  });
+
+  it('reads quoted cells with doubled quotes, and gives a value spanning lines the line it starts on', async () => {
+    const { records, errors } = await parseText('"ACCT""7",ACCOUNT\n"two\nlines",ACCOUNT\nx@example.com\n');
+    expect(records).toEqual([
+      { line: 1, type: 'ACCOUNT', value: 'ACCT"7' },
+      { line: 4, type: 'EMAIL', value: 'x@example.com' },
+    ]);
+    expect(errors).toEqual([
+      { line: 2, reason: 'The value contains a line break, tab or other control character' },
+    ]);
+  });
+
+  it('only takes line 1 as a header: a later "value" line is data', async () => {
+    const { errors } = await parseText('bob@example.com\nvalue\n');
+    expect(errors).toEqual([
+      {
+        line: 2,
+        reason:
+          '"value" is neither an e-mail address nor a phone number; account numbers need ACCOUNT in the type column',
+      },
+    ]);
+  });
+
+  it('rejects a line with more than four cells when there is no header', async () => {
+    const { errors } = await parseText('a@example.com,EMAIL,,,extra\n');
+    expect(errors).toEqual([
+      { line: 1, reason: 'The line has 5 cells; at most 4 are read: value, type, start, end' },
+    ]);
+  });
+
+  it('uploads a downloaded data.csv again: download columns, formula quotes removed', async () => {
+    const download =
+      'group,type,value,start_ts,end_ts,created_ts\r\n' +
+      "North,EMAIL,'-dash@example.com,2025-05-01T10:00:00.000Z,,2025-05-01T10:00:00.000Z\r\n" +
+      'North,PHONE,+14155550123,2025-05-01T10:00:00.000Z,2027-01-01T00:00:00.000Z,2025-05-01T10:00:00.000Z\r\n';
+    const { records } = await parseText(download);
+    expect(records).toEqual([
+      { line: 2, type: 'EMAIL', value: '-dash@example.com', start: '2025-05-01T10:00:00.000Z' },
+      {
+        line: 3,
+        type: 'PHONE',
+        value: '+14155550123',
+        start: '2025-05-01T10:00:00.000Z',
+        end: '2027-01-01T00:00:00.000Z',
+      },
+    ]);
+  });
+});
+
+describe('parseUpload of files it cannot read', () => {
+  it('refuses a file that is not UTF-8, naming the line', async () => {
+    const latin1 = Buffer.concat([
+      Buffer.from('alice@example.com\nbob@example.com\n'),
+      Buffer.from([0x6a, 0xf6, 0x0a]),
+    ]);
+    await expect(parseChunks([latin1])).rejects.toThrow(
+      new UploadFileError('The file is not UTF-8 text; save it as CSV UTF-8 and upload it again', 3),
+    );
+    await expect(parseChunks([latin1])).rejects.toThrow(
+      'Line 3: The file is not UTF-8 text; save it as CSV UTF-8 and upload it again',
+    );
+  });
+
+  it('refuses a file that ends in the middle of a UTF-8 character', async () => {
+    await expect(parseChunks([Buffer.from([0x61, 0x0a, 0xc3])])).rejects.toThrow(
+      'Line 2: The file is not UTF-8 text; save it as CSV UTF-8 and upload it again',
+    );
+  });
+
+  it('refuses a header with a column it does not know', async () => {
+    await expect(parseText('value,phone\n4155550123,x\n')).rejects.toThrow(
+      'Line 1: Unknown column "phone" in the header; the columns are value, type, start, end',
+    );
+  });
+
+  it('ignores cells under an empty header name', async () => {
+    const { records } = await parseText('value,type,\nann@example.com,EMAIL,\n');
+    expect(records).toEqual([{ line: 2, type: 'EMAIL', value: 'ann@example.com' }]);
+  });
+
+  it('refuses a header naming a column twice', async () => {
+    await expect(parseText('value,type,TYPE\n')).rejects.toThrow('Line 1: The header names "type" twice');
+  });
+
+  it('refuses a file with a quote that is never closed', async () => {
+    await expect(parseText('a@example.com\n"b@example.com\nc@example.com\n')).rejects.toThrow(
+      'Line 2: A quoted value is never closed: a closing quote (") is missing',
+    );
+  });
+
+  it('refuses a quote in the middle of a quoted cell', async () => {
+    await expect(parseText('a@example.com\n"b"c@example.com\n')).rejects.toThrow(
+      'Line 2: A quote (") inside a value must be doubled (""), and the whole value put in quotes',
+    );
+  });
+
+  it('can be read only once', async () => {
+    const upload = parseUpload(Readable.from([Buffer.from('a@example.com\n')]));
+    for await (const _ of upload) {
+      // drain
+    }
+    expect(() => upload[Symbol.asyncIterator]()).toThrow('An upload file can be read only once');
+  });
+});
+
+describe('parseUpload batches and limits', () => {
+  it('yields records in batches of the given size', async () => {
+    const lines = Array.from({ length: 12 }, (_, i) => `user${i}@example.com`).join('\n');
+    const { batches } = await parseText(lines, { batchSize: 5 });
+    expect(batches.map((batch) => batch.records.length)).toEqual([5, 5, 2]);
+  });
+
+  it('counts every rejected line but lists only the first 100', async () => {
+    const lines = Array.from({ length: 150 }, (_, i) => `bad value ${i}`).join('\n');
+    const { totals, errors, rejections } = await parseText(lines);
+    expect(totals).toEqual({ lines: 150, accepted: 0, duplicates: 0, rejected: 150 });
+    expect(errors.length).toBe(100);
+    expect(errors.at(-1)?.line).toBe(100);
+    expect(rejections.length).toBe(150);
+  });
+
+  it('counts a value repeated in different spellings once', async () => {
+    const { totals } = await parseText('4155550123\n+14155550123\n1 (415) 555-0123\n415.555.0123,PHONE\n');
+    expect(totals).toEqual({ lines: 4, accepted: 1, duplicates: 3, rejected: 0 });
+  });
+});
+
+describe('parseTimestamp', () => {
+  it.each([
+    ['2024-08-01', '2024-08-01T00:00:00.000Z'],
+    ['2024-08-01T07:30', '2024-08-01T07:30:00.000Z'],
+    ['2024-08-01 07:30:15', '2024-08-01T07:30:15.000Z'],
+    ['2024-08-01T07:30:15.250Z', '2024-08-01T07:30:15.250Z'],
+    ['2024-08-01T07:30:15-07:00', '2024-08-01T14:30:15.000Z'],
+    ['2024-08-01T07:30:15+0530', '2024-08-01T02:00:15.000Z'],
+    ['2024-02-29', '2024-02-29T00:00:00.000Z'],
+  ])('reads %j as %s', (text, iso) => {
+    expect(new Date(parseTimestamp(text) ?? Number.NaN).toISOString()).toBe(iso);
+  });
+
+  it.each([
+    ['2023-02-29'],
+    ['2024-13-01'],
+    ['2024-04-31'],
+    ['2024-08-01T24:00'],
+    ['2024-08-01T07:60'],
+    ['08/01/2024'],
+    ['yesterday'],
+    ['2024-08-01T07:00+25:00'],
+  ])('refuses %j', (text) => {
+    expect(parseTimestamp(text)).toBeNull();
+  });
+});

@@ -1,0 +1,388 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  SUPPRESSION_TYPES,
+  SUPPRESSION_UPLOAD_COLUMNS,
+  SUPPRESSION_UPLOAD_ERRORS_MAX,
+  type SuppressionType,
+  type SuppressionUploadColumn,
+  unneutralizeCsvCell,
+} from '@psps/contracts';
+import { CsvError, parse } from 'csv-parse';
+import { normalizeValue } from './normalize.ts';
+
+/**
+ * Reading a suppression upload file (DESIGN §5): UTF-8 (a BOM is dropped), CSV or plain text with one value a line,
+ * an optional header line `value,type,start,end` in any order and any case. Without a header the columns are taken
+ * in that order, so a plain list of values is a one-column CSV file.
+ *
+ * The file is streamed: memory holds one batch and the set of distinct normalised values (needed to count a value
+ * repeated in the file once), never the file. Problems with one line reject that line; problems with the file as a
+ * whole (not UTF-8, broken CSV quoting, an unknown header column) throw UploadFileError, because a full upload
+ * must not go on with a file it has only partly understood: every value it missed would be removed.
+ */
+
+/** An accepted value; `line` is where it starts in the file (1-based, the header being line 1). */
+export interface UploadRecord {
+  line: number;
+  type: SuppressionType;
+  value: string;
+  /** ISO 8601 UTC; absent: from the time the upload is applied. */
+  start?: string;
+  /** ISO 8601 UTC; absent: no end. */
+  end?: string;
+}
+
+export interface UploadRejection {
+  line: number;
+  reason: string;
+}
+
+export interface UploadBatch {
+  records: UploadRecord[];
+  rejections: UploadRejection[];
+}
+
+/** Counts over the lines that hold data (neither blank nor the header): lines = accepted + duplicates + rejected. */
+export interface UploadTotals {
+  lines: number;
+  accepted: number;
+  duplicates: number;
+  rejected: number;
+}
+
+export interface ParseUploadOptions {
+  /** Records and rejections per batch. */
+  batchSize?: number;
+  /** The time an end date must be after; defaults to the time the parse starts. */
+  now?: Date;
+}
+
+/** Iterate it once for the batches; `totals` and `errors` (the first 100 rejections) are final after the last one. */
+export interface UploadParse extends AsyncIterable<UploadBatch> {
+  readonly totals: Readonly<UploadTotals>;
+  readonly errors: readonly UploadRejection[];
+}
+
+/** The file cannot be read at all; `line` says where, when known. */
+export class UploadFileError extends Error {
+  override readonly name = 'UploadFileError';
+  constructor(
+    message: string,
+    readonly line?: number,
+  ) {
+    super(line === undefined ? message : `Line ${line}: ${message}`);
+  }
+}
+
+export const UPLOAD_BATCH_SIZE = 5_000;
+/** No value is this long, so a longer record means broken quoting; it also bounds what the CSV parser buffers. */
+const MAX_RECORD_CHARACTERS = 4_096;
+/** Header names of the download (data.csv) that an upload accepts too, so a downloaded file can be uploaded again. */
+const HEADER_ALIASES: Record<string, SuppressionUploadColumn | 'ignored'> = {
+  start_ts: 'start',
+  end_ts: 'end',
+  group: 'ignored',
+  created_ts: 'ignored',
+};
+
+interface ColumnPositions {
+  value: number;
+  type?: number;
+  start?: number;
+  end?: number;
+  /** How many cells a line may have. */
+  width: number;
+}
+
+const POSITIONAL_COLUMNS: ColumnPositions = { value: 0, type: 1, start: 2, end: 3, width: 4 };
+
+export function parseUpload(
+  input: AsyncIterable<Uint8Array | string>,
+  options: ParseUploadOptions = {},
+): UploadParse {
+  const totals: UploadTotals = { lines: 0, accepted: 0, duplicates: 0, rejected: 0 };
+  const errors: UploadRejection[] = [];
+  let read = false;
+  return {
+    totals,
+    errors,
+    [Symbol.asyncIterator]() {
+      if (read) throw new Error('An upload file can be read only once');
+      read = true;
+      return readBatches(input, options, totals, errors);
+    },
+  };
+}
+
+async function* readBatches(
+  input: AsyncIterable<Uint8Array | string>,
+  options: ParseUploadOptions,
+  totals: UploadTotals,
+  errors: UploadRejection[],
+): AsyncGenerator<UploadBatch, void, undefined> {
+  const batchSize = options.batchSize ?? UPLOAD_BATCH_SIZE;
+  const now = (options.now ?? new Date()).getTime();
+  const seen = new DistinctValues();
+  const parser = parse({
+    // Blank lines are kept as records so that counting records counts lines (csv-parse's own line count is slow).
+    relax_column_count: true,
+    trim: true,
+    max_record_size: MAX_RECORD_CHARACTERS,
+  });
+  // Errors of the source reach the loop below through the parser, which the pipeline destroys with them.
+  const piping = pipeline(Readable.from(decodeUtf8(input)), parser);
+  piping.catch(() => {});
+
+  let columns: ColumnPositions | undefined;
+  let lastLine = 0;
+  let batch: UploadBatch = { records: [], rejections: [] };
+  const rejectLine = (line: number, reason: string) => {
+    totals.rejected++;
+    if (errors.length < SUPPRESSION_UPLOAD_ERRORS_MAX) errors.push({ line, reason });
+    batch.rejections.push({ line, reason });
+  };
+
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      const line = lastLine + 1;
+      lastLine += 1 + lineBreaksIn(record);
+      if (columns === undefined) {
+        columns = (line === 1 ? readHeader(record) : undefined) ?? POSITIONAL_COLUMNS;
+        if (columns !== POSITIONAL_COLUMNS) continue;
+      }
+      if (record.every((cell) => cell === '')) continue;
+      totals.lines++;
+
+      const row = readRow(record, columns, now);
+      if (!row.ok) {
+        rejectLine(line, row.reason);
+      } else if (!seen.add(row.type, row.value)) {
+        totals.duplicates++;
+      } else {
+        totals.accepted++;
+        const accepted: UploadRecord = { line, type: row.type, value: row.value };
+        if (row.start !== undefined) accepted.start = row.start;
+        if (row.end !== undefined) accepted.end = row.end;
+        batch.records.push(accepted);
+      }
+
+      if (batch.records.length + batch.rejections.length >= batchSize) {
+        yield batch;
+        batch = { records: [], rejections: [] };
+      }
+    }
+  } catch (error) {
+    throw asUploadFileError(error, lastLine);
+  } finally {
+    parser.destroy();
+  }
+  if (batch.records.length + batch.rejections.length > 0) yield batch;
+}
+
+type RowResult =
+  | { ok: true; type: SuppressionType; value: string; start?: string; end?: string }
+  | { ok: false; reason: string };
+
+function readRow(cells: readonly string[], columns: ColumnPositions, now: number): RowResult {
+  if (cells.length > columns.width) {
+    return columns === POSITIONAL_COLUMNS
+      ? {
+          ok: false,
+          reason: `The line has ${cells.length} cells; at most 4 are read: value, type, start, end`,
+        }
+      : { ok: false, reason: `The line has ${cells.length} cells but the header only ${columns.width}` };
+  }
+  const typeText = cellAt(cells, columns.type).toUpperCase();
+  let declaredType: SuppressionType | undefined;
+  if (typeText !== '') {
+    declaredType = SUPPRESSION_TYPES.find((type) => type === typeText);
+    if (declaredType === undefined) {
+      return { ok: false, reason: `Unknown type "${typeText}": use PHONE, SMS, EMAIL or ACCOUNT` };
+    }
+  }
+  const normalized = normalizeValue(unneutralizeCsvCell(cellAt(cells, columns.value)), declaredType);
+  if (!normalized.ok) return normalized;
+
+  const startText = cellAt(cells, columns.start);
+  const endText = cellAt(cells, columns.end);
+  const start = startText === '' ? undefined : parseTimestamp(startText);
+  const end = endText === '' ? undefined : parseTimestamp(endText);
+  if (start === null) return { ok: false, reason: `The start "${startText}" is not a date; ${DATE_HINT}` };
+  if (end === null) return { ok: false, reason: `The end "${endText}" is not a date; ${DATE_HINT}` };
+  if (end !== undefined && start !== undefined && end <= start) {
+    return { ok: false, reason: 'The end must be after the start' };
+  }
+  if (end !== undefined && end <= now) return { ok: false, reason: 'The end has already passed' };
+
+  const row: RowResult = { ok: true, type: normalized.type, value: normalized.value };
+  if (start !== undefined) row.start = new Date(start).toISOString();
+  if (end !== undefined) row.end = new Date(end).toISOString();
+  return row;
+}
+
+function cellAt(cells: readonly string[], index: number | undefined): string {
+  return index === undefined ? '' : (cells[index] ?? '');
+}
+
+/**
+ * Line 1 is a header when one of its cells is 'value'; it may then name only the upload's (or download's) columns,
+ * cells under an empty name being ignored.
+ */
+function readHeader(cells: readonly string[]): ColumnPositions | undefined {
+  const names = cells.map((cell) => cell.toLowerCase());
+  if (!names.includes('value')) return undefined;
+  const positions: Partial<Record<SuppressionUploadColumn, number>> = {};
+  names.forEach((name, index) => {
+    if (name === '') return; // a trailing comma some spreadsheet exports add
+    const column = HEADER_ALIASES[name] ?? SUPPRESSION_UPLOAD_COLUMNS.find((known) => known === name);
+    if (column === undefined) {
+      throw new UploadFileError(
+        `Unknown column "${cells[index]}" in the header; the columns are ${SUPPRESSION_UPLOAD_COLUMNS.join(', ')}`,
+        1,
+      );
+    }
+    if (column === 'ignored') return;
+    if (positions[column] !== undefined) throw new UploadFileError(`The header names "${column}" twice`, 1);
+    positions[column] = index;
+  });
+  return { ...positions, value: names.indexOf('value'), width: cells.length };
+}
+
+/** A record is one line plus the line breaks inside its quoted cells. */
+function lineBreaksIn(cells: readonly string[]): number {
+  let breaks = 0;
+  for (const cell of cells) {
+    if (cell.includes('\n') || cell.includes('\r')) breaks += cell.match(/\r\n|\r|\n/g)?.length ?? 0;
+  }
+  return breaks;
+}
+
+const DATE_HINT = 'write dates as ISO 8601, for example 2024-08-01 or 2024-08-01T07:00:00Z';
+const ISO_TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?\s*(Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/**
+ * ISO 8601 date or date and time, as milliseconds since the epoch; null when it is not one or not a real calendar
+ * time. A date alone is midnight UTC and a time without an offset is UTC: the server cannot know the operator's zone.
+ */
+export function parseTimestamp(text: string): number | null {
+  const match = ISO_TIMESTAMP.exec(text);
+  if (match === null) return null;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const millisecond = Number((match[7] ?? '').padEnd(3, '0').slice(0, 3));
+  const time = Date.UTC(year, month - 1, day, hour, minute, second, millisecond);
+  const check = new Date(time);
+  if (
+    check.getUTCFullYear() !== year ||
+    check.getUTCMonth() !== month - 1 ||
+    check.getUTCDate() !== day ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59
+  ) {
+    return null;
+  }
+  const zone = match[8]?.toUpperCase();
+  if (zone === undefined || zone === 'Z') return time;
+  const offsetHours = Number(zone.slice(1, 3));
+  const offsetMinutes = Number(zone.slice(-2));
+  if (offsetHours > 23 || offsetMinutes > 59) return null;
+  const sign = zone.startsWith('-') ? -1 : 1;
+  return time - sign * (offsetHours * 60 + offsetMinutes) * 60_000;
+}
+
+/**
+ * Normalised values seen so far, one set per type. Each set is split in 16 because a JavaScript Set holds at most
+ * 2^24 (about 16.7 million) entries, fewer than the lines a 200 MB file of phone numbers can have.
+ */
+class DistinctValues {
+  readonly #sets = new Map<SuppressionType, Set<string>[]>();
+
+  /** False when the value was already there. */
+  add(type: SuppressionType, value: string): boolean {
+    let shards = this.#sets.get(type);
+    if (shards === undefined) {
+      shards = Array.from({ length: 16 }, () => new Set<string>());
+      this.#sets.set(type, shards);
+    }
+    const shard = shards[(value.charCodeAt(value.length - 1) + 7 * value.charCodeAt(value.length - 2)) & 15]!;
+    if (shard.has(value)) return false;
+    shard.add(value);
+    return true;
+  }
+}
+
+/** Decodes strictly: a file that is not UTF-8 (say, saved as Windows-1252) is refused, not read as mojibake. */
+async function* decodeUtf8(
+  input: AsyncIterable<Uint8Array | string>,
+): AsyncGenerator<string, void, undefined> {
+  const decoder = new TextDecoder('utf-8', { fatal: true }); // drops a leading BOM
+  let line = 1;
+  for await (const chunk of input) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    let text: string;
+    try {
+      text = decoder.decode(bytes, { stream: true });
+    } catch {
+      throw notUtf8(line + newlinesBeforeInvalidByte(bytes));
+    }
+    line += countNewlines(text);
+    if (text !== '') yield text;
+  }
+  let rest: string;
+  try {
+    rest = decoder.decode();
+  } catch {
+    throw notUtf8(line);
+  }
+  if (rest !== '') yield rest;
+}
+
+function notUtf8(line: number): UploadFileError {
+  return new UploadFileError('The file is not UTF-8 text; save it as CSV UTF-8 and upload it again', line);
+}
+
+function countNewlines(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++;
+  return count;
+}
+
+/** Where in a chunk the decoding failed, in lines (a genuine U+FFFD earlier in the chunk would move it up). */
+function newlinesBeforeInvalidByte(bytes: Uint8Array): number {
+  const lenient = new TextDecoder('utf-8').decode(bytes);
+  const invalid = lenient.indexOf('\uFFFD');
+  return countNewlines(invalid === -1 ? lenient : lenient.slice(0, invalid));
+}
+
+function asUploadFileError(error: unknown, lastLine: number): unknown {
+  if (!(error instanceof CsvError)) return error;
+  const errorLine = typeof error.lines === 'number' ? error.lines : lastLine + 1;
+  switch (error.code) {
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return new UploadFileError(
+        'A quoted value is never closed: a closing quote (") is missing',
+        lastLine + 1,
+      );
+    case 'CSV_INVALID_CLOSING_QUOTE':
+      return new UploadFileError(
+        'A quote (") inside a value must be doubled (""), and the whole value put in quotes',
+        errorLine,
+      );
+    case 'CSV_MAX_RECORD_SIZE':
+      return new UploadFileError(
+        `A value runs over ${MAX_RECORD_CHARACTERS} characters, probably because a closing quote (") is missing`,
+        lastLine + 1,
+      );
+    default:
+      return new UploadFileError(`The file is not valid CSV: ${error.message}`, errorLine);
+  }
+}

@@ -1,0 +1,58 @@
+import { Alert, Group, Text, Title } from '@mantine/core';
+import { findLanguage, NOTIFY_BY_LABELS } from '@psps/contracts';
+import type { CSSProperties, ReactNode } from 'react';
+import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
+import classes from './channel-layout.module.css';
+import { SaveIndicator } from './save-indicator.tsx';
+
+/** The three columns of a channel tab: languages and tools, the editor, the preview. */
+export function ChannelLayout({
+  editor,
+  left,
+  middle,
+  right,
+  rightWidth,
+}: {
+  editor: ChannelEditorState;
+  left: ReactNode;
+  middle: ReactNode;
+  right: ReactNode;
+  rightWidth?: string;
+}) {
+  const language = findLanguage(editor.language);
+  return (
+    <div className={classes.wrap}>
+      <div
+        className={classes.columns}
+        style={rightWidth ? ({ '--right-width': rightWidth } as CSSProperties) : undefined}
+      >
+        <div className={classes.left}>{left}</div>
+        <div className={classes.middle}>
+          <Group justify="space-between" mb="sm" wrap="nowrap">
+            <Title order={3} size="h4">
+              {NOTIFY_BY_LABELS[editor.notifyBy]} · {language?.displayName}
+              {!editor.savedLanguages.has(editor.language) && (
+                <Text span c="dimmed" size="sm" fw={400}>
+                  {' '}
+                  (new)
+                </Text>
+              )}
+            </Title>
+            <SaveIndicator autosave={editor.autosave} label={editor.notifyBy} />
+          </Group>
+          {editor.restoredDraft && (
+            <Alert color="blue" mb="sm" withCloseButton onClose={editor.dismissRestored}>
+              Unsaved edits from this browser were restored and are being saved.
+            </Alert>
+          )}
+          <fieldset className={classes.plain} disabled={editor.locked}>
+            {middle}
+          </fieldset>
+        </div>
+        <div className={classes.right}>{right}</div>
+      </div>
+    </div>
+  );
+}
+
+export const plainFieldset = classes.plain;

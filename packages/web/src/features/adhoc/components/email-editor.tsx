@@ -1,0 +1,233 @@
+import '@mantine/tiptap/styles.css';
+import { Alert, NativeSelect, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { RichTextEditor } from '@mantine/tiptap';
+import {
+  type AdhocCampaign,
+  doubleBraceWarningMessage,
+  EMAIL_BODY_HEIGHT_PX,
+  EMAIL_PREVIEW_ROWS,
+  EMAIL_TEMPLATE_WARNING_TITLE,
+  findDoubleBraces,
+  SAMPLE_FROM_ADDRESS,
+} from '@psps/contracts';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import Link from '@tiptap/extension-link';
+import { useEditor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import DOMPurify from 'dompurify';
+import { useEffect, useRef } from 'react';
+import { useChannelEditor } from '../hooks/use-channel-editor.ts';
+import { insertAtCursor } from '../lib/insert-at-cursor.ts';
+import { renderForm } from '../lib/template-form.ts';
+import { ChannelLayout } from './channel-layout.tsx';
+import { DataField } from './data-field.tsx';
+import { LanguageColumn } from './language-column.tsx';
+
+const FROM_PLACEHOLDER = 'Select the From address';
+
+/** The e-mail tab (doc 2 §2.6). */
+export function EmailEditor({ campaign, locked }: { campaign: AdhocCampaign; locked: boolean }) {
+  const editor = useChannelEditor(campaign, 'EML', locked);
+  const { form, update, rebase, autosave } = editor;
+  const focused = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null);
+  const updateRef = useRef(update);
+  updateRef.current = update;
+
+  const rich = useEditor({
+    extensions: [StarterKit.configure({ link: false }), Link.configure({ openOnClick: false })],
+    content: '',
+    editable: !locked,
+    onUpdate: ({ editor: instance }) => updateRef.current({ body: instance.getHTML() }),
+    onFocus: () => {
+      focused.current = null;
+    },
+  });
+
+  // A language loads into the rich editor without counting as an edit: the editor's rewrite of the loaded
+  // HTML becomes the saved baseline (the first save after a language load is skipped, doc 2 §4).
+  const loadedLanguage = useRef<string | null>(null);
+  useEffect(() => {
+    if (!rich || !form || loadedLanguage.current === form.language) return;
+    loadedLanguage.current = form.language;
+    rich.commands.setContent(form.body, { emitUpdate: false });
+    const normalised = rich.getHTML();
+    if (normalised === form.body) return;
+    if (autosave.hasUnsaved) update({ body: normalised });
+    else rebase({ body: normalised });
+  }, [rich, form, rebase, update, autosave.hasUnsaved]);
+  useEffect(() => {
+    if (!form) loadedLanguage.current = null;
+  }, [form]);
+  useEffect(() => {
+    rich?.setEditable(!locked);
+  }, [rich, locked]);
+
+  const insertVariable = (token: string) => {
+    const field = focused.current;
+    if (field && form) {
+      const key = field.name as 'subject' | 'preview' | 'fromDisplayName';
+      insertAtCursor(field, form[key], token, (value) => update({ [key]: value }));
+    } else {
+      rich?.chain().focus().insertContent(token).run();
+    }
+  };
+
+  const rendered = form ? renderForm(form, 'EML') : null;
+  const doubleBraces = form ? findDoubleBraces(form.body) : [];
+  const trackFocus = {
+    onFocus: (event: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) => {
+      focused.current = event.currentTarget;
+    },
+  };
+
+  return (
+    <ChannelLayout
+      editor={editor}
+      left={<LanguageColumn editor={editor} onInsertVariable={insertVariable} />}
+      middle={
+        form && (
+          <Stack gap="sm">
+            <NativeSelect
+              label="From"
+              value={form.from ?? ''}
+              onChange={(event) => update({ from: event.currentTarget.value || null })}
+              data={[
+                { value: '', label: FROM_PLACEHOLDER },
+                { value: SAMPLE_FROM_ADDRESS, label: SAMPLE_FROM_ADDRESS },
+              ]}
+              data-testid="email-from"
+            />
+            <TextInput
+              label="From Display Name"
+              name="fromDisplayName"
+              value={form.fromDisplayName}
+              onChange={(event) => update({ fromDisplayName: event.currentTarget.value })}
+              {...trackFocus}
+              data-testid="email-from-name"
+            />
+            <TextInput
+              label="Subject"
+              name="subject"
+              value={form.subject}
+              onChange={(event) => update({ subject: event.currentTarget.value })}
+              {...trackFocus}
+              data-testid="email-subject"
+            />
+            <Textarea
+              label="Preview"
+              name="preview"
+              description="The line inboxes show after the subject."
+              rows={EMAIL_PREVIEW_ROWS}
+              value={form.preview}
+              onChange={(event) => update({ preview: event.currentTarget.value })}
+              {...trackFocus}
+              data-testid="email-preview-text"
+            />
+            {doubleBraces.length > 0 && (
+              <Alert
+                color="yellow"
+                title={EMAIL_TEMPLATE_WARNING_TITLE}
+                icon={<IconAlertTriangle />}
+                data-testid="double-brace-warning"
+              >
+                {doubleBraceWarningMessage(form.language)}
+                <Text size="xs" mt={4}>
+                  Found: {doubleBraces.map((found) => found.token).join(', ')}
+                </Text>
+              </Alert>
+            )}
+            <div>
+              <Text size="sm" fw={500} mb={4}>
+                Body
+              </Text>
+              <RichTextEditor editor={rich} data-testid="email-body">
+                <RichTextEditor.Toolbar sticky stickyOffset={56}>
+                  <RichTextEditor.ControlsGroup>
+                    <RichTextEditor.Bold />
+                    <RichTextEditor.Italic />
+                    <RichTextEditor.Underline />
+                    <RichTextEditor.Strikethrough />
+                    <RichTextEditor.ClearFormatting />
+                  </RichTextEditor.ControlsGroup>
+                  <RichTextEditor.ControlsGroup>
+                    <RichTextEditor.H1 />
+                    <RichTextEditor.H2 />
+                    <RichTextEditor.H3 />
+                  </RichTextEditor.ControlsGroup>
+                  <RichTextEditor.ControlsGroup>
+                    <RichTextEditor.BulletList />
+                    <RichTextEditor.OrderedList />
+                    <RichTextEditor.Blockquote />
+                    <RichTextEditor.Hr />
+                  </RichTextEditor.ControlsGroup>
+                  <RichTextEditor.ControlsGroup>
+                    <RichTextEditor.Link />
+                    <RichTextEditor.Unlink />
+                  </RichTextEditor.ControlsGroup>
+                  <RichTextEditor.ControlsGroup>
+                    <RichTextEditor.Undo />
+                    <RichTextEditor.Redo />
+                  </RichTextEditor.ControlsGroup>
+                </RichTextEditor.Toolbar>
+                <RichTextEditor.Content style={{ height: EMAIL_BODY_HEIGHT_PX, overflowY: 'auto' }} />
+              </RichTextEditor>
+            </div>
+          </Stack>
+        )
+      }
+      right={
+        form && (
+          <Stack gap="sm">
+            <Text fw={700} size="sm">
+              Preview
+            </Text>
+            {rendered && 'ok' in rendered ? (
+              <Paper withBorder radius="md" data-testid="email-preview" style={{ overflow: 'hidden' }}>
+                <Stack
+                  gap={2}
+                  p="sm"
+                  bg="gray.0"
+                  style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+                >
+                  <Text size="sm">
+                    <b>From:</b> {form.fromDisplayName || '(no display name)'}{' '}
+                    {form.from ? `<${form.from}>` : '(no From address)'}
+                  </Text>
+                  <Text size="sm" data-testid="email-preview-subject">
+                    <b>Subject:</b> {rendered.subject || '(no subject)'}
+                  </Text>
+                  {rendered.preview && (
+                    <Text size="xs" c="dimmed" lineClamp={2}>
+                      {rendered.preview}
+                    </Text>
+                  )}
+                </Stack>
+                <iframe
+                  title="Rendered e-mail"
+                  sandbox=""
+                  srcDoc={previewDocument(rendered.text)}
+                  style={{ width: '100%', height: 600, border: 0, display: 'block', background: '#fff' }}
+                  data-testid="email-preview-frame"
+                />
+              </Paper>
+            ) : (
+              <Paper withBorder p="md" radius="md">
+                <Text c="red">The preview needs valid data (see below).</Text>
+              </Paper>
+            )}
+            <DataField value={form.data} onChange={(data) => update({ data })} disabled={locked} />
+          </Stack>
+        )
+      }
+    />
+  );
+}
+
+/**
+ * The rendered e-mail as a document for the sandboxed preview frame: sanitised first (no scripts, event
+ * handlers or javascript: links), and the empty sandbox keeps it from running anything or reaching the console.
+ */
+function previewDocument(html: string): string {
+  const clean = DOMPurify.sanitize(html, { USE_PROFILES: { html: true } });
+  return `<!doctype html><html><head><meta charset="utf-8"><style>body{font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:1.5;color:#222;margin:16px;overflow-wrap:anywhere}img{max-width:100%}</style></head><body>${clean}</body></html>`;
+}

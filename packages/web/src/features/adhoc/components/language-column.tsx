@@ -1,0 +1,217 @@
+import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  type AdhocLanguage,
+  type AdhocLanguageName,
+  audioFileName,
+  confirmDeleteText,
+  confirmSendAllText,
+  confirmSendOneText,
+  findLanguage,
+  languagesFor,
+  libraryCode,
+  NOTIFY_BY_LABELS,
+  SEED_CALL_ERROR,
+  SEND_ALL_LANGUAGES,
+  type SendTestBody,
+  sendAllLabel,
+  sendOneLabel,
+  voiceDialerAddress,
+} from '@psps/contracts';
+import { IconChevronRight, IconSend, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useSendTest } from '../api/sends.ts';
+import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
+import { useDialogs } from './adhoc-dialogs.tsx';
+import { TesterInput } from './tester-input.tsx';
+import { VariableList } from './variable-list.tsx';
+
+/** The left column every channel editor shares (doc 2 §2.3). */
+export function LanguageColumn({
+  editor,
+  onInsertVariable,
+  badge,
+}: {
+  editor: ChannelEditorState;
+  onInsertVariable: (token: string) => void;
+  /** A small note per language (the SMS tab shows its segment count). */
+  badge?: (language: AdhocLanguage) => ReactNode;
+}) {
+  const dialogs = useDialogs();
+  const { notifyBy, language, savedLanguages, locked } = editor;
+
+  const removeLanguage = async (name: AdhocLanguageName) => {
+    if (!(await dialogs.confirm(confirmDeleteText(editor.id, name), { confirmLabel: 'Delete' }))) return;
+    await editor.removeLanguage(name);
+  };
+
+  return (
+    <Stack gap="md">
+      <Card withBorder padding="xs" radius="md">
+        <Text size="xs" fw={700} c="dimmed" tt="uppercase" px={6} mb={4}>
+          Languages ({languagesFor(notifyBy).length})
+        </Text>
+        <Stack gap={1} data-testid={`languages-${notifyBy}`}>
+          {languagesFor(notifyBy).map((item) => {
+            const current = item.name === language;
+            const saved = savedLanguages.has(item.name);
+            return (
+              <Group
+                key={item.name}
+                gap={4}
+                wrap="nowrap"
+                bg={current ? 'orange.0' : undefined}
+                style={{ borderRadius: 4 }}
+              >
+                <UnstyledButton
+                  onClick={() => editor.selectLanguage(item.name)}
+                  aria-current={current ? 'true' : undefined}
+                  data-testid={`language-${notifyBy}-${item.name}`}
+                  px={6}
+                  py={3}
+                  style={{ flex: 1, minWidth: 0 }}
+                >
+                  <Group gap={4} wrap="nowrap">
+                    <IconChevronRight
+                      size={14}
+                      style={{ visibility: current ? 'visible' : 'hidden', flex: 'none' }}
+                      aria-hidden
+                    />
+                    <Text
+                      size="sm"
+                      fw={current ? 700 : saved ? 500 : 400}
+                      c={saved ? undefined : 'dimmed'}
+                      truncate
+                    >
+                      {item.displayName}
+                    </Text>
+                    {badge?.(item)}
+                  </Group>
+                </UnstyledButton>
+                {saved && (
+                  <Tooltip label={`Delete the ${item.displayName} template`}>
+                    <ActionIcon
+                      size="sm"
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Delete ${item.name}`}
+                      disabled={locked}
+                      onClick={() => void removeLanguage(item.name)}
+                    >
+                      <IconTrash size={14} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+              </Group>
+            );
+          })}
+        </Stack>
+      </Card>
+      <TesterInput campaign={editor.campaign} notifyBy={notifyBy} disabled={locked} />
+      <SendButtons editor={editor} />
+      <VariableList notifyBy={notifyBy} onInsert={onInsertVariable} disabled={locked} />
+    </Stack>
+  );
+}
+
+function SendButtons({ editor }: { editor: ChannelEditorState }) {
+  const dialogs = useDialogs();
+  const send = useSendTest(editor.id);
+  const { notifyBy, language, savedLanguages, form } = editor;
+  const count = savedLanguages.size;
+  const channel = NOTIFY_BY_LABELS[notifyBy];
+
+  const run = async (body: SendTestBody, what: string) => {
+    const saved = await editor.autosave.flush();
+    if (!saved) {
+      await dialogs.alert(
+        'The latest edits are not saved yet, so the test was not sent. Try again in a moment.',
+      );
+      return;
+    }
+    try {
+      const answer = await send.mutateAsync(body);
+      if (answer.status === 200) {
+        notifications.show({
+          message: answer.message.ERRORMESSAGE || `Test ${channel} sent: ${what}.`,
+        });
+        return;
+      }
+      await failed(answer.message.ERRORMESSAGE);
+    } catch (error) {
+      await failed(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  const failed = (message: string) =>
+    notifyBy === 'PHON'
+      ? dialogs.alert(message, SEED_CALL_ERROR)
+      : dialogs.alert(message, `ERROR: Unable to send the test ${channel}`);
+
+  const sendOne = async () => {
+    if (!(await dialogs.confirm(confirmSendOneText(language), { confirmLabel: 'Send' }))) return;
+    const body: SendTestBody = {
+      id_bint_adhoc_campaign: editor.id,
+      language_vch: language,
+      notifyBy_vch: notifyBy,
+    };
+    if (notifyBy === 'PHON' && form) {
+      const lib = libraryCode(editor.id);
+      const languageId = findLanguage(language)?.id ?? 1;
+      Object.assign(body, {
+        lib,
+        live: form.uploadLive ? audioFileName(languageId, lib, 'live') : null,
+        machine: form.uploadMachine ? audioFileName(languageId, lib, 'machine') : null,
+        dialerAddress: form.dialerAddress ?? voiceDialerAddress(editor.id, language),
+      });
+    }
+    await run(body, language);
+  };
+
+  const sendAll = async () => {
+    if (!(await dialogs.confirm(confirmSendAllText(count, notifyBy), { confirmLabel: 'Send' }))) return;
+    await run(
+      { id_bint_adhoc_campaign: editor.id, language_vch: SEND_ALL_LANGUAGES, notifyBy_vch: notifyBy },
+      `${count} languages`,
+    );
+  };
+
+  return (
+    <Stack gap={6}>
+      <Button
+        leftSection={<IconSend size={16} />}
+        variant="light"
+        onClick={() => void sendOne()}
+        disabled={!savedLanguages.has(language) && !editor.autosave.hasUnsaved}
+        loading={send.isPending}
+        data-testid={`send-one-${notifyBy}`}
+      >
+        {sendOneLabel(language)}
+      </Button>
+      <Button
+        leftSection={<IconSend size={16} />}
+        variant="default"
+        onClick={() => void sendAll()}
+        disabled={count === 0}
+        loading={send.isPending}
+        data-testid={`send-all-${notifyBy}`}
+      >
+        {sendAllLabel(count)}
+      </Button>
+    </Stack>
+  );
+}
+
+export function SegmentBadge({ segments }: { segments: number }) {
+  return (
+    <Badge
+      size="xs"
+      variant="light"
+      color={segments > 1 ? 'yellow' : 'gray'}
+      ml="auto"
+      style={{ flex: 'none' }}
+    >
+      {segments} SMS
+    </Badge>
+  );
+}

@@ -1,0 +1,203 @@
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  ADHOC_LANGUAGES,
+  type AdhocCampaign,
+  formatDateTime,
+  languagesFor,
+  NOTIFY_BY,
+  NOTIFY_BY_LABELS,
+  PUBLISH_COMPLETE_TOAST,
+  type PublishSnapshot,
+  publishButtonLabel,
+  publishedText,
+  UNPUBLISHED_TEXT,
+} from '@psps/contracts';
+import { IconCheck, IconRocket } from '@tabler/icons-react';
+import { usePublish, usePublishHistory, useSummary } from '../api/publish.ts';
+import { usePendingSaves } from '../hooks/pending-saves.tsx';
+
+/** The publish tab (doc 2 §2.7): languages configured per channel, Publish / Re-Publish, and the history. */
+export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; locked: boolean }) {
+  const summary = useSummary(campaign.id_bint);
+  const publish = usePublish(campaign.id_bint);
+  const pending = usePendingSaves();
+  const publishDt = summary.data?.publish_dt ?? null;
+
+  const doPublish = async () => {
+    if (!(await pending.flushAll())) return;
+    try {
+      await publish.mutateAsync();
+      notifications.show({ message: PUBLISH_COMPLETE_TOAST });
+    } catch (error) {
+      console.error('publish failed', error);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Card withBorder radius="md" padding="md">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+          <Text maw={720} data-testid="publish-text">
+            {publishDt ? publishedText(formatDateTime(publishDt)) : UNPUBLISHED_TEXT}
+          </Text>
+          <Button
+            leftSection={<IconRocket size={16} />}
+            onClick={() => void doPublish()}
+            loading={publish.isPending}
+            disabled={locked || !summary.data}
+            data-testid="publish-button"
+          >
+            {publishButtonLabel(publishDt)}
+          </Button>
+        </Group>
+        {publish.error && (
+          <Alert color="red" mt="md" title="Not published" withCloseButton onClose={() => publish.reset()}>
+            {publish.error.message}
+          </Alert>
+        )}
+      </Card>
+
+      <Card withBorder radius="md" padding="md">
+        <Title order={3} size="h5" mb="sm">
+          Languages configured per channel
+        </Title>
+        {summary.isPending ? (
+          <Loader size="sm" />
+        ) : summary.error ? (
+          <Alert color="red">{summary.error.message}</Alert>
+        ) : (
+          <Table.ScrollContainer minWidth={420}>
+            <Table withTableBorder withColumnBorders striped data-testid="publish-matrix" maw={640}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Language</Table.Th>
+                  {NOTIFY_BY.map((channel) => (
+                    <Table.Th key={channel} ta="center">
+                      {NOTIFY_BY_LABELS[channel]} ({summary.data?.[channel].length ?? 0})
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {ADHOC_LANGUAGES.map((language) => {
+                  const anywhere = NOTIFY_BY.some((channel) =>
+                    summary.data?.[channel].includes(language.name),
+                  );
+                  return (
+                    <Table.Tr key={language.name}>
+                      <Table.Td>{language.displayName}</Table.Td>
+                      {NOTIFY_BY.map((channel) => {
+                        const listed = languagesFor(channel).some((item) => item.name === language.name);
+                        const configured = summary.data?.[channel].includes(language.name);
+                        // A channel in use needs every language used anywhere (the server's publish rule).
+                        const missing =
+                          listed && anywhere && !configured && (summary.data?.[channel].length ?? 0) > 0;
+                        return (
+                          <Table.Td
+                            key={channel}
+                            ta="center"
+                            data-testid={`matrix-${channel}-${language.name}`}
+                            data-configured={configured ? 'yes' : 'no'}
+                          >
+                            {!listed ? (
+                              <Text
+                                size="xs"
+                                c="dimmed"
+                                title="Written Chinese is shared: see Chinese (Mandarin)"
+                              >
+                                n/a
+                              </Text>
+                            ) : configured ? (
+                              <IconCheck
+                                size={16}
+                                color="var(--mantine-color-teal-7)"
+                                aria-label="configured"
+                              />
+                            ) : missing ? (
+                              <Text size="xs" c="red.7" fw={600}>
+                                missing
+                              </Text>
+                            ) : (
+                              <Text size="xs" c="dimmed">
+                                –
+                              </Text>
+                            )}
+                          </Table.Td>
+                        );
+                      })}
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+
+      <PublishHistory id={campaign.id_bint} />
+    </Stack>
+  );
+}
+
+function snapshotSummary(snapshot: PublishSnapshot): string {
+  return NOTIFY_BY.map((channel) => {
+    const languages = snapshot.records.filter((record) => record.notifyBy_vch === channel);
+    return `${NOTIFY_BY_LABELS[channel]}: ${languages.length ? languages.map((record) => record.language_vch).join(', ') : 'none'}`;
+  }).join(' · ');
+}
+
+function PublishHistory({ id }: { id: number }) {
+  const history = usePublishHistory(id);
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Title order={3} size="h5" mb="sm">
+        Publish history
+      </Title>
+      {history.isPending ? (
+        <Loader size="sm" />
+      ) : history.error ? (
+        <Alert color="red">{history.error.message}</Alert>
+      ) : history.data.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          Not published yet.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped data-testid="publish-history">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>When</Table.Th>
+                <Table.Th>By</Table.Th>
+                <Table.Th>What</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {history.data.map((snapshot, index) => (
+                <Table.Tr key={snapshot.id_bint}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {formatDateTime(snapshot.publish_dt)}{' '}
+                    {index === 0 && (
+                      <Badge size="xs" variant="light" color="teal">
+                        current
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{snapshot.publishedBy_vch}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" fw={500}>
+                      {snapshot.name_vch} ({snapshot.records.length} templates)
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {snapshotSummary(snapshot)}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Card>
+  );
+}

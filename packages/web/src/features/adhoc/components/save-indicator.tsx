@@ -1,0 +1,48 @@
+import { Badge, Button, Group, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconCheck, IconClock, IconLoader2 } from '@tabler/icons-react';
+import type { Autosave } from '../hooks/use-autosave.ts';
+
+const LOOK = {
+  saved: { color: 'teal', label: 'Saved', Icon: IconCheck },
+  pending: { color: 'gray', label: 'Unsaved changes', Icon: IconClock },
+  saving: { color: 'blue', label: 'Saving…', Icon: IconLoader2 },
+  failed: { color: 'red', label: 'Save failed, retrying', Icon: IconAlertTriangle },
+} as const;
+
+/** Saved / saving / failed, so an operator always knows whether the server has their text. */
+export function SaveIndicator({
+  autosave,
+  label,
+}: {
+  autosave: Pick<Autosave<unknown>, 'status' | 'error' | 'flush'>;
+  label?: string;
+}) {
+  const look = LOOK[autosave.status];
+  const badge = (
+    <Badge
+      color={look.color}
+      variant="light"
+      leftSection={<look.Icon size={12} />}
+      data-testid={label ? `save-status-${label}` : 'save-status'}
+      data-status={autosave.status}
+    >
+      {look.label}
+    </Badge>
+  );
+  return (
+    <Group gap={6} wrap="nowrap">
+      {autosave.error ? (
+        <Tooltip label={`${autosave.error.message} Your edits are kept in this browser.`} multiline w={260}>
+          {badge}
+        </Tooltip>
+      ) : (
+        badge
+      )}
+      {autosave.status === 'failed' && (
+        <Button size="compact-xs" variant="subtle" color="red" onClick={() => void autosave.flush()}>
+          Retry now
+        </Button>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,133 @@
+import { Badge, Group, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
+import {
+  type AdhocCampaign,
+  SMS_COLUMN_WIDTHS_PX,
+  SMS_SHORT_CODE,
+  SMS_SHORT_CODES,
+  SMS_TRIM_ALERT,
+  smsCounter,
+  smsSegments,
+  trimSmsBody,
+} from '@psps/contracts';
+import { useRef } from 'react';
+import { useChannelEditor } from '../hooks/use-channel-editor.ts';
+import { insertAtCursor } from '../lib/insert-at-cursor.ts';
+import { renderForm } from '../lib/template-form.ts';
+import { useDialogs } from './adhoc-dialogs.tsx';
+import { ChannelLayout } from './channel-layout.tsx';
+import { DataField } from './data-field.tsx';
+import { LanguageColumn, SegmentBadge } from './language-column.tsx';
+
+/** The SMS tab (doc 2 §2.5). */
+export function SmsEditor({ campaign, locked }: { campaign: AdhocCampaign; locked: boolean }) {
+  const editor = useChannelEditor(campaign, 'SMS', locked);
+  const dialogs = useDialogs();
+  const body = useRef<HTMLTextAreaElement>(null);
+  const { form, update } = editor;
+
+  /** The body is at most 1000 characters: longer input is cut, with the alert of doc 2 §5. */
+  const setBody = (value: string) => {
+    const { value: kept, trimmed } = trimSmsBody(value);
+    update({ body: kept });
+    if (trimmed) void dialogs.alert(SMS_TRIM_ALERT, 'WARNING');
+  };
+
+  const rendered = form ? renderForm(form, 'SMS') : null;
+  const segments = smsSegments(rendered && 'ok' in rendered ? rendered.text : (form?.body ?? ''));
+
+  return (
+    <ChannelLayout
+      editor={editor}
+      rightWidth={`${SMS_COLUMN_WIDTHS_PX.right}px`}
+      left={
+        <LanguageColumn
+          editor={editor}
+          onInsertVariable={(token) =>
+            form && insertAtCursor(body.current, form.body, token, (value) => setBody(value))
+          }
+          badge={(language) => {
+            if (language.name === editor.language && form) {
+              return segments.segments > 0 ? <SegmentBadge segments={segments.segments} /> : null;
+            }
+            const record = editor.records.data?.find((row) => row.language_vch === language.name);
+            if (!record) return null;
+            const count = smsSegments(record.renderMB_txt ?? record.templatePGE_txt ?? '').segments;
+            return count > 0 ? <SegmentBadge segments={count} /> : null;
+          }}
+        />
+      }
+      middle={
+        form && (
+          <Stack gap="sm">
+            <Select
+              label="Short code"
+              data={[...SMS_SHORT_CODES]}
+              value={form.from ?? SMS_SHORT_CODE}
+              onChange={(value) => update({ from: value ?? SMS_SHORT_CODE })}
+              allowDeselect={false}
+              w={200}
+              data-testid="sms-short-code"
+            />
+            <Textarea
+              ref={body}
+              label="Body"
+              value={form.body}
+              onChange={(event) => setBody(event.currentTarget.value)}
+              autosize
+              minRows={12}
+              maxRows={30}
+              placeholder="Write the text message. Variables are written between carets, e.g. ^customerName^."
+              data-testid="sms-body"
+            />
+            <Group justify="space-between" gap="xs">
+              <SmsCost encoding={segments.encoding} segments={segments.segments} />
+              <Text size="sm" c={form.body.length >= 1000 ? 'red' : 'dimmed'} data-testid="sms-counter">
+                {smsCounter(form.body)}
+              </Text>
+            </Group>
+          </Stack>
+        )
+      }
+      right={
+        form && (
+          <Stack gap="sm">
+            <Text fw={700} size="sm">
+              Preview
+            </Text>
+            <Paper withBorder p="md" radius="md" mih={160} data-testid="sms-preview" bg="gray.0">
+              {rendered && 'ok' in rendered ? (
+                <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {rendered.text || (
+                    <Text span c="dimmed">
+                      Nothing written yet.
+                    </Text>
+                  )}
+                </Text>
+              ) : (
+                <Text c="red">The preview needs valid data (see below).</Text>
+              )}
+            </Paper>
+            <DataField value={form.data} onChange={(data) => update({ data })} disabled={locked} />
+          </Stack>
+        )
+      }
+    />
+  );
+}
+
+/** The encoding and the number of SMS segments the rendered body costs, per recipient. */
+function SmsCost({ encoding, segments }: { encoding: string; segments: number }) {
+  return (
+    <Group gap={6}>
+      <Badge variant="light" color={encoding === 'GSM-7' ? 'gray' : 'yellow'} data-testid="sms-encoding">
+        {encoding}
+      </Badge>
+      <Badge variant="light" color={segments > 1 ? 'yellow' : 'gray'} data-testid="sms-segments">
+        {segments} {segments === 1 ? 'segment' : 'segments'}
+      </Badge>
+      <Text size="xs" c="dimmed">
+        per message, rendered with the preview data
+      </Text>
+    </Group>
+  );
+}

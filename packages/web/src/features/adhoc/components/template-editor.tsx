@@ -1,0 +1,176 @@
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import {
+  ADHOC_SUMMARY_POLL_MS,
+  type AdhocCampaign,
+  adhocIdLabel,
+  EDITOR_TABS,
+  isAdhocLocked,
+  lockedTemplateAlert,
+  RETURN_TO_LIST_LABEL,
+  TITLE_AUTOSAVE_DELAY_MS,
+} from '@psps/contracts';
+import { IconArrowLeft, IconLock } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { pollInterval } from '../../../lib/poll.ts';
+import { updateTitle, useCampaign } from '../api/campaigns.ts';
+import { adhocKeys } from '../api/keys.ts';
+import { PendingSavesProvider, usePendingSaves, useRegisterFlush } from '../hooks/pending-saves.tsx';
+import { readDraft, useAutosave } from '../hooks/use-autosave.ts';
+import { EmailEditor } from './email-editor.tsx';
+import { OutboxPanel } from './outbox-panel.tsx';
+import { PublishTab } from './publish-tab.tsx';
+import { SaveIndicator } from './save-indicator.tsx';
+import { SmsEditor } from './sms-editor.tsx';
+import { STATUS_COLORS } from './template-list.tsx';
+import { VoiceEditor } from './voice-editor.tsx';
+
+const TAB_VALUES = ['voice', 'sms', 'email', 'publish'] as const;
+type TabValue = (typeof TAB_VALUES)[number];
+
+/** The template editor (doc 2 §2.2), in place of the list. Keyed by template, so a new one starts in english. */
+export function TemplateEditor({ id, onClose }: { id: number; onClose: () => void }) {
+  const campaign = useCampaign(id);
+  if (campaign.isPending) {
+    return (
+      <Group justify="center" p="xl">
+        <Loader />
+      </Group>
+    );
+  }
+  if (campaign.error || !campaign.data) {
+    return (
+      <Stack>
+        <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={onClose} w="fit-content">
+          {RETURN_TO_LIST_LABEL}
+        </Button>
+        <Alert color="red">{campaign.error?.message ?? `Template ${adhocIdLabel(id)} does not exist.`}</Alert>
+      </Stack>
+    );
+  }
+  return (
+    <PendingSavesProvider>
+      <LoadedEditor campaign={campaign.data} onClose={onClose} />
+    </PendingSavesProvider>
+  );
+}
+
+function LoadedEditor({ campaign, onClose }: { campaign: AdhocCampaign; onClose: () => void }) {
+  // The status is watched so that a launch by the messaging engine locks an open editor.
+  useCampaign(campaign.id_bint, pollInterval(ADHOC_SUMMARY_POLL_MS));
+  const locked = isAdhocLocked(campaign.status_vch);
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: TabValue = TAB_VALUES.includes(tabParam as TabValue) ? (tabParam as TabValue) : 'voice';
+  const pending = usePendingSaves();
+
+  const setTab = (value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('tab', value ?? 'voice');
+        return next;
+      },
+      { replace: true },
+    );
+
+  const close = async () => {
+    await pending.flushAll();
+    onClose();
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => void close()}>
+          {RETURN_TO_LIST_LABEL}
+        </Button>
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            {adhocIdLabel(campaign.id_bint)}
+          </Text>
+          <Badge
+            color={STATUS_COLORS[campaign.status_vch] ?? 'gray'}
+            variant="light"
+            data-testid="template-status"
+          >
+            {campaign.status_vch}
+          </Badge>
+        </Group>
+      </Group>
+
+      <TitleInput campaign={campaign} locked={locked} />
+
+      {locked && (
+        <Alert color="red" icon={<IconLock />} title="Locked" data-testid="locked-alert">
+          {lockedTemplateAlert(campaign.status_vch)}
+        </Alert>
+      )}
+
+      <Tabs value={tab} onChange={setTab} keepMounted>
+        <Tabs.List mb="md">
+          {TAB_VALUES.map((value, index) => (
+            <Tabs.Tab key={value} value={value} data-testid={`tab-${value}`}>
+              {EDITOR_TABS[index]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="voice">
+          <VoiceEditor campaign={campaign} locked={locked} />
+        </Tabs.Panel>
+        <Tabs.Panel value="sms">
+          <SmsEditor campaign={campaign} locked={locked} />
+        </Tabs.Panel>
+        <Tabs.Panel value="email">
+          <EmailEditor campaign={campaign} locked={locked} />
+        </Tabs.Panel>
+        <Tabs.Panel value="publish">
+          <PublishTab campaign={campaign} locked={locked} />
+        </Tabs.Panel>
+      </Tabs>
+
+      <OutboxPanel id={campaign.id_bint} />
+    </Stack>
+  );
+}
+
+/** The template title, autosaved after 1 s (doc 2 §4). An empty title is not saved. */
+function TitleInput({ campaign, locked }: { campaign: AdhocCampaign; locked: boolean }) {
+  const client = useQueryClient();
+  const storageKey = `adhoc-draft:${campaign.id_bint}:title`;
+  const [title, setTitle] = useState(() => readDraft<string>(storageKey) ?? campaign.name_vch);
+  const empty = title.trim() === '';
+  const autosave = useAutosave<string>({
+    value: title,
+    baseline: campaign.name_vch,
+    delayMs: TITLE_AUTOSAVE_DELAY_MS,
+    enabled: !locked && !empty,
+    draftKey: () => storageKey,
+    save: (value) => updateTitle(campaign.id_bint, value.trim()),
+    onSaved: () => {
+      client.invalidateQueries({ queryKey: adhocKeys.campaign(campaign.id_bint) });
+      client.invalidateQueries({ queryKey: adhocKeys.campaigns() });
+    },
+  });
+  useRegisterFlush(autosave.flush);
+  return (
+    <Card withBorder radius="md" padding="sm">
+      <Group align="flex-end" wrap="nowrap" gap="sm">
+        <TextInput
+          label="Template title"
+          value={title}
+          onChange={(event) => setTitle(event.currentTarget.value)}
+          disabled={locked}
+          error={empty ? 'A template needs a title.' : undefined}
+          maxLength={255}
+          style={{ flex: 1 }}
+          size="md"
+          styles={{ input: { fontWeight: 600 } }}
+          data-testid="template-title"
+        />
+        <SaveIndicator autosave={autosave} label="title" />
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,163 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import {
+  ADHOC_LIST_COLUMNS,
+  ADHOC_LIST_MAX_ROWS,
+  ADHOC_PAGE_TITLE,
+  type AdhocCampaign,
+  adhocIdLabel,
+  confirmDeleteText,
+  formatDateTime,
+  NEW_TEMPLATE_LABEL,
+  NEW_TEMPLATE_NAME,
+} from '@psps/contracts';
+import { IconEdit, IconPlus, IconSettings, IconTrash } from '@tabler/icons-react';
+import { useCampaigns, useCreateCampaign, useDeleteCampaign } from '../api/campaigns.ts';
+import { useDialogs } from './adhoc-dialogs.tsx';
+
+export const STATUS_COLORS: Record<string, string> = { DRAFT: 'gray', PUBLISHED: 'teal', LAUNCHED: 'red' };
+
+/** The ad hoc templates list (doc 2 §2.1): newest first, the first 100 rows. */
+export function TemplateList({ onOpen }: { onOpen: (id: number, tab?: string) => void }) {
+  const campaigns = useCampaigns();
+  const create = useCreateCampaign();
+  const remove = useDeleteCampaign();
+  const dialogs = useDialogs();
+
+  const createTemplate = async () => {
+    const created = await create.mutateAsync(NEW_TEMPLATE_NAME);
+    onOpen(created.id_bint);
+  };
+
+  const deleteTemplate = async (row: AdhocCampaign) => {
+    if (!(await dialogs.confirm(confirmDeleteText(row.id_bint, row.name_vch), { confirmLabel: 'Delete' }))) {
+      return;
+    }
+    try {
+      await remove.mutateAsync(row.id_bint);
+    } catch (error) {
+      console.error('template delete failed', error);
+    }
+  };
+
+  return (
+    <Card withBorder padding="lg" radius="md">
+      <Group justify="space-between" mb="md">
+        <Title order={2} size="h3">
+          {ADHOC_PAGE_TITLE}
+        </Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={createTemplate} loading={create.isPending}>
+          {NEW_TEMPLATE_LABEL}
+        </Button>
+      </Group>
+      {create.error && (
+        <Alert color="red" mb="md">
+          {create.error.message}
+        </Alert>
+      )}
+      {campaigns.error && (
+        <Alert color="red" mb="md">
+          {campaigns.error.message}
+        </Alert>
+      )}
+      <Table.ScrollContainer minWidth={760}>
+        <Table striped highlightOnHover verticalSpacing="xs" data-testid="adhoc-list">
+          <Table.Thead>
+            <Table.Tr>
+              {ADHOC_LIST_COLUMNS.map((column) => (
+                <Table.Th key={column}>{column}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {campaigns.data?.map((row) => (
+              <Table.Tr key={row.id_bint} data-testid={`adhoc-row-${row.id_bint}`}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{adhocIdLabel(row.id_bint)}</Table.Td>
+                <Table.Td>
+                  <Text
+                    component="button"
+                    type="button"
+                    onClick={() => onOpen(row.id_bint)}
+                    fw={600}
+                    c="orange.8"
+                    style={{
+                      background: 'none',
+                      border: 0,
+                      padding: 0,
+                      cursor: 'pointer',
+                      textAlign: 'left',
+                    }}
+                  >
+                    {row.name_vch}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{row.languageCount_bint}</Table.Td>
+                <Table.Td>
+                  <Badge color={STATUS_COLORS[row.status_vch] ?? 'gray'} variant="light">
+                    {row.status_vch}
+                  </Badge>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.itemUpdate_dt)}</Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <Tooltip label="Edit">
+                      <ActionIcon variant="subtle" aria-label="Edit" onClick={() => onOpen(row.id_bint)}>
+                        <IconEdit size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label="Delete">
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label="Delete"
+                        onClick={() => void deleteTemplate(row)}
+                      >
+                        <IconTrash size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label="Manage (publish)">
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        aria-label="Manage"
+                        onClick={() => onOpen(row.id_bint, 'publish')}
+                      >
+                        <IconSettings size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {campaigns.isPending && (
+        <Group justify="center" p="lg">
+          <Loader size="sm" />
+        </Group>
+      )}
+      {campaigns.data?.length === 0 && (
+        <Text c="dimmed" ta="center" p="lg">
+          No templates yet. Select {NEW_TEMPLATE_LABEL} to write one.
+        </Text>
+      )}
+      {campaigns.data?.length === ADHOC_LIST_MAX_ROWS && (
+        <Text c="dimmed" size="xs" mt="xs">
+          Showing the first {ADHOC_LIST_MAX_ROWS} templates.
+        </Text>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,59 @@
+import { Group, TextInput } from '@mantine/core';
+import type { AdhocCampaign, NotifyBy } from '@psps/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { updateTester } from '../api/campaigns.ts';
+import { adhocKeys } from '../api/keys.ts';
+import { readDraft, useAutosave } from '../hooks/use-autosave.ts';
+import { SaveIndicator } from './save-indicator.tsx';
+
+const FIELD = { PHON: 'testerPhon_vch', SMS: 'testerSms_vch', EML: 'testerEmail_vch' } as const;
+const LABEL = {
+  PHON: 'Tester voice number',
+  SMS: 'Tester SMS number',
+  EML: 'Tester e-mail address',
+} as const;
+const PLACEHOLDER = { PHON: '+1 415 555 0123', SMS: '+1 415 555 0123', EML: 'tester@example.com' } as const;
+
+/** The tester contact of a channel, saved on every change (doc 2 §7). */
+export function TesterInput({
+  campaign,
+  notifyBy,
+  disabled,
+}: {
+  campaign: AdhocCampaign;
+  notifyBy: NotifyBy;
+  disabled: boolean;
+}) {
+  const field = FIELD[notifyBy];
+  const client = useQueryClient();
+  const storageKey = `adhoc-draft:${campaign.id_bint}:${field}`;
+  // A contact typed but not yet saved (offline, signed out) comes back from the local draft.
+  const [value, setValue] = useState(() => readDraft<string>(storageKey) ?? campaign[field] ?? '');
+  const autosave = useAutosave<string>({
+    value,
+    baseline: campaign[field] ?? '',
+    delayMs: 0,
+    enabled: !disabled,
+    draftKey: () => storageKey,
+    save: (contact) => updateTester({ id_bint_adhoc_campaign: campaign.id_bint, [field]: contact }),
+    onSaved: () => client.invalidateQueries({ queryKey: adhocKeys.campaign(campaign.id_bint) }),
+  });
+  return (
+    <TextInput
+      label={
+        <Group gap={6} justify="space-between" wrap="nowrap">
+          <span>{LABEL[notifyBy]}</span>
+          {autosave.status !== 'saved' && <SaveIndicator autosave={autosave} />}
+        </Group>
+      }
+      labelProps={{ style: { width: '100%' } }}
+      placeholder={PLACEHOLDER[notifyBy]}
+      type={notifyBy === 'EML' ? 'email' : 'tel'}
+      value={value}
+      disabled={disabled}
+      onChange={(event) => setValue(event.currentTarget.value)}
+      data-testid={`tester-${notifyBy}`}
+    />
+  );
+}

@@ -1,0 +1,307 @@
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  type AdhocCampaign,
+  type AudioKind,
+  audioFileName,
+  findLanguage,
+  formatDateTime,
+  isWavFile,
+  libraryCode,
+  NO_FILE_SELECTED_ALERT,
+  UPLOAD_COMPLETE_TOAST,
+  VOICE_CALLER_ID_OPTIONS,
+  VOICE_REPLAY_DIGIT_OPTIONS,
+  VOICE_RETRIES_OPTIONS,
+  type VoiceOption,
+  voiceDialerAddress,
+  WAV_ONLY_ALERT,
+} from '@psps/contracts';
+import { IconUpload } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { uploadAudio, useAudioUrl } from '../api/audio.ts';
+import { useChannelEditor } from '../hooks/use-channel-editor.ts';
+import { insertAtCursor } from '../lib/insert-at-cursor.ts';
+import { renderForm } from '../lib/template-form.ts';
+import { useDialogs } from './adhoc-dialogs.tsx';
+import { ChannelLayout } from './channel-layout.tsx';
+import { DataField } from './data-field.tsx';
+import { LanguageColumn } from './language-column.tsx';
+
+const NONE = 'none';
+
+/** A Select over contracts' voice options, whose 'none' is null. */
+function OptionSelect<T extends string | number>({
+  label,
+  options,
+  value,
+  onChange,
+  testId,
+}: {
+  label: string;
+  options: readonly VoiceOption<T | null>[];
+  value: T | null;
+  onChange: (value: T | null) => void;
+  testId: string;
+}) {
+  return (
+    <Select
+      label={label}
+      data={options.map((option) => ({
+        value: option.value === null ? NONE : String(option.value),
+        label: option.label,
+      }))}
+      value={value === null ? NONE : String(value)}
+      onChange={(picked) => {
+        const option = options.find((candidate) => String(candidate.value ?? NONE) === picked);
+        onChange(option ? option.value : null);
+      }}
+      allowDeselect={false}
+      data-testid={testId}
+    />
+  );
+}
+
+/** The voice tab (doc 2 §2.4). */
+export function VoiceEditor({ campaign, locked }: { campaign: AdhocCampaign; locked: boolean }) {
+  const editor = useChannelEditor(campaign, 'PHON', locked);
+  const { form, update } = editor;
+  const body = useRef<HTMLTextAreaElement>(null);
+  const rendered = form ? renderForm(form, 'PHON') : null;
+  const dialerAddress = form?.dialerAddress ?? voiceDialerAddress(campaign.id_bint, editor.language);
+
+  return (
+    <ChannelLayout
+      editor={editor}
+      left={
+        <LanguageColumn
+          editor={editor}
+          onInsertVariable={(token) =>
+            form && insertAtCursor(body.current, form.body, token, (value) => update({ body: value }))
+          }
+        />
+      }
+      middle={
+        form && (
+          <Stack gap="md">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <AudioUpload
+                kind="live"
+                title="Live answer recording"
+                campaignId={campaign.id_bint}
+                language={editor.language}
+                dialerAddress={dialerAddress}
+                uploaded={form.uploadLive}
+                disabled={locked}
+                onUploaded={(at) => update({ uploadLive: at, dialerAddress })}
+              />
+              <AudioUpload
+                kind="machine"
+                title="Answering machine recording"
+                campaignId={campaign.id_bint}
+                language={editor.language}
+                dialerAddress={dialerAddress}
+                uploaded={form.uploadMachine}
+                disabled={locked}
+                onUploaded={(at) => update({ uploadMachine: at, dialerAddress })}
+              />
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <OptionSelect
+                label="Caller ID"
+                options={VOICE_CALLER_ID_OPTIONS}
+                value={form.from}
+                onChange={(from) => update({ from })}
+                testId="voice-caller-id"
+              />
+              <OptionSelect
+                label="Retries"
+                options={VOICE_RETRIES_OPTIONS}
+                value={form.retries}
+                onChange={(retries) => update({ retries })}
+                testId="voice-retries"
+              />
+              <OptionSelect
+                label="Replay digit"
+                options={VOICE_REPLAY_DIGIT_OPTIONS}
+                value={form.replayDigit}
+                onChange={(replayDigit) => update({ replayDigit })}
+                testId="voice-replay-digit"
+              />
+            </SimpleGrid>
+            <Textarea
+              ref={body}
+              label="Voice text"
+              description="Spoken when no recording is uploaded. Variables are written between carets, e.g. ^customerName^."
+              value={form.body}
+              onChange={(event) => update({ body: event.currentTarget.value })}
+              autosize
+              minRows={8}
+              maxRows={24}
+              data-testid="voice-body"
+            />
+          </Stack>
+        )
+      }
+      right={
+        form && (
+          <Stack gap="sm">
+            <Text fw={700} size="sm">
+              Preview
+            </Text>
+            <Paper withBorder p="md" radius="md" mih={120} bg="gray.0" data-testid="voice-preview">
+              {rendered && 'ok' in rendered ? (
+                <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {rendered.text || (
+                    <Text span c="dimmed">
+                      Nothing written yet.
+                    </Text>
+                  )}
+                </Text>
+              ) : (
+                <Text c="red">The preview needs valid data (see below).</Text>
+              )}
+              <Text size="xs" c="dimmed" mt="sm">
+                {form.uploadLive
+                  ? 'A person who answers hears the live recording.'
+                  : 'No live recording: the text is spoken.'}{' '}
+                {form.uploadMachine
+                  ? 'Voicemail gets the machine recording.'
+                  : 'No machine recording: the text is left as voicemail.'}
+                {form.replayDigit !== null && ` Pressing ${form.replayDigit} replays the message.`}
+                {form.retries !== null &&
+                  ` Unanswered calls are retried ${form.retries} time${form.retries === 1 ? '' : 's'}.`}
+              </Text>
+            </Paper>
+            <DataField value={form.data} onChange={(data) => update({ data })} disabled={locked} />
+          </Stack>
+        )
+      }
+    />
+  );
+}
+
+function AudioUpload({
+  kind,
+  title,
+  campaignId,
+  language,
+  dialerAddress,
+  uploaded,
+  disabled,
+  onUploaded,
+}: {
+  kind: AudioKind;
+  title: string;
+  campaignId: number;
+  language: string;
+  dialerAddress: string;
+  uploaded: string | null;
+  disabled: boolean;
+  onUploaded: (uploadedAt: string) => void;
+}) {
+  const dialogs = useDialogs();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const audio = useAudioUrl(kind, uploaded ? dialerAddress : null, uploaded);
+
+  const choose = async (files: FileList | null) => {
+    const file = files?.[0];
+    if (input.current) input.current.value = '';
+    if (!file) {
+      await dialogs.alert(NO_FILE_SELECTED_ALERT, 'WARNING');
+      return;
+    }
+    if (!isWavFile(file)) {
+      await dialogs.alert(WAV_ONLY_ALERT, 'WAV files only');
+      return;
+    }
+    setBusy(true);
+    try {
+      const lib = libraryCode(campaignId);
+      const name = audioFileName(findLanguage(language)?.id ?? 1, lib, kind);
+      const answer = await uploadAudio(kind, dialerAddress, file, name);
+      onUploaded(answer.uploaded_dt);
+      notifications.show({ message: UPLOAD_COMPLETE_TOAST });
+    } catch (error) {
+      await dialogs.alert(error instanceof Error ? error.message : String(error), 'Upload failed');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // Closing the file chooser without a file is "no file selected" too.
+  useEffect(() => {
+    const element = input.current;
+    if (!element) return;
+    const cancel = () => void dialogs.alert(NO_FILE_SELECTED_ALERT, 'WARNING');
+    element.addEventListener('cancel', cancel);
+    return () => element.removeEventListener('cancel', cancel);
+  }, [dialogs]);
+
+  return (
+    <Card withBorder padding="sm" radius="md" data-testid={`audio-${kind}`}>
+      <Group justify="space-between" wrap="nowrap" mb={6}>
+        <Text fw={600} size="sm">
+          {title}
+        </Text>
+        <Badge variant="light" color={uploaded ? 'teal' : 'gray'}>
+          {uploaded ? 'Uploaded' : 'None'}
+        </Badge>
+      </Group>
+      {uploaded && (
+        <Text size="xs" c="dimmed" mb={6}>
+          Uploaded {formatDateTime(uploaded)}
+        </Text>
+      )}
+      {uploaded &&
+        (audio.data ? (
+          // biome-ignore lint/a11y/useMediaCaption: an operator's own recording; there is no caption track
+          <audio
+            controls
+            src={audio.data}
+            style={{ width: '100%', height: 36 }}
+            data-testid={`audio-player-${kind}`}
+          />
+        ) : audio.isPending ? (
+          <Loader size="xs" />
+        ) : (
+          <Text size="xs" c="red">
+            The recording could not be loaded.
+          </Text>
+        ))}
+      <input
+        ref={input}
+        type="file"
+        accept="audio/wav,.wav"
+        hidden
+        onChange={(event) => void choose(event.currentTarget.files)}
+        data-testid={`audio-input-${kind}`}
+      />
+      <Button
+        mt="xs"
+        size="xs"
+        variant="light"
+        leftSection={<IconUpload size={14} />}
+        onClick={() => input.current?.click()}
+        loading={busy}
+        disabled={disabled}
+        fullWidth
+      >
+        {uploaded ? 'Replace WAV file' : 'Upload WAV file'}
+      </Button>
+    </Card>
+  );
+}

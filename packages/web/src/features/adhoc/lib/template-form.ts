@@ -1,0 +1,123 @@
+import {
+  type AdhocLanguageName,
+  type AdhocLanguageRecord,
+  formatTemplateData,
+  isTemplateDataError,
+  type NotifyBy,
+  parseTemplateData,
+  renderCaret,
+  renderTripleBrace,
+  renderTripleBraceText,
+  SMS_SHORT_CODE,
+  sampleData,
+  type TemplateDataError,
+} from '@psps/contracts';
+import type { TemplateSave } from '../api/templates.ts';
+
+/** What the operator edits for one language of one channel. Long texts are plain here. */
+export interface TemplateForm {
+  language: AdhocLanguageName;
+  body: string;
+  data: string;
+  subject: string;
+  preview: string;
+  from: string | null;
+  fromDisplayName: string;
+  uploadLive: string | null;
+  uploadMachine: string | null;
+  retries: number | null;
+  replayDigit: string | null;
+  dialerAddress: string | null;
+}
+
+/** A language without a saved template: blank, with the sample data record in the data field (doc 2 §4). */
+export function blankForm(language: AdhocLanguageName, notifyBy: NotifyBy): TemplateForm {
+  return {
+    language,
+    body: '',
+    data: formatTemplateData(sampleData(language, notifyBy)),
+    subject: '',
+    preview: '',
+    from: notifyBy === 'SMS' ? SMS_SHORT_CODE : null,
+    fromDisplayName: '',
+    uploadLive: null,
+    uploadMachine: null,
+    retries: null,
+    replayDigit: null,
+    dialerAddress: null,
+  };
+}
+
+/** A saved language, with its data pretty-printed (left as written when it is not valid JSON). */
+export function formFromRecord(record: AdhocLanguageRecord): TemplateForm {
+  const data = record.dataMB_txt ?? '';
+  const parsed = parseTemplateData(data);
+  return {
+    language: record.language_vch,
+    body: record.templatePGE_txt ?? '',
+    data: isTemplateDataError(parsed) ? data : formatTemplateData(parsed),
+    subject: record.subject_vch ?? '',
+    preview: record.preview_txt ?? '',
+    from: record.from_vch,
+    fromDisplayName: record.fromDisplayName_vch ?? '',
+    uploadLive: record.uploadLive_dt,
+    uploadMachine: record.uploadMachine_dt,
+    retries: record.retries_bint,
+    replayDigit: record.replayDigit_chr,
+    dialerAddress: record.dialerAddress,
+  };
+}
+
+export type RenderResult = { ok: true; text: string; subject: string; preview: string } | TemplateDataError;
+
+/** The preview of a form: its body rendered with its data (caret variables, or triple braces for e-mail). */
+export function renderForm(form: TemplateForm, notifyBy: NotifyBy): RenderResult {
+  const data = parseTemplateData(form.data);
+  if (isTemplateDataError(data)) return data;
+  if (notifyBy === 'EML') {
+    return {
+      ok: true,
+      text: renderTripleBrace(form.body, data),
+      subject: renderTripleBraceText(form.subject, data),
+      preview: renderTripleBraceText(form.preview, data),
+    };
+  }
+  return { ok: true, text: renderCaret(form.body, data), subject: '', preview: '' };
+}
+
+/** The record sent to insertUpdate; renderMB_txt is the preview as the operator saw it. */
+export function toSave(form: TemplateForm, campaignId: number, notifyBy: NotifyBy): TemplateSave {
+  const rendered = renderForm(form, notifyBy);
+  const record: TemplateSave = {
+    id_bint_adhoc_campaign: campaignId,
+    notifyBy_vch: notifyBy,
+    language_vch: form.language,
+    templatePGE_txt: form.body,
+    templateMB_txt: form.body,
+    dataMB_txt: form.data,
+    renderMB_txt: 'ok' in rendered ? rendered.text : null,
+    from_vch: form.from,
+  };
+  if (notifyBy === 'EML') {
+    Object.assign(record, {
+      subject_vch: form.subject,
+      preview_txt: form.preview,
+      fromDisplayName_vch: form.fromDisplayName,
+    });
+  }
+  if (notifyBy === 'PHON') {
+    Object.assign(record, {
+      uploadLive_dt: form.uploadLive,
+      uploadMachine_dt: form.uploadMachine,
+      retries_bint: form.retries,
+      replayDigit_chr: form.replayDigit,
+      dialerAddress: form.dialerAddress,
+    });
+  }
+  return record;
+}
+
+/** Where the unsaved draft of a language lives in this browser (kept across sign-outs on purpose). */
+export function draftKey(campaignId: number, notifyBy: NotifyBy, language: string): string {
+  return `adhoc-draft:${campaignId}:${notifyBy}:${language}`;
+}
