@@ -7,7 +7,7 @@ import { useDashboard } from '../api/get-dashboard.ts';
 function StatCard({ label, value, loading }: { label: string; value: number | undefined; loading: boolean }) {
   return (
     <Card withBorder padding="lg" radius="md" data-testid={`stat-${label}`}>
-      <Text size="sm" c="dimmed" fw={600} tt="uppercase">
+      <Text size="sm" c="dimmed" fw={600}>
         {label}
       </Text>
       {loading ? (
