@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { SUPPRESSION_TEXTS } from '@psps/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
+import { seedSuppressionDemo } from './demo.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /**
@@ -577,5 +578,26 @@ describe('the messaging engine check', () => {
       payload: { values: [{ value: 'a@b.org' }] },
     });
     expect(asOperator.statusCode).toBe(403);
+  });
+});
+
+describe('demo data', () => {
+  it('seeds three groups with a few thousand values, once', async () => {
+    const demo = await createTestApp();
+    try {
+      const log = { info: () => {} } as unknown as Parameters<typeof seedSuppressionDemo>[1];
+      await seedSuppressionDemo(demo.ctx, log);
+      await seedSuppressionDemo(demo.ctx, log);
+      const { rows } = await demo.ctx.db.query(
+        'SELECT group_vch, count(*)::int AS n FROM suppressions WHERE end_ts IS NULL GROUP BY 1 ORDER BY 1',
+      );
+      expect(rows).toEqual([
+        { group_vch: 'Bounced e-mails', n: 1_800 },
+        { group_vch: 'Medical exemptions', n: 1_000 },
+        { group_vch: 'Opt-out 2026', n: 2_500 },
+      ]);
+    } finally {
+      await demo.close();
+    }
   });
 });
