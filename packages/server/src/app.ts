@@ -24,9 +24,18 @@ import { redactUrl } from './http/redact.ts';
 import type { App } from './http/types.ts';
 import { ingestRoutes } from './ingest/routes.ts';
 import { reportsRoutes } from './reports/routes.ts';
+import { suppressionRoutes } from './suppression/routes.ts';
 
 /** Each feature's routes, in one list: a feature is (app, ctx) => routes. */
-const FEATURES = [healthRoutes, authRoutes, dashboardRoutes, reportsRoutes, ingestRoutes, adhocRoutes];
+const FEATURES = [
+  healthRoutes,
+  authRoutes,
+  dashboardRoutes,
+  reportsRoutes,
+  ingestRoutes,
+  adhocRoutes,
+  suppressionRoutes,
+];
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 

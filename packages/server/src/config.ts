@@ -6,6 +6,7 @@ import {
   DEFAULT_REACHED_STATUSES,
   isChannelStatus,
   type MessageStatus,
+  SUPPRESSION_UPLOAD_MAX_BYTES,
 } from '@psps/contracts';
 import { z } from 'zod';
 
@@ -51,6 +52,8 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   REACHED_STATUSES: z.string().optional(),
   DEMO_SCALE: z.coerce.number().positive().max(100).default(1),
+  SUPPRESSION_UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(SUPPRESSION_UPLOAD_MAX_BYTES),
+  SUPPRESSION_PREVIEW_MINUTES: z.coerce.number().positive().default(30),
 });
 
 export type Config = {
@@ -88,6 +91,12 @@ export type Config = {
   reachedStatuses: Readonly<Record<Channel, readonly MessageStatus[]>>;
   /** Size of the demo data: 1 = about 100,000 messages. */
   demoScale: number;
+  suppression: {
+    /** Largest upload file accepted (413 above it). */
+    uploadMaxBytes: number;
+    /** How long a full upload's preview can be applied. */
+    previewMs: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -144,6 +153,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     libraryYearPrefix: e.LIBRARY_YEAR_PREFIX,
     reachedStatuses: parseReachedStatuses(e.REACHED_STATUSES),
     demoScale: e.DEMO_SCALE,
+    suppression: {
+      uploadMaxBytes: e.SUPPRESSION_UPLOAD_MAX_BYTES,
+      previewMs: e.SUPPRESSION_PREVIEW_MINUTES * 60_000,
+    },
   };
 }
 

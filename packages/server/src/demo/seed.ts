@@ -5,6 +5,7 @@ import { clientHashOf } from '../auth/passwords.ts';
 import { userService } from '../auth/users.ts';
 import type { AppContext } from '../context.ts';
 import { reportsDemo } from '../reports/demo.ts';
+import { seedSuppressionDemo } from '../suppression/demo.ts';
 
 /** The demo users of DESIGN.md §6. */
 export const DEMO_USERS: { email: string; password: string; fullname: string; permissions: Permission[] }[] =
@@ -35,7 +36,7 @@ export const DEMO_USERS: { email: string; password: string; fullname: string; pe
  */
 export type DemoSeeder = (ctx: AppContext, log: pino.Logger) => Promise<(() => Promise<void>) | undefined>;
 
-const SEEDERS: DemoSeeder[] = [reportsDemo, seedAdhocDemo];
+const SEEDERS: DemoSeeder[] = [reportsDemo, seedAdhocDemo, seedSuppressionDemo];
 
 /** Seeds what is missing; safe to run at every start. Returns a function stopping what it started. */
 export async function seedDemo(ctx: AppContext, log: pino.Logger): Promise<() => Promise<void>> {
