@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
 import { NotBuiltPage } from '../features/not-built/not-built-page.tsx';
+import { SuppressionPage } from '../features/suppression/components/suppression-page.tsx';
 
 const notBuilt = (name: string) => () => <NotBuiltPage name={name} />;
 
@@ -16,5 +17,5 @@ export const SCREEN_PAGES: Record<string, ComponentType> = {
   email: notBuilt('e-Mail'),
   campaign: notBuilt('Campaign Report'),
   completion: notBuilt('Completion'),
-  suppression: notBuilt('SUPPRESSION'),
+  suppression: SuppressionPage,
 };
