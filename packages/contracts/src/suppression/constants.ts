@@ -75,7 +75,17 @@ export const SUPPRESSION_PATHS = {
   deleteRow: '/api/suppress/deleteById/{row_id_bint}',
   deleteGroupAndType: '/api/suppress/deleteById/groupNameAndType',
   download: '/api/suppress/downloadActiveSuppressions',
+  /**
+   * Added to the specification: a full upload answers a preview (added, removed, unchanged) and changes nothing;
+   * this call applies the previewed upload. `{uploadId}` is replaced by the preview's uploadId.
+   */
+  applyFullUpload: '/api/suppress/upload/fullFileUpload/{uploadId}/apply',
+  /** Added: the messaging engine (INGEST API key) asks whether values are suppressed before it sends. */
+  check: '/api/v1/ingest/suppression/check',
 } as const;
+
+/** Most values one engine check may ask about. */
+export const SUPPRESSION_CHECK_MAX_VALUES = 10_000;
 
 /** Value of the `data` query parameter that turns the paginated list into the summary. */
 export const SUPPRESSION_SUMMARY_SELECTOR = 'groupNameAndType';

@@ -104,7 +104,19 @@ describe('suppression uploads and deletes', () => {
   });
 
   it('preview a full upload as added, removed and unchanged counts', () => {
-    const preview = { added: 3, removed: 2, unchanged: 10, rejected: 0, duplicates: 1, errors: [] };
+    const preview = {
+      status: 200,
+      applied: false,
+      uploadId: 7,
+      group: 'North',
+      added: 3,
+      removed: 2,
+      unchanged: 10,
+      rejected: 0,
+      duplicates: 1,
+      errors: [],
+      expiresAt: '2024-08-01T08:00:00.000Z',
+    };
     expect(suppressionFullUploadPreviewSchema.parse(preview)).toEqual(preview);
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  SUPPRESSION_CHECK_MAX_VALUES,
   SUPPRESSION_GROUP_NAME_MAX_LENGTH,
   SUPPRESSION_SEARCH_MAX_LENGTH,
   SUPPRESSION_SUMMARY_SELECTOR,
@@ -88,7 +89,8 @@ const uploadErrorsSchema = z.array(suppressionUploadErrorSchema).max(SUPPRESSION
 
 /**
  * DESIGN §3: the answer of an applied upload. `inserted` values are new to the group, `duplicates` repeat a value
- * earlier in the same file, `rejected` lines could not be read; `errors` lists the first 100 rejected lines.
+ * earlier in the same file or (incremental upload) are already active in the group, `rejected` lines could not be
+ * read; `errors` lists the first 100 rejected lines.
  */
 export const suppressionUploadAnswerSchema = z.object({
   status: z.literal(200),
@@ -114,16 +116,77 @@ export type SuppressionUploadFailure = z.infer<typeof suppressionUploadFailureSc
 /**
  * A full upload replaces the group's active values, so it is previewed before it is applied: `added` values are not
  * active in the group yet, `removed` active values are absent from the file and would end, `unchanged` are in both.
+ * POST fullFileUpload answers this preview and changes nothing (`applied: false`; `status` is 200 so that the
+ * console's success check holds); POST fullFileUpload/{uploadId}/apply applies it until `expiresAt`.
  */
 export const suppressionFullUploadPreviewSchema = z.object({
+  status: z.literal(200),
+  applied: z.literal(false),
+  uploadId: z.int().positive(),
+  group: z.string(),
   added: countSchema,
   removed: countSchema,
   unchanged: countSchema,
   rejected: countSchema,
   duplicates: countSchema,
   errors: uploadErrorsSchema,
+  expiresAt: timestampSchema,
 });
 export type SuppressionFullUploadPreview = z.infer<typeof suppressionFullUploadPreviewSchema>;
+
+/** POST fullFileUpload/{uploadId}/apply: the path parameter. */
+export const suppressionApplyUploadParamsSchema = z.object({
+  uploadId: z.coerce.number().int().positive(),
+});
+export type SuppressionApplyUploadParams = z.infer<typeof suppressionApplyUploadParamsSchema>;
+
+/**
+ * The answer of an applied full upload: the upload answer (`inserted` = `added`) plus what was ended and kept. The
+ * counts are those of the moment of applying, which equal the preview's (the apply is refused if the group changed).
+ */
+export const suppressionFullUploadAppliedSchema = suppressionUploadAnswerSchema.extend({
+  applied: z.literal(true),
+  uploadId: z.int().positive(),
+  group: z.string(),
+  added: countSchema,
+  removed: countSchema,
+  unchanged: countSchema,
+});
+export type SuppressionFullUploadApplied = z.infer<typeof suppressionFullUploadAppliedSchema>;
+
+/**
+ * POST /api/v1/ingest/suppression/check (messaging engine): is each value suppressed right now? Values are
+ * normalised like uploads. Without a type, an e-mail address is checked against EMAIL lists, a phone number against
+ * PHONE and SMS lists, anything else against ACCOUNT lists.
+ */
+export const suppressionCheckBodySchema = z.object({
+  values: z
+    .array(
+      z.object({
+        type: suppressionTypeSchema.optional(),
+        value: z.string().max(1024),
+      }),
+    )
+    .min(1)
+    .max(SUPPRESSION_CHECK_MAX_VALUES),
+});
+export type SuppressionCheckBody = z.infer<typeof suppressionCheckBodySchema>;
+
+/** One answer per asked value, in the order asked. `groups`: the groups suppressing it (empty when not). */
+export const suppressionCheckResultSchema = z.object({
+  value: z.string(),
+  /** The normalised value looked up; null when the value cannot be one of its type (then it is not suppressed). */
+  normalized: z.string().nullable(),
+  suppressed: z.boolean(),
+  groups: z.array(z.object({ group: z.string(), type: suppressionTypeSchema })),
+  reason: z.string().optional(),
+});
+export type SuppressionCheckResult = z.infer<typeof suppressionCheckResultSchema>;
+
+export const suppressionCheckAnswerSchema = z.object({
+  results: z.array(suppressionCheckResultSchema),
+});
+export type SuppressionCheckAnswer = z.infer<typeof suppressionCheckAnswerSchema>;
 
 /** DELETE deleteById/{row_id_bint}: the path parameter. */
 export const suppressionDeleteRowParamsSchema = z.object({
