@@ -4,20 +4,14 @@ import {
   SUPPRESSION_UPLOAD_FIELDS,
   type SuppressionUploadError,
   type SuppressionUploadKind,
+  suppressionFullUploadAppliedSchema,
   suppressionFullUploadPreviewSchema,
   suppressionUploadAnswerSchema,
   suppressionUploadFailureSchema,
 } from '@psps/contracts';
-import { z } from 'zod';
 import { ApiError, apiCall, apiUpload, type UploadProgress } from '../../../lib/api.ts';
 import { session } from '../../../lib/storage.ts';
 import { headerSafe } from './delete-suppressions.ts';
-
-// TODO(suppression merge): use the contract's preview schema and apply path once the server branch adds them.
-const previewSchema = suppressionFullUploadPreviewSchema.extend({ uploadId: z.string() });
-export type FullUploadPreview = z.infer<typeof previewSchema>;
-const applyPath = (uploadId: string) =>
-  `${SUPPRESSION_PATHS.fullUpload}/${encodeURIComponent(uploadId)}/apply`;
 
 function uploadHeaders(groupName: string): Record<string, string> {
   return {
@@ -52,15 +46,16 @@ export function uploadIncremental(groupName: string, file: File, opts: UploadOpt
  * nothing changes until `applyFullUpload`.
  */
 export function stageFullUpload(groupName: string, file: File, opts: UploadOptions = {}) {
-  return apiUpload(previewSchema, SUPPRESSION_PATHS.fullUpload, form('full', file), {
+  return apiUpload(suppressionFullUploadPreviewSchema, SUPPRESSION_PATHS.fullUpload, form('full', file), {
     ...opts,
     headers: uploadHeaders(groupName),
   });
 }
 
 /** Applies a staged full upload: the group's active values become the file's. */
-export function applyFullUpload(groupName: string, uploadId: string) {
-  return apiCall(suppressionUploadAnswerSchema, applyPath(uploadId), {
+export function applyFullUpload(groupName: string, uploadId: number) {
+  const path = SUPPRESSION_PATHS.applyFullUpload.replace('{uploadId}', String(uploadId));
+  return apiCall(suppressionFullUploadAppliedSchema, path, {
     method: 'POST',
     headers: uploadHeaders(groupName),
   });

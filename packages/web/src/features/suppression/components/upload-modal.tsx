@@ -11,8 +11,11 @@ import {
   TextInput,
 } from '@mantine/core';
 import {
+  formatSuppressionDate,
   SUPPRESSION_GROUP_NAME_MAX_LENGTH,
   SUPPRESSION_TEXTS,
+  type SuppressionFullUploadApplied,
+  type SuppressionFullUploadPreview,
   type SuppressionUploadAnswer,
   type SuppressionUploadError,
   type SuppressionUploadKind,
@@ -22,7 +25,6 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api.ts';
 import {
   applyFullUpload,
-  type FullUploadPreview,
   failureLineErrors,
   stageFullUpload,
   uploadIncremental,
@@ -34,8 +36,8 @@ type Step =
   | { step: 'form'; notice?: { color: 'yellow' | 'red'; text: string } }
   | { step: 'uploading'; loaded: number; total: number }
   | { step: 'applying' }
-  | { step: 'preview'; preview: FullUploadPreview }
-  | { step: 'uploaded'; answer: SuppressionUploadAnswer; preview?: FullUploadPreview }
+  | { step: 'preview'; preview: SuppressionFullUploadPreview }
+  | { step: 'uploaded'; answer: SuppressionUploadAnswer | SuppressionFullUploadApplied }
   | { step: 'failed'; message: string; errors: SuppressionUploadError[] };
 
 const TITLES: Record<SuppressionUploadKind, string> = {
@@ -88,7 +90,12 @@ export function UploadModal({ kind, onClose }: Props) {
 
   const fail = (err: unknown) => {
     if (err instanceof DOMException && err.name === 'AbortError') return;
-    if (kind === 'incremental' && err instanceof ApiError && err.status === 404) {
+    // The server refuses an incremental upload to a group without active values, with the specification's text.
+    if (
+      kind === 'incremental' &&
+      err instanceof ApiError &&
+      err.message === SUPPRESSION_TEXTS.groupNameUnknown
+    ) {
       setState({ step: 'form', notice: { color: 'red', text: SUPPRESSION_TEXTS.groupNameUnknown } });
       groupInput.current?.focus();
       return;
@@ -137,10 +144,10 @@ export function UploadModal({ kind, onClose }: Props) {
     }
   };
 
-  const apply = async (preview: FullUploadPreview) => {
+  const apply = async (preview: SuppressionFullUploadPreview) => {
     setState({ step: 'applying' });
     try {
-      setState({ step: 'uploaded', answer: await applyFullUpload(group, preview.uploadId), preview });
+      setState({ step: 'uploaded', answer: await applyFullUpload(group, preview.uploadId) });
     } catch (err) {
       fail(err);
     }
@@ -237,7 +244,8 @@ export function UploadModal({ kind, onClose }: Props) {
               Nothing has changed yet.
             </Text>
             <Text size="sm">
-              Applying this file makes it the complete list of <b>{group}</b>:
+              Applying this file makes it the complete list of <b>{state.preview.group}</b>. It can be applied
+              until {formatSuppressionDate(new Date(state.preview.expiresAt))}.
             </Text>
           </Alert>
           <Counts
@@ -283,12 +291,30 @@ export function UploadModal({ kind, onClose }: Props) {
             </Text>
           </Alert>
           <Counts
-            counts={[
-              { label: 'Inserted', value: state.answer.inserted, color: 'green' },
-              ...(state.preview ? [{ label: 'Removed', value: state.preview.removed, color: 'red' }] : []),
-              { label: 'Duplicates', value: state.answer.duplicates },
-              { label: 'Rejected', value: state.answer.rejected, color: 'orange' },
-            ]}
+            counts={
+              'removed' in state.answer
+                ? [
+                    { label: 'Added', value: state.answer.added, color: 'green' },
+                    { label: 'Removed', value: state.answer.removed, color: 'red' },
+                    { label: 'Unchanged', value: state.answer.unchanged },
+                    { label: 'Rejected', value: state.answer.rejected, color: 'orange' },
+                    { label: 'Duplicates', value: state.answer.duplicates },
+                  ]
+                : [
+                    { label: 'Inserted', value: state.answer.inserted, color: 'green' },
+                    {
+                      label: 'Duplicates',
+                      value: state.answer.duplicates,
+                      hint: 'already in the group or repeated in the file',
+                    },
+                    {
+                      label: 'Rejected',
+                      value: state.answer.rejected,
+                      color: 'orange',
+                      hint: 'lines not read',
+                    },
+                  ]
+            }
           />
           <LineErrors errors={state.answer.errors} rejected={state.answer.rejected} />
           <Group justify="flex-end">
