@@ -92,7 +92,7 @@ export function SearchCard({ onDelete }: Props) {
             ref={input}
             flex={1}
             aria-label="Group, value or type"
-            placeholder="A phone number, e-mail address, account, group name or type"
+            placeholder="A value or its first characters, a whole group name, or a type"
             value={text}
             maxLength={SUPPRESSION_SEARCH_MAX_LENGTH}
             onChange={(e) => setText(e.currentTarget.value)}

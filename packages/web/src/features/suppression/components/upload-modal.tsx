@@ -55,8 +55,11 @@ const EXPLANATIONS: Record<SuppressionUploadKind, string> = {
 /** Header values travel as ISO-8859-1; the browser refuses to send anything beyond it. */
 const HEADER_SAFE = /^[\u0020-\u007e\u00a0-\u00ff]*$/;
 
-function megabytes(bytes: number): string {
-  return `${(bytes / 1_048_576).toLocaleString(undefined, { maximumFractionDigits: 1, minimumFractionDigits: 1 })} MB`;
+/** A file size as people read it: bytes, KB or MB. */
+function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes.toLocaleString()} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  const [value, unit] = bytes < 1_048_576 ? [bytes / 1024, 'KB'] : [bytes / 1_048_576, 'MB'];
+  return `${value.toLocaleString(undefined, { maximumFractionDigits: 1 })} ${unit}`;
 }
 
 type Props = {
@@ -197,7 +200,11 @@ export function UploadModal({ kind, onClose }: Props) {
               description={kind === 'incremental' ? 'An existing group' : 'A new group, or one to replace'}
               value={groupName}
               maxLength={SUPPRESSION_GROUP_NAME_MAX_LENGTH}
-              onChange={(e) => setGroupName(e.currentTarget.value)}
+              onChange={(e) => {
+                setGroupName(e.currentTarget.value);
+                if (state.notice) setState({ step: 'form' });
+              }}
+              error={state.notice !== undefined}
               data-autofocus
             />
             <FileInput
@@ -215,7 +222,7 @@ export function UploadModal({ kind, onClose }: Props) {
             />
             {file && (
               <Text size="xs" c="dimmed" data-testid="upload-file-size">
-                {megabytes(file.size)}
+                {fileSize(file.size)}
               </Text>
             )}
             <Group justify="flex-end">
@@ -368,8 +375,8 @@ function Uploading({ loaded, total }: { loaded: number; total: number }) {
       />
       <Text size="sm" c="dimmed" data-testid="upload-progress-text">
         {reading
-          ? `${megabytes(total)} sent. The server is checking the values…`
-          : `${Math.floor(sent)}% · ${megabytes(loaded)} of ${megabytes(total)}`}
+          ? `${fileSize(total)} sent. The server is checking the values…`
+          : `${Math.floor(sent)}% · ${fileSize(loaded)} of ${fileSize(total)}`}
       </Text>
     </Stack>
   );
