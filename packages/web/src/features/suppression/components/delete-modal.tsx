@@ -42,7 +42,11 @@ export function DeleteModal({ target, onClose }: Props) {
     <Modal
       opened
       onClose={close}
-      title={target.kind === 'row' ? 'Delete a suppression value' : 'Delete a group and type'}
+      title={
+        <Text fw={700}>
+          {target.kind === 'row' ? 'Delete a suppression value' : 'Delete a group and type'}
+        </Text>
+      }
       closeOnClickOutside={!busy}
       closeOnEscape={!busy}
       withCloseButton={!busy}

@@ -13,7 +13,9 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
+  COMPACT_BREAKPOINT_PX,
   formatSuppressionDate,
   SUPPRESSION_RESULT_COLUMNS,
   SUPPRESSION_RESULTS_PAGE_BUTTONS,
@@ -190,10 +192,14 @@ function ResultsTable({
   dim: boolean;
   onDelete: (row: SuppressionRow) => void;
 }) {
+  // In the compact layout a time breaks between date and hour, so that all seven columns fit without scrolling.
+  const compact = useMediaQuery(`(max-width: ${COMPACT_BREAKPOINT_PX}px)`) ?? false;
+  const time = { whiteSpace: compact ? 'normal' : 'nowrap' } as const;
   return (
-    <Table.ScrollContainer minWidth={860} mt="sm">
+    <Table.ScrollContainer minWidth={720} mt="sm">
       <Table
         verticalSpacing={6}
+        fz="sm"
         striped
         highlightOnHover
         aria-label="Search results"
@@ -204,9 +210,9 @@ function ResultsTable({
             <Table.Th>{GROUP}</Table.Th>
             <Table.Th w={90}>{TYPE}</Table.Th>
             <Table.Th>{VALUE}</Table.Th>
-            <Table.Th w={160}>{START}</Table.Th>
-            <Table.Th w={160}>{END}</Table.Th>
-            <Table.Th w={160}>{CREATED}</Table.Th>
+            <Table.Th style={time}>{START}</Table.Th>
+            <Table.Th style={time}>{END}</Table.Th>
+            <Table.Th style={time}>{CREATED}</Table.Th>
             <Table.Th w={70} ta="center">
               {ACTION}
             </Table.Th>
@@ -215,20 +221,16 @@ function ResultsTable({
         <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
           {rows.map((row) => (
             <Table.Tr key={row.row_id_bint}>
-              <Table.Td style={{ wordBreak: 'break-word' }}>
-                <Highlight highlight={highlight} size="sm">
-                  {row.group_vch}
-                </Highlight>
-              </Table.Td>
+              <Table.Td style={{ wordBreak: 'break-word' }}>{row.group_vch}</Table.Td>
               <Table.Td>{row.supress_type}</Table.Td>
               <Table.Td style={{ wordBreak: 'break-all' }}>
                 <Highlight highlight={highlight} size="sm" ff="monospace">
                   {row.value_vch}
                 </Highlight>
               </Table.Td>
-              <Table.Td>{date(row.start_ts)}</Table.Td>
-              <Table.Td>{date(row.end_ts)}</Table.Td>
-              <Table.Td>{date(row.created_ts)}</Table.Td>
+              <Table.Td style={time}>{date(row.start_ts)}</Table.Td>
+              <Table.Td style={time}>{date(row.end_ts)}</Table.Td>
+              <Table.Td style={time}>{date(row.created_ts)}</Table.Td>
               <Table.Td ta="center">
                 <Tooltip label="Delete this value">
                   <ActionIcon
