@@ -223,7 +223,7 @@ function ResultsTable({
             <Table.Tr key={row.row_id_bint}>
               <Table.Td style={{ wordBreak: 'break-word' }}>{row.group_vch}</Table.Td>
               <Table.Td>{row.supress_type}</Table.Td>
-              <Table.Td style={{ wordBreak: 'break-all' }}>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
                 <Highlight highlight={highlight} size="sm" ff="monospace">
                   {row.value_vch}
                 </Highlight>
