@@ -20,9 +20,10 @@ import { HttpError } from './http/errors.ts';
 import { installGuard } from './http/guard.ts';
 import { redactUrl } from './http/redact.ts';
 import type { App } from './http/types.ts';
+import { suppressionRoutes } from './suppression/routes.ts';
 
 /** Each feature's routes, in one list: a feature is (app, ctx) => routes. */
-const FEATURES = [healthRoutes, authRoutes];
+const FEATURES = [healthRoutes, authRoutes, suppressionRoutes];
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 

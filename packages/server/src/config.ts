@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { SUPPRESSION_UPLOAD_MAX_BYTES } from '@psps/contracts';
 import { z } from 'zod';
 
 const bool = z
@@ -23,6 +24,8 @@ const envSchema = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   WORKERS: bool,
   TRUST_PROXY: bool,
+  SUPPRESSION_UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(SUPPRESSION_UPLOAD_MAX_BYTES),
+  SUPPRESSION_PREVIEW_MINUTES: z.coerce.number().positive().default(30),
 });
 
 export type Config = {
@@ -40,6 +43,12 @@ export type Config = {
   loginLimits: { maxFailuresPerEmail: number; maxAttemptsPerClient: number; windowMs: number };
   runWorkers: boolean;
   trustProxy: boolean;
+  suppression: {
+    /** Largest upload file accepted (413 above it). */
+    uploadMaxBytes: number;
+    /** How long a full upload's preview can be applied. */
+    previewMs: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -70,5 +79,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     runWorkers: env.WORKERS === undefined ? true : e.WORKERS === true,
     trustProxy: e.TRUST_PROXY === true,
+    suppression: {
+      uploadMaxBytes: e.SUPPRESSION_UPLOAD_MAX_BYTES,
+      previewMs: e.SUPPRESSION_PREVIEW_MINUTES * 60_000,
+    },
   };
 }

@@ -3,6 +3,7 @@ import type pino from 'pino';
 import { clientHashOf } from '../auth/passwords.ts';
 import { userService } from '../auth/users.ts';
 import type { AppContext } from '../context.ts';
+import { seedSuppressionDemo } from '../suppression/demo.ts';
 
 /** The demo users of DESIGN.md §6. */
 export const DEMO_USERS: { email: string; password: string; fullname: string; permissions: Permission[] }[] =
@@ -33,7 +34,7 @@ export const DEMO_USERS: { email: string; password: string; fullname: string; pe
  */
 export type DemoSeeder = (ctx: AppContext, log: pino.Logger) => Promise<(() => Promise<void>) | undefined>;
 
-const SEEDERS: DemoSeeder[] = [];
+const SEEDERS: DemoSeeder[] = [seedSuppressionDemo];
 
 /** Seeds what is missing; safe to run at every start. Returns a function stopping what it started. */
 export async function seedDemo(ctx: AppContext, log: pino.Logger): Promise<() => Promise<void>> {

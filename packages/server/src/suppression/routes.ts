@@ -1,0 +1,296 @@
+import multipart from '@fastify/multipart';
+import {
+  SUPPRESSION_DOWNLOAD_FILE_NAME,
+  SUPPRESSION_GROUP_NAME_MAX_LENGTH,
+  SUPPRESSION_PATHS,
+  SUPPRESSION_TEXTS,
+  SUPPRESSION_UPLOAD_FIELDS,
+  type SuppressionUploadKind,
+  suppressionApplyUploadParamsSchema,
+  suppressionCheckAnswerSchema,
+  suppressionCheckBodySchema,
+  suppressionDeleteAnswerSchema,
+  suppressionDeleteGroupBodySchema,
+  suppressionDeleteRowBodySchema,
+  suppressionDeleteRowParamsSchema,
+  suppressionDownloadQuerySchema,
+  suppressionFullUploadAppliedSchema,
+  suppressionFullUploadPreviewSchema,
+  suppressionListQuerySchema,
+  suppressionRowsAnswerSchema,
+  suppressionSearchQuerySchema,
+  suppressionSummaryAnswerSchema,
+  suppressionUploadAnswerSchema,
+  suppressionUploadFailureSchema,
+} from '@psps/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../context.ts';
+import { actorOf } from '../http/access.ts';
+import { badRequest, HttpError } from '../http/errors.ts';
+import type { App } from '../http/types.ts';
+import { suppressionCsvStream } from './csv-out.ts';
+import { type OpenUpload, suppressionService, UploadTooLargeError } from './service.ts';
+
+const access = { access: 'SUPPRESSION' } as const;
+const tags = ['suppression'];
+/** Multipart framing around the file: boundaries and part headers. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/** Document 2 §7: the suppression calls. Thin: read the request, call the service, shape the answer. */
+export async function suppressionRoutes(app: App, ctx: AppContext) {
+  const service = suppressionService(ctx.db, ctx.config);
+  const maxBytes = ctx.config.suppression.uploadMaxBytes;
+
+  app.get(
+    SUPPRESSION_PATHS.list,
+    {
+      config: access,
+      schema: {
+        tags,
+        summary:
+          'Active suppressions, 50 a page; with data=groupNameAndType the counts per group and type, 5 a page',
+        querystring: suppressionListQuerySchema,
+        response: { 200: z.union([suppressionRowsAnswerSchema, suppressionSummaryAnswerSchema]) },
+      },
+    },
+    async (req) => (req.query.data ? service.summary(req.query.page) : service.list(req.query.page)),
+  );
+
+  app.get(
+    SUPPRESSION_PATHS.search,
+    {
+      config: access,
+      schema: {
+        tags,
+        summary:
+          'Search active suppressions by group name, value (exact or prefix, normalised) or type; 50 a page',
+        querystring: suppressionSearchQuerySchema,
+        response: { 200: suppressionRowsAnswerSchema },
+      },
+    },
+    async (req) => service.search(req.query.value, req.query.page),
+  );
+
+  // Uploads parse multipart only here: the plugin is registered in this encapsulated scope.
+  await app.register(async (uploads: App) => {
+    await uploads.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 12 } });
+    const failure = {
+      400: suppressionUploadFailureSchema,
+      409: suppressionUploadFailureSchema,
+      413: suppressionUploadFailureSchema,
+    };
+
+    const receive =
+      <T>(
+        kind: SuppressionUploadKind,
+        handle: (upload: OpenUpload, file: AsyncIterable<Buffer>) => Promise<T>,
+      ) =>
+      async (req: FastifyRequest, reply: FastifyReply) =>
+        uploadAnswer(reply, maxBytes, async () => {
+          const group = groupNameHeader(req);
+          const length = Number(req.headers['content-length'] ?? 0);
+          if (length > maxBytes + MULTIPART_OVERHEAD_BYTES) throw new UploadTooLargeError(maxBytes);
+          if (!req.isMultipart()) {
+            throw badRequest(
+              `Send the file as multipart/form-data in the field "${SUPPRESSION_UPLOAD_FIELDS[kind]}".`,
+            );
+          }
+          const upload = await service.openUpload(kind, group, actorOf(req.auth));
+          let part: Awaited<ReturnType<FastifyRequest['file']>>;
+          try {
+            part = await req.file();
+            if (part === undefined || part.fieldname !== SUPPRESSION_UPLOAD_FIELDS[kind]) {
+              throw badRequest(
+                `Send the file in the field "${SUPPRESSION_UPLOAD_FIELDS[kind]}"; no file was found there.`,
+              );
+            }
+          } catch (error) {
+            await service.abandonUpload(upload, error);
+            throw error;
+          }
+          const file = withSizeLimit(part.file, maxBytes);
+          return handle(upload, file);
+        });
+
+    uploads.post(
+      SUPPRESSION_PATHS.fullUpload,
+      {
+        config: access,
+        schema: {
+          tags,
+          summary:
+            'Full upload, step 1: read the file (multipart field fullFileUpload, header groupName) and answer a preview; nothing changes yet',
+          response: { 200: suppressionFullUploadPreviewSchema, ...failure },
+        },
+      },
+      receive('full', service.receiveFull),
+    );
+
+    uploads.post(
+      SUPPRESSION_PATHS.incrementalUpload,
+      {
+        config: access,
+        schema: {
+          tags,
+          summary:
+            'Incremental upload: add the values of the file (multipart field incrementalFileUpload) to an existing group (header groupName)',
+          response: { 200: suppressionUploadAnswerSchema, ...failure },
+        },
+      },
+      receive('incremental', service.receiveIncremental),
+    );
+  });
+
+  app.post(
+    SUPPRESSION_PATHS.applyFullUpload.replace('{uploadId}', ':uploadId'),
+    {
+      config: access,
+      schema: {
+        tags,
+        summary:
+          'Full upload, step 2: apply the previewed upload in one transaction (refused if the group changed or the preview expired)',
+        params: suppressionApplyUploadParamsSchema,
+        response: {
+          200: suppressionFullUploadAppliedSchema,
+          404: suppressionUploadFailureSchema,
+          409: suppressionUploadFailureSchema,
+        },
+      },
+    },
+    async (req, reply) =>
+      uploadAnswer(reply, maxBytes, () => service.applyFullUpload(req.params.uploadId, actorOf(req.auth))),
+  );
+
+  app.delete(
+    SUPPRESSION_PATHS.deleteGroupAndType,
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'End every active value of one group and type (kept as history)',
+        body: suppressionDeleteGroupBodySchema,
+        response: { 200: suppressionDeleteAnswerSchema },
+      },
+    },
+    async (req) => {
+      const deleted = await service.deleteGroupAndType(req.body.groupName, req.body.type, actorOf(req.auth));
+      return { status: 200 as const, deleted };
+    },
+  );
+
+  app.delete(
+    SUPPRESSION_PATHS.deleteRow.replace('{row_id_bint}', ':row_id_bint'),
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'End one active value (kept as history); 404 when it is not active in that group',
+        params: suppressionDeleteRowParamsSchema,
+        body: suppressionDeleteRowBodySchema,
+        response: { 200: suppressionDeleteAnswerSchema },
+      },
+    },
+    async (req) => {
+      const deleted = await service.deleteRow(req.params.row_id_bint, req.body.groupName, actorOf(req.auth));
+      return { status: 200 as const, deleted };
+    },
+  );
+
+  app.get(
+    SUPPRESSION_PATHS.download,
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'Every active value, or one group’s, as CSV (data.csv), streamed',
+        querystring: suppressionDownloadQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const group = req.query.groupName;
+      await service.auditDownload(group, actorOf(req.auth));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${SUPPRESSION_DOWNLOAD_FILE_NAME}"`)
+        .header('cache-control', 'no-store')
+        .send(suppressionCsvStream(service.activeRows(group)));
+    },
+  );
+
+  app.post(
+    SUPPRESSION_PATHS.check,
+    {
+      config: { access: 'INGEST' },
+      schema: {
+        tags: ['ingest'],
+        summary:
+          'The messaging engine asks whether values are suppressed now, and by which groups (up to 10,000)',
+        body: suppressionCheckBodySchema,
+        response: { 200: suppressionCheckAnswerSchema },
+      },
+    },
+    async (req) => ({ results: await service.check(req.body.values) }),
+  );
+}
+
+/**
+ * The file's bytes, failing with 413 once the multipart parser has cut it at the limit (it marks the stream
+ * `truncated` and ends it, which would otherwise look like a shorter file: a full upload would then remove values).
+ */
+async function* withSizeLimit(
+  file: AsyncIterable<Buffer> & { truncated: boolean },
+  maxBytes: number,
+): AsyncGenerator<Buffer> {
+  for await (const chunk of file) {
+    if (file.truncated) throw new UploadTooLargeError(maxBytes);
+    yield chunk;
+  }
+  if (file.truncated) throw new UploadTooLargeError(maxBytes);
+}
+
+/** The groupName header (document 2 §7); without it nothing is read: 'Please enter the group name!'. */
+function groupNameHeader(req: FastifyRequest): string {
+  const raw = req.headers.groupname;
+  const group = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? '';
+  if (group === '') throw badRequest(SUPPRESSION_TEXTS.groupNameMissing);
+  if (group.length > SUPPRESSION_GROUP_NAME_MAX_LENGTH) {
+    throw badRequest(`The group name is longer than ${SUPPRESSION_GROUP_NAME_MAX_LENGTH} characters.`);
+  }
+  return group;
+}
+
+/**
+ * Upload answers carry `status` in the body too (DESIGN §3: the console checks data.status), failures included:
+ * `{status: 4xx, error, message, errors?}`.
+ */
+async function uploadAnswer<T>(
+  reply: FastifyReply,
+  maxBytes: number,
+  run: () => Promise<T>,
+): Promise<T | FastifyReply> {
+  try {
+    return await run();
+  } catch (error) {
+    const status = statusOf(error);
+    if (status === undefined) throw error;
+    const http = error as HttpError & { code?: string };
+    const errors = (http.details as { errors?: unknown } | undefined)?.errors;
+    const message =
+      status === 413 && !(error instanceof UploadTooLargeError)
+        ? new UploadTooLargeError(maxBytes).message
+        : http.message;
+    return reply.code(status).send({
+      status,
+      error: error instanceof HttpError ? error.code : status === 413 ? 'payload_too_large' : 'bad_request',
+      message,
+      ...(Array.isArray(errors) ? { errors } : {}),
+    });
+  }
+}
+
+function statusOf(error: unknown): number | undefined {
+  const status =
+    error instanceof HttpError ? error.statusCode : (error as { statusCode?: number })?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
+}

@@ -1,0 +1,686 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  SUPPRESSION_RESULTS_PAGE_SIZE,
+  SUPPRESSION_SUMMARY_PAGE_SIZE,
+  SUPPRESSION_TEXTS,
+  SUPPRESSION_TYPES,
+  type SuppressionCheckBody,
+  type SuppressionCheckResult,
+  type SuppressionFullUploadApplied,
+  type SuppressionFullUploadPreview,
+  type SuppressionRow,
+  type SuppressionRowsAnswer,
+  type SuppressionSummaryAnswer,
+  type SuppressionType,
+  type SuppressionUploadAnswer,
+  type SuppressionUploadError,
+} from '@psps/contracts';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { Config } from '../config.ts';
+import { type Db, type DbClient, withTransaction } from '../db/pool.ts';
+import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
+import type { SuppressionDownloadRow } from './csv-out.ts';
+import { normalizeValue } from './normalize.ts';
+import { parseUpload, type UploadBatch, UploadFileError } from './parse-upload.ts';
+import * as sql from './sql.ts';
+
+/** Who made a change, from the session (never a header): recorded on rows and in the audit log. */
+export type Actor = { userId: number | null; actor: string };
+export type UploadMode = 'full' | 'incremental';
+
+/** An upload whose file is being read; created before the file is read so that a crash leaves a trace. */
+export type OpenUpload = { id: number; group: string; mode: UploadMode; actor: Actor };
+
+/** What reading the file gave: its counts and first errors, the values being in the staging partition. */
+type StagedFile = {
+  accepted: number;
+  duplicates: number;
+  rejected: number;
+  errors: SuppressionUploadError[];
+};
+
+export class UploadTooLargeError extends HttpError {
+  constructor(maxBytes: number) {
+    super(
+      413,
+      'payload_too_large',
+      `The file is larger than the ${formatBytes(maxBytes)} an upload may have. Split it, or upload only the changes with an incremental upload.`,
+    );
+  }
+}
+
+/**
+ * Suppression lists: reading (list, summary, search, download, the engine's check) and changing (uploads, deletes).
+ *
+ * Invariants:
+ * - Changes to a group lock its suppression_groups row first and bump its version in the same transaction.
+ * - An upload's file is read completely into its staging partition before any list changes; the change itself is
+ *   one transaction. A failure or crash at any point before COMMIT leaves the lists exactly as they were.
+ * - Every change writes an audit_log row in its own transaction: who (session), what, how many rows.
+ */
+export function suppressionService(db: Db, config: Config) {
+  const { previewMs } = config.suppression;
+
+  return {
+    /** getPaginatedCampaigns: active values ordered by group, type, value; a page past the end gives page 1. */
+    async list(page: number): Promise<SuppressionRowsAnswer> {
+      const total = await countOf(db, sql.COUNT_ACTIVE, []);
+      const data = await pageOf(db, total, page, SUPPRESSION_RESULTS_PAGE_SIZE, (offset, limit, reverse) =>
+        db.query(reverse ? sql.LIST_PAGE_DESC : sql.LIST_PAGE_ASC, [limit, offset]),
+      );
+      return { data, rows: total };
+    },
+
+    /** getPaginatedCampaigns?data=groupNameAndType: active counts per group and type, 5 a page. */
+    async summary(page: number): Promise<SuppressionSummaryAnswer> {
+      const { rows } = await db.query<{
+        group_vch: string;
+        supress_type: SuppressionType;
+        valid_count: number;
+      }>(sql.SUMMARY);
+      const size = SUPPRESSION_SUMMARY_PAGE_SIZE;
+      const start = (page - 1) * size < rows.length ? (page - 1) * size : 0;
+      return { data: rows.slice(start, start + size), rows: rows.length };
+    },
+
+    /**
+     * Search active values by group (exact name), value (exact or prefix, of the text as typed and as normalised:
+     * '(415) 555' finds '+1415555…', 'Jane@X' finds 'jane@x…') or type (exact name). Results come in that order:
+     * the group's values, then values matching the text, then values of the type; each part is a range of one
+     * index, so a page costs a count and one index range whatever the page.
+     */
+    async search(text: string, page: number): Promise<SuppressionRowsAnswer> {
+      const query = searchTerms(text);
+      const parts: SearchPart[] = [
+        {
+          count: () => countOf(db, sql.SEARCH_GROUP_COUNT, [query.group]),
+          rows: (offset, limit, reverse) =>
+            db.query(reverse ? sql.SEARCH_GROUP_DESC : sql.SEARCH_GROUP_ASC, [query.group, limit, offset]),
+        },
+      ];
+      if (query.ranges.length > 0) {
+        const [a, b] = [query.ranges[0]!, query.ranges[1] ?? query.ranges[0]!];
+        const params = [query.group, a.from, a.to, b.from, b.to];
+        parts.push({
+          count: () => countOf(db, sql.SEARCH_VALUE_COUNT, params),
+          rows: (offset, limit, reverse) =>
+            db.query(reverse ? sql.SEARCH_VALUE_DESC : sql.SEARCH_VALUE_ASC, [...params, limit, offset]),
+        });
+      }
+      if (query.type !== undefined) {
+        const [a, b] = [query.ranges[0] ?? NO_RANGE, query.ranges[1] ?? query.ranges[0] ?? NO_RANGE];
+        const params = [query.type, query.group, a.from, a.to, b.from, b.to];
+        parts.push({
+          count: () => countOf(db, sql.SEARCH_TYPE_COUNT, params),
+          rows: (offset, limit, reverse) =>
+            db.query(reverse ? sql.SEARCH_TYPE_DESC : sql.SEARCH_TYPE_ASC, [...params, limit, offset]),
+        });
+      }
+      const counts = await Promise.all(parts.map((part) => part.count()));
+      const total = counts.reduce((sum, n) => sum + n, 0);
+      const size = SUPPRESSION_RESULTS_PAGE_SIZE;
+      let offset = (page - 1) * size < total ? (page - 1) * size : 0;
+      let wanted = size;
+      const data: SuppressionRow[] = [];
+      for (const [index, part] of parts.entries()) {
+        const count = counts[index]!;
+        if (wanted === 0) break;
+        if (offset >= count) {
+          offset -= count;
+          continue;
+        }
+        const rows = await pageOfPart(count, offset, wanted, part.rows);
+        data.push(...rows);
+        wanted -= rows.length;
+        offset = 0;
+      }
+      return { data, rows: total };
+    },
+
+    /**
+     * Starts an upload: refuses an incremental upload to a group without active values, clears uploads left behind
+     * (crashed, failed, expired), records the upload and opens its staging partition.
+     */
+    async openUpload(mode: UploadMode, group: string, actor: Actor): Promise<OpenUpload> {
+      await sweepUploads(db);
+      if (mode === 'incremental') {
+        const { rows } = await db.query(sql.GROUP_HAS_CURRENT, [group]);
+        if (rows.length === 0) throw badRequest(SUPPRESSION_TEXTS.groupNameUnknown);
+      }
+      const { rows } = await db.query<{ id: number }>(sql.INSERT_UPLOAD, [
+        group,
+        mode,
+        actor.actor,
+        actor.userId,
+      ]);
+      const id = rows[0]!.id;
+      await db.query('SELECT suppression_staging_open($1)', [id]);
+      return { id, group, mode, actor };
+    },
+
+    /** Incremental upload: reads the file into staging, then adds its new values to the group in one transaction. */
+    async receiveIncremental(
+      upload: OpenUpload,
+      file: AsyncIterable<Uint8Array | string>,
+    ): Promise<SuppressionUploadAnswer> {
+      return receive(db, upload, file, (staged) => applyIncremental(db, upload, staged));
+    },
+
+    /** Full upload, step 1: reads the file into staging and answers what applying it would change. */
+    async receiveFull(
+      upload: OpenUpload,
+      file: AsyncIterable<Uint8Array | string>,
+    ): Promise<SuppressionFullUploadPreview> {
+      return receive(db, upload, file, (staged) => preview(db, upload, staged, previewMs));
+    },
+
+    /** Marks an upload failed when its request ended before the file was read (no file, too large, aborted). */
+    async abandonUpload(upload: OpenUpload, error: unknown): Promise<void> {
+      await failUpload(db, upload.id, error);
+    },
+
+    /**
+     * Applies a previewed full upload in one transaction: values absent from the file end now, values new to the
+     * group start, values in both stay as they are (with their original start). Refused when the preview expired,
+     * was already applied, or the group changed since it was computed.
+     */
+    async applyFullUpload(uploadId: number, actor: Actor): Promise<SuppressionFullUploadApplied> {
+      // A preview that can never be applied any more is closed after the refusal, and its staging dropped.
+      let close: { status: 'failed' | 'expired'; reason: string } | undefined;
+      const refuse = (status: 'failed' | 'expired', message: string) => {
+        close = { status, reason: message };
+        return conflict(message);
+      };
+      const answer = await withTransaction(db, async (client) => {
+        const { rows } = await client.query<sql.UploadRow>(sql.LOCK_UPLOAD, [uploadId]);
+        const upload = rows[0];
+        if (upload === undefined || upload.mode !== 'full') {
+          throw notFound(`There is no full upload ${uploadId}.`);
+        }
+        if (upload.status === 'applied') throw conflict('This upload has already been applied.');
+        if (upload.status === 'expired' || (upload.status === 'staged' && upload.expired)) {
+          throw refuse('expired', 'This preview has expired. Upload the file again to see a fresh preview.');
+        }
+        if (upload.status !== 'staged') {
+          throw conflict('This upload did not finish reading its file. Upload the file again.');
+        }
+        const version = await lockGroup(client, upload.group_vch);
+        if (version !== upload.group_version) {
+          throw refuse(
+            'failed',
+            `The group "${upload.group_vch}" changed after this preview. Upload the file again to see a fresh preview.`,
+          );
+        }
+        const staged = await countOf(client, sql.STAGING_COUNT, [uploadId]);
+        if (staged !== upload.accepted) {
+          // The staging partition is unlogged: after a database crash it comes back empty. Applying it would end
+          // every value of the group, so refuse.
+          throw refuse('failed', 'The uploaded values are no longer available. Upload the file again.');
+        }
+        await client.query(sql.RETIRE_ENDED, [upload.group_vch]);
+        const removed =
+          (await client.query(sql.END_ABSENT, [upload.group_vch, uploadId, actor.actor])).rowCount ?? 0;
+        const added =
+          (await client.query(sql.INSERT_STAGED, [upload.group_vch, uploadId, actor.actor])).rowCount ?? 0;
+        const unchanged = upload.accepted - added;
+        await client.query(sql.BUMP_GROUP, [upload.group_vch]);
+        await client.query(sql.MARK_APPLIED, [uploadId, actor.actor, added, removed, unchanged]);
+        await audit(client, actor, 'suppression.upload.full', upload.group_vch, {
+          uploadId,
+          added,
+          removed,
+          unchanged,
+          duplicates: upload.duplicates,
+          rejected: upload.rejected,
+          rows: added + removed,
+        });
+        return {
+          status: 200 as const,
+          applied: true as const,
+          uploadId,
+          group: upload.group_vch,
+          inserted: added,
+          added,
+          removed,
+          unchanged,
+          duplicates: upload.duplicates,
+          rejected: upload.rejected,
+          errors: upload.errors,
+        };
+      }).catch(async (error) => {
+        if (close !== undefined) {
+          await db.query(sql.CLOSE_UPLOAD, [uploadId, close.status, close.reason]);
+          await dropStaging(db, uploadId);
+        }
+        throw error;
+      });
+      await dropStaging(db, uploadId);
+      return answer;
+    },
+
+    /** deleteById/{row_id_bint}: ends one active value of the group. */
+    async deleteRow(rowId: number, group: string, actor: Actor): Promise<number> {
+      return withTransaction(db, async (client) => {
+        await lockGroup(client, group);
+        const { rows } = await client.query<{ supress_type: string; value_vch: string }>(sql.END_ROW, [
+          rowId,
+          group,
+          actor.actor,
+        ]);
+        const row = rows[0];
+        if (row === undefined) {
+          throw notFound(`There is no active suppression ${rowId} in the group "${group}".`);
+        }
+        await client.query(sql.BUMP_GROUP, [group]);
+        await audit(client, actor, 'suppression.delete.row', group, {
+          rowId,
+          type: row.supress_type,
+          value: row.value_vch,
+          rows: 1,
+        });
+        return 1;
+      });
+    },
+
+    /** deleteById/groupNameAndType: ends every active value of one group and type. */
+    async deleteGroupAndType(group: string, type: SuppressionType, actor: Actor): Promise<number> {
+      return withTransaction(db, async (client) => {
+        await lockGroup(client, group);
+        const deleted = (await client.query(sql.END_GROUP_TYPE, [group, type, actor.actor])).rowCount ?? 0;
+        await client.query(sql.BUMP_GROUP, [group]);
+        await audit(client, actor, 'suppression.delete.group', group, { type, rows: deleted });
+        return deleted;
+      });
+    },
+
+    /** Records a download in the audit log: these are people's contact details. */
+    async auditDownload(group: string | undefined, actor: Actor): Promise<void> {
+      await audit(db, actor, 'suppression.download', group ?? null, { group: group ?? 'all' });
+    },
+
+    /**
+     * The active values (all, or one group's) through a server-side cursor, a few thousand rows at a time, as the
+     * reader pulls them: memory stays flat whatever the list's size. The cursor's snapshot is one instant.
+     */
+    async *activeRows(group?: string): AsyncGenerator<SuppressionDownloadRow, void, undefined> {
+      const client = await db.connect();
+      let finished = false;
+      try {
+        await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+        if (group === undefined) await client.query(sql.DECLARE_DOWNLOAD_ALL);
+        else await client.query(sql.DECLARE_DOWNLOAD_GROUP, [group]);
+        for (;;) {
+          const { rows } = await client.query<SuppressionDownloadRow>(sql.FETCH_DOWNLOAD);
+          if (rows.length === 0) break;
+          yield* rows;
+        }
+        await client.query('COMMIT');
+        finished = true;
+      } finally {
+        // A reader that stops early (client gone) or an error leaves the transaction open: drop that connection.
+        client.release(!finished);
+      }
+    },
+
+    /** The messaging engine's check: for each value, the groups whose active list holds it (normalised). */
+    async check(values: SuppressionCheckBody['values']): Promise<SuppressionCheckResult[]> {
+      const results: SuppressionCheckResult[] = [];
+      const asked = { index: [] as number[], type: [] as string[], value: [] as string[] };
+      values.forEach((item, index) => {
+        const lookup = checkLookup(item.value, item.type);
+        if (!lookup.ok) {
+          results.push({
+            value: item.value,
+            normalized: null,
+            suppressed: false,
+            groups: [],
+            reason: lookup.reason,
+          });
+          return;
+        }
+        results.push({ value: item.value, normalized: lookup.value, suppressed: false, groups: [] });
+        for (const type of lookup.types) {
+          asked.index.push(index);
+          asked.type.push(type);
+          asked.value.push(lookup.value);
+        }
+      });
+      if (asked.index.length > 0) {
+        const { rows } = await db.query<{ i: number; group_vch: string; supress_type: SuppressionType }>(
+          sql.CHECK_VALUES,
+          [asked.index, asked.type, asked.value],
+        );
+        for (const row of rows) {
+          const result = results[row.i]!;
+          result.suppressed = true;
+          result.groups.push({ group: row.group_vch, type: row.supress_type });
+        }
+      }
+      return results;
+    },
+  };
+}
+
+export type SuppressionService = ReturnType<typeof suppressionService>;
+
+type Queryable = Pick<DbClient, 'query'>;
+type PageQuery = (offset: number, limit: number, reverse: boolean) => Promise<{ rows: sql.RowFromDb[] }>;
+type SearchPart = { count: () => Promise<number>; rows: PageQuery };
+
+const NO_RANGE = { from: '', to: '' };
+
+async function countOf(db: Queryable, text: string, params: unknown[]): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(text, params);
+  return rows[0]?.n ?? 0;
+}
+
+/** One page of `total` rows; a page past the end is page 1 (document 2 §4). */
+async function pageOf(
+  _db: Queryable,
+  total: number,
+  page: number,
+  size: number,
+  query: PageQuery,
+): Promise<SuppressionRow[]> {
+  const offset = (page - 1) * size < total ? (page - 1) * size : 0;
+  return pageOfPart(total, offset, size, query);
+}
+
+/**
+ * `limit` rows from `offset` of an index-ordered range of `count` rows. Pages in the second half are read from the
+ * end of the range backwards, so the deepest page costs no more than the middle one.
+ */
+async function pageOfPart(
+  count: number,
+  offset: number,
+  limit: number,
+  query: PageQuery,
+): Promise<SuppressionRow[]> {
+  const take = Math.min(limit, count - offset);
+  if (take <= 0) return [];
+  const fromEnd = count - offset - take;
+  if (fromEnd < offset) {
+    const { rows } = await query(fromEnd, take, true);
+    return rows.reverse().map(toRow);
+  }
+  const { rows } = await query(offset, take, false);
+  return rows.map(toRow);
+}
+
+function toRow(row: sql.RowFromDb): SuppressionRow {
+  return {
+    row_id_bint: row.row_id_bint,
+    group_vch: row.group_vch,
+    supress_type: row.supress_type,
+    value_vch: row.value_vch,
+    start_ts: row.start_ts.toISOString(),
+    end_ts: row.end_ts === null ? null : row.end_ts.toISOString(),
+    created_ts: row.created_ts.toISOString(),
+  };
+}
+
+/** The byte after every string starting with `prefix` in "C" order: the exclusive end of a prefix range. */
+function prefixEnd(prefix: string): string {
+  return `${prefix}\u{10FFFF}`;
+}
+
+/** Shortest text searched by prefix; shorter texts must match a whole value. */
+const MIN_PREFIX = 3;
+
+/**
+ * The group name, type and value ranges a search text stands for: the text as typed, and the stored form of what it
+ * looks like (a phone number or a part of one in E.164, an e-mail lowercased), at most two ranges.
+ */
+export function searchTerms(text: string): {
+  group: string;
+  type: SuppressionType | undefined;
+  ranges: { from: string; to: string }[];
+} {
+  const trimmed = text.trim();
+  const upper = trimmed.toUpperCase();
+  const type = SUPPRESSION_TYPES.find((known) => known === upper);
+  const candidates: string[] = [];
+  const digits = trimmed.replace(/[\s().\-/]/g, '');
+  if (/^\+?\d+$/.test(digits) && digits.replace('+', '').length >= MIN_PREFIX) {
+    const normalized = normalizeValue(trimmed, 'PHONE');
+    if (normalized.ok) candidates.push(normalized.value);
+    // A part of a number as people write it: '415555' stands for '+1415555…', '1415' and '+1415' for '+1415…'.
+    else if (digits.startsWith('+')) candidates.push(digits);
+    else if (digits.startsWith('1') && digits.length > 1) candidates.push(`+${digits}`);
+    else candidates.push(`+1${digits}`);
+  } else if (trimmed.includes('@')) {
+    candidates.push(trimmed.toLowerCase());
+  }
+  if (!candidates.includes(trimmed)) candidates.push(trimmed);
+  const ranges = candidates
+    .slice(0, 2)
+    .map((candidate) =>
+      candidate.length >= MIN_PREFIX
+        ? { from: candidate, to: prefixEnd(candidate) }
+        : { from: candidate, to: `${candidate}\u0000` },
+    );
+  return { group: trimmed, type, ranges };
+}
+
+type CheckLookup = { ok: true; value: string; types: SuppressionType[] } | { ok: false; reason: string };
+
+/** Which lists a value is looked up in: its own type's, or, without a type, those of what it looks like. */
+function checkLookup(raw: string, type: SuppressionType | undefined): CheckLookup {
+  if (type !== undefined) {
+    const normalized = normalizeValue(raw, type);
+    return normalized.ok ? { ok: true, value: normalized.value, types: [type] } : normalized;
+  }
+  const normalized = normalizeValue(raw);
+  if (normalized.ok) {
+    return {
+      ok: true,
+      value: normalized.value,
+      types: normalized.type === 'EMAIL' ? ['EMAIL'] : ['PHONE', 'SMS'],
+    };
+  }
+  const account = normalizeValue(raw, 'ACCOUNT');
+  return account.ok ? { ok: true, value: account.value, types: ['ACCOUNT'] } : account;
+}
+
+/** Locks the group's row (creating it) and returns its version. */
+async function lockGroup(client: Queryable, group: string): Promise<number> {
+  await client.query(sql.ENSURE_GROUP, [group]);
+  const { rows } = await client.query<{ version: number }>(sql.LOCK_GROUP, [group]);
+  return rows[0]!.version;
+}
+
+async function audit(
+  db: Queryable,
+  actor: Actor,
+  action: string,
+  target: string | null,
+  details: Record<string, unknown>,
+): Promise<void> {
+  await db.query(sql.AUDIT, [actor.userId, actor.actor, action, target, JSON.stringify(details)]);
+}
+
+/**
+ * Reads the file into the upload's staging partition, then runs `next`. Any failure marks the upload failed and
+ * drops its staging; the lists were never touched.
+ */
+async function receive<T>(
+  db: Db,
+  upload: OpenUpload,
+  file: AsyncIterable<Uint8Array | string>,
+  next: (staged: StagedFile) => Promise<T>,
+): Promise<T> {
+  try {
+    return await next(await stageFile(db, upload.id, file));
+  } catch (error) {
+    await failUpload(db, upload.id, error);
+    if (error instanceof UploadFileError) {
+      throw new HttpError(400, 'bad_file', error.message, {
+        errors: error.line === undefined ? [] : [{ line: error.line, reason: error.message }],
+      });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Streams the file through the parser into the staging partition with one COPY. The parser keeps one batch and the
+ * set of distinct values in memory, COPY writes are awaited (backpressure), so memory does not grow with the file.
+ */
+async function stageFile(
+  db: Db,
+  uploadId: number,
+  file: AsyncIterable<Uint8Array | string>,
+): Promise<StagedFile> {
+  const parsed = parseUpload(file);
+  const client = await db.connect();
+  let broken = false;
+  try {
+    const copy = client.query(copyFrom(sql.COPY_STAGING));
+    await pipeline(Readable.from(copyLines(uploadId, parsed)), copy);
+  } catch (error) {
+    broken = true; // a COPY cut short may leave the connection mid-protocol
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+  await db.query('SELECT suppression_staging_analyze($1)', [uploadId]);
+  return {
+    accepted: parsed.totals.accepted,
+    duplicates: parsed.totals.duplicates,
+    rejected: parsed.totals.rejected,
+    errors: [...parsed.errors],
+  };
+}
+
+/** COPY text format: tab-separated, backslash escapes, \N for null. Values hold no control characters. */
+async function* copyLines(uploadId: number, batches: AsyncIterable<UploadBatch>): AsyncGenerator<string> {
+  for await (const batch of batches) {
+    let text = '';
+    for (const record of batch.records) {
+      text += `${uploadId}\t${record.line}\t${record.type}\t${record.value.replaceAll('\\', '\\\\')}\t${record.start ?? '\\N'}\t${record.end ?? '\\N'}\n`;
+    }
+    if (text !== '') yield text;
+  }
+}
+
+async function applyIncremental(
+  db: Db,
+  upload: OpenUpload,
+  staged: StagedFile,
+): Promise<SuppressionUploadAnswer> {
+  const answer = await withTransaction(db, async (client) => {
+    await lockGroup(client, upload.group);
+    await client.query(sql.RETIRE_ENDED, [upload.group]);
+    const inserted =
+      (await client.query(sql.INSERT_STAGED, [upload.group, upload.id, upload.actor.actor])).rowCount ?? 0;
+    const duplicates = staged.duplicates + (staged.accepted - inserted);
+    await client.query(sql.BUMP_GROUP, [upload.group]);
+    await client.query(sql.MARK_STAGED, [
+      upload.id,
+      staged.accepted,
+      staged.duplicates,
+      staged.rejected,
+      JSON.stringify(staged.errors),
+      null,
+      null,
+    ]);
+    await client.query(sql.MARK_APPLIED, [
+      upload.id,
+      upload.actor.actor,
+      inserted,
+      0,
+      staged.accepted - inserted,
+    ]);
+    await audit(client, upload.actor, 'suppression.upload.incremental', upload.group, {
+      uploadId: upload.id,
+      inserted,
+      duplicates,
+      rejected: staged.rejected,
+      rows: inserted,
+    });
+    return {
+      status: 200 as const,
+      inserted,
+      duplicates,
+      rejected: staged.rejected,
+      errors: staged.errors,
+    };
+  });
+  await dropStaging(db, upload.id);
+  return answer;
+}
+
+/** Counts what applying would change, without changing anything; the staging waits for the apply call. */
+async function preview(
+  db: Db,
+  upload: OpenUpload,
+  staged: StagedFile,
+  previewMs: number,
+): Promise<SuppressionFullUploadPreview> {
+  return withTransaction(db, async (client) => {
+    await client.query(sql.ENSURE_GROUP, [upload.group]);
+    const { rows } = await client.query<{ version: number; added: number; active: number }>(sql.PREVIEW, [
+      upload.group,
+      upload.id,
+    ]);
+    const { version, added, active } = rows[0]!;
+    const unchanged = staged.accepted - added;
+    const removed = active - unchanged;
+    const expires = new Date(Date.now() + previewMs);
+    await client.query(sql.MARK_STAGED, [
+      upload.id,
+      staged.accepted,
+      staged.duplicates,
+      staged.rejected,
+      JSON.stringify(staged.errors),
+      version,
+      expires,
+    ]);
+    await client.query(sql.SET_PREVIEW, [upload.id, added, removed, unchanged]);
+    return {
+      status: 200 as const,
+      applied: false as const,
+      uploadId: upload.id,
+      group: upload.group,
+      added,
+      removed,
+      unchanged,
+      duplicates: staged.duplicates,
+      rejected: staged.rejected,
+      errors: staged.errors,
+      expiresAt: expires.toISOString(),
+    };
+  });
+}
+
+async function failUpload(db: Db, uploadId: number, error: unknown): Promise<void> {
+  const reason = error instanceof Error ? error.message : String(error);
+  await db.query(sql.MARK_FAILED, [uploadId, reason.slice(0, 500)]).catch(() => {});
+  await dropStaging(db, uploadId);
+}
+
+/**
+ * Dropping a partition briefly locks the staging table, so it is done after the change committed, with a short
+ * lock timeout; a partition left behind is dropped by the next sweep.
+ */
+async function dropStaging(db: Db, uploadId: number): Promise<void> {
+  await withTransaction(db, async (client) => {
+    await client.query("SET LOCAL lock_timeout = '2s'");
+    await client.query('SELECT suppression_staging_drop($1)', [uploadId]);
+  }).catch(() => {});
+}
+
+/**
+ * Uploads left open: a preview past its expiry becomes expired; a file still 'receiving' after an hour belongs to
+ * a server that died mid-upload and becomes failed. Their staging partitions are dropped.
+ */
+async function sweepUploads(db: Db): Promise<void> {
+  const { rows } = await db.query<{ id: number }>(sql.SWEEP_UPLOADS);
+  for (const { id } of rows) await dropStaging(db, id);
+}
+
+function formatBytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return mb >= 1 ? `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB` : `${bytes} bytes`;
+}

@@ -1,0 +1,188 @@
+import type { SuppressionType, SuppressionUploadError } from '@psps/contracts';
+
+/**
+ * Every statement of the suppression feature, with $n parameters. "Current" rows have ended_by IS NULL (the
+ * partial indexes hold only them); "active" rows are current and inside their start/end (DESIGN §4).
+ */
+
+const ACTIVE = 'ended_by IS NULL AND start_ts <= now() AND (end_ts IS NULL OR end_ts > now())';
+const ROW = 'row_id_bint, group_vch, supress_type, value_vch, start_ts, end_ts, created_ts';
+
+export type RowFromDb = {
+  row_id_bint: number;
+  group_vch: string;
+  supress_type: SuppressionType;
+  value_vch: string;
+  start_ts: Date;
+  end_ts: Date | null;
+  created_ts: Date;
+};
+
+export type UploadRow = {
+  id: number;
+  group_vch: string;
+  mode: 'full' | 'incremental';
+  status: 'receiving' | 'staged' | 'applied' | 'failed' | 'expired';
+  group_version: number | null;
+  accepted: number;
+  duplicates: number;
+  rejected: number;
+  errors: SuppressionUploadError[];
+  expired: boolean;
+};
+
+// Lists ----------------------------------------------------------------------------------------------------------
+
+export const COUNT_ACTIVE = `SELECT count(*) AS n FROM suppressions WHERE ${ACTIVE}`;
+export const LIST_PAGE_ASC = `SELECT ${ROW} FROM suppressions WHERE ${ACTIVE}
+  ORDER BY group_vch, supress_type, value_vch LIMIT $1 OFFSET $2`;
+export const LIST_PAGE_DESC = `SELECT ${ROW} FROM suppressions WHERE ${ACTIVE}
+  ORDER BY group_vch DESC, supress_type DESC, value_vch DESC LIMIT $1 OFFSET $2`;
+
+export const SUMMARY = `SELECT group_vch, supress_type, count(*) AS valid_count FROM suppressions WHERE ${ACTIVE}
+  GROUP BY group_vch, supress_type ORDER BY group_vch, supress_type`;
+
+// Search: three disjoint parts (group; value ranges outside that group; type outside both) -----------------------
+
+const IN_RANGES = '((value_vch >= $2 AND value_vch < $3) OR (value_vch >= $4 AND value_vch < $5))';
+const ALL_TYPES = `supress_type = ANY('{PHONE,SMS,EMAIL,ACCOUNT}'::text[])`;
+
+export const SEARCH_GROUP_COUNT = `SELECT count(*) AS n FROM suppressions WHERE group_vch = $1 AND ${ACTIVE}`;
+export const SEARCH_GROUP_ASC = `SELECT ${ROW} FROM suppressions WHERE group_vch = $1 AND ${ACTIVE}
+  ORDER BY supress_type, value_vch LIMIT $2 OFFSET $3`;
+export const SEARCH_GROUP_DESC = `SELECT ${ROW} FROM suppressions WHERE group_vch = $1 AND ${ACTIVE}
+  ORDER BY supress_type DESC, value_vch DESC LIMIT $2 OFFSET $3`;
+
+const VALUE_MATCH = `${ALL_TYPES} AND ${IN_RANGES} AND group_vch <> $1 AND ${ACTIVE}`;
+export const SEARCH_VALUE_COUNT = `SELECT count(*) AS n FROM suppressions WHERE ${VALUE_MATCH}`;
+export const SEARCH_VALUE_ASC = `SELECT ${ROW} FROM suppressions WHERE ${VALUE_MATCH}
+  ORDER BY supress_type, value_vch, group_vch LIMIT $6 OFFSET $7`;
+export const SEARCH_VALUE_DESC = `SELECT ${ROW} FROM suppressions WHERE ${VALUE_MATCH}
+  ORDER BY supress_type DESC, value_vch DESC, group_vch DESC LIMIT $6 OFFSET $7`;
+
+const TYPE_MATCH = `supress_type = $1 AND group_vch <> $2
+  AND NOT ((value_vch >= $3 AND value_vch < $4) OR (value_vch >= $5 AND value_vch < $6)) AND ${ACTIVE}`;
+export const SEARCH_TYPE_COUNT = `SELECT count(*) AS n FROM suppressions WHERE ${TYPE_MATCH}`;
+export const SEARCH_TYPE_ASC = `SELECT ${ROW} FROM suppressions WHERE ${TYPE_MATCH}
+  ORDER BY value_vch, group_vch LIMIT $7 OFFSET $8`;
+export const SEARCH_TYPE_DESC = `SELECT ${ROW} FROM suppressions WHERE ${TYPE_MATCH}
+  ORDER BY value_vch DESC, group_vch DESC LIMIT $7 OFFSET $8`;
+
+// The messaging engine's check: (index asked, type, normalised value) triples, one index probe each ---------------
+
+export const CHECK_VALUES = `SELECT q.i, s.group_vch, s.supress_type
+  FROM unnest($1::int[], $2::text[], $3::text[]) AS q(i, t, v)
+  JOIN suppressions s ON s.supress_type = q.t AND s.value_vch = q.v
+  WHERE s.ended_by IS NULL AND s.start_ts <= now() AND (s.end_ts IS NULL OR s.end_ts > now())
+  ORDER BY q.i, s.group_vch, s.supress_type`;
+
+// Download through a cursor --------------------------------------------------------------------------------------
+
+const DOWNLOAD_COLUMNS = 'group_vch, supress_type, value_vch, start_ts, end_ts, created_ts';
+export const DECLARE_DOWNLOAD_ALL = `DECLARE suppression_download NO SCROLL CURSOR FOR
+  SELECT ${DOWNLOAD_COLUMNS} FROM suppressions WHERE ${ACTIVE} ORDER BY group_vch, supress_type, value_vch`;
+export const DECLARE_DOWNLOAD_GROUP = `DECLARE suppression_download NO SCROLL CURSOR FOR
+  SELECT ${DOWNLOAD_COLUMNS} FROM suppressions WHERE group_vch = $1 AND ${ACTIVE}
+  ORDER BY supress_type, value_vch`;
+export const FETCH_DOWNLOAD = 'FETCH 5000 FROM suppression_download';
+
+// Groups ---------------------------------------------------------------------------------------------------------
+
+export const GROUP_HAS_CURRENT = `SELECT 1 FROM suppressions WHERE group_vch = $1 AND ${ACTIVE} LIMIT 1`;
+export const ENSURE_GROUP = 'INSERT INTO suppression_groups (group_vch) VALUES ($1) ON CONFLICT DO NOTHING';
+export const LOCK_GROUP = 'SELECT version FROM suppression_groups WHERE group_vch = $1 FOR UPDATE';
+export const BUMP_GROUP =
+  'UPDATE suppression_groups SET version = version + 1, updated_ts = now() WHERE group_vch = $1';
+
+// Changes --------------------------------------------------------------------------------------------------------
+
+/** Current rows whose own end has passed leave the current set, so that a value listed again starts afresh. */
+export const RETIRE_ENDED = `UPDATE suppressions SET ended_by = 'system: end passed'
+  WHERE group_vch = $1 AND ended_by IS NULL AND end_ts IS NOT NULL AND end_ts <= now()`;
+
+/** Full upload: current values of the group absent from the file end now. */
+export const END_ABSENT = `UPDATE suppressions c SET end_ts = now(), ended_by = $3
+  WHERE c.group_vch = $1 AND c.ended_by IS NULL
+    AND NOT EXISTS (SELECT 1 FROM suppression_staging s
+                     WHERE s.upload_id = $2 AND s.supress_type = c.supress_type AND s.value_vch = c.value_vch)`;
+
+/** Both uploads: staged values not current in the group start (at their start column, or now). */
+export const INSERT_STAGED = `INSERT INTO suppressions (group_vch, supress_type, value_vch, start_ts, end_ts, created_by, upload_id)
+  SELECT $1, s.supress_type, s.value_vch, coalesce(s.start_ts, now()), s.end_ts, $3, $2
+    FROM suppression_staging s
+   WHERE s.upload_id = $2
+     AND NOT EXISTS (SELECT 1 FROM suppressions c
+                      WHERE c.group_vch = $1 AND c.supress_type = s.supress_type AND c.value_vch = s.value_vch
+                        AND c.ended_by IS NULL)`;
+
+/** What a full upload would change; "current" values (not ended, start passed or not) are the ones it replaces. */
+export const PREVIEW = `SELECT g.version,
+    (SELECT count(*) FROM suppression_staging s
+      WHERE s.upload_id = $2
+        AND NOT EXISTS (SELECT 1 FROM suppressions c
+                         WHERE c.group_vch = $1 AND c.supress_type = s.supress_type AND c.value_vch = s.value_vch
+                           AND c.ended_by IS NULL AND (c.end_ts IS NULL OR c.end_ts > now()))) AS added,
+    (SELECT count(*) FROM suppressions c
+      WHERE c.group_vch = $1 AND c.ended_by IS NULL AND (c.end_ts IS NULL OR c.end_ts > now())) AS active
+  FROM suppression_groups g WHERE g.group_vch = $1`;
+
+export const END_ROW = `UPDATE suppressions SET end_ts = now(), ended_by = $3
+  WHERE row_id_bint = $1 AND group_vch = $2 AND ended_by IS NULL AND (end_ts IS NULL OR end_ts > now())
+  RETURNING supress_type, value_vch`;
+
+export const END_GROUP_TYPE = `UPDATE suppressions SET end_ts = now(), ended_by = $3
+  WHERE group_vch = $1 AND supress_type = $2 AND ended_by IS NULL AND (end_ts IS NULL OR end_ts > now())`;
+
+export const AUDIT =
+  'INSERT INTO audit_log (user_id, actor, action, target, details) VALUES ($1, $2, $3, $4, $5::jsonb)';
+
+// Uploads --------------------------------------------------------------------------------------------------------
+
+export const INSERT_UPLOAD = `INSERT INTO suppression_uploads (group_vch, mode, created_by, created_by_user_id)
+  VALUES ($1, $2, $3, $4) RETURNING id`;
+
+export const COPY_STAGING =
+  'COPY suppression_staging (upload_id, line, supress_type, value_vch, start_ts, end_ts) FROM STDIN';
+
+export const STAGING_COUNT = 'SELECT count(*) AS n FROM suppression_staging WHERE upload_id = $1';
+
+export const MARK_STAGED = `UPDATE suppression_uploads
+  SET status = 'staged', staged_ts = now(), lines = $2::bigint + $3::bigint + $4::bigint, accepted = $2, duplicates = $3, rejected = $4,
+      errors = $5::jsonb, group_version = $6, expires_ts = $7
+  WHERE id = $1`;
+
+export const SET_PREVIEW =
+  'UPDATE suppression_uploads SET added = $2, removed = $3, unchanged = $4 WHERE id = $1';
+
+export const MARK_APPLIED = `UPDATE suppression_uploads
+  SET status = 'applied', applied_ts = now(), applied_by = $2, added = $3, removed = $4, unchanged = $5
+  WHERE id = $1`;
+
+export const MARK_FAILED = `UPDATE suppression_uploads SET status = 'failed', failure = $2
+  WHERE id = $1 AND status IN ('receiving', 'staged')`;
+
+export const CLOSE_UPLOAD = `UPDATE suppression_uploads SET status = $2, failure = $3
+  WHERE id = $1 AND status = 'staged'`;
+
+export const LOCK_UPLOAD = `SELECT id, group_vch, mode, status, group_version, accepted, duplicates, rejected, errors,
+    coalesce(expires_ts <= now(), false) AS expired
+  FROM suppression_uploads WHERE id = $1 FOR UPDATE`;
+
+/**
+ * Uploads left open become expired (a preview past its time) or failed (a file still being received after an hour:
+ * its server stopped); returned with the closed uploads whose staging partition is still there, to be dropped.
+ */
+export const SWEEP_UPLOADS = `WITH swept AS (
+    UPDATE suppression_uploads
+       SET status = CASE WHEN status = 'staged' THEN 'expired' ELSE 'failed' END,
+           failure = CASE WHEN status = 'receiving'
+                          THEN 'The upload stopped before its file was read to the end.' ELSE failure END
+     WHERE (status = 'staged' AND expires_ts <= now())
+        OR (status = 'receiving' AND created_ts < now() - interval '1 hour')
+    RETURNING id)
+  SELECT id FROM swept
+  UNION
+  SELECT u.id FROM pg_inherits i
+    JOIN pg_class c ON c.oid = i.inhrelid
+    JOIN suppression_uploads u ON c.relname = 'suppression_staging_' || u.id
+   WHERE i.inhparent = 'suppression_staging'::regclass AND u.status IN ('applied', 'failed', 'expired')`;

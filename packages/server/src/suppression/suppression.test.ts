@@ -1,0 +1,603 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SUPPRESSION_TEXTS } from '@psps/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
+import { seedSuppressionDemo } from './demo.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/**
+ * The fixture: 13 data lines under a header. Accepted 6 (PHONE +14155550123, EMAIL jane.doe@example.com, ACCOUNT
+ * ACCT-0001, SMS +15105550199, SMS +14155550123, PHONE +16505550142), duplicates 2 (lines 3 and 5), rejected 5
+ * (lines 7, 8, 9, 12, 15), one blank line (13) not counted.
+ */
+const MIXED = readFileSync(path.join(here, 'fixtures/upload-mixed.csv'));
+
+let t: TestApp;
+let token: string;
+let reporter: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.signIn(['SUPPRESSION'], 'sam@test.local');
+  reporter = await t.signIn(['REPORTING']);
+});
+afterAll(() => t?.close());
+
+const BOUNDARY = '----psps-test-boundary';
+
+function multipart(field: string, content: Buffer | string, fileName = 'list.csv'): Buffer {
+  return Buffer.concat([
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`,
+    ),
+    Buffer.isBuffer(content) ? content : Buffer.from(content),
+    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  ]);
+}
+
+function upload(
+  kind: 'full' | 'incremental',
+  group: string | undefined,
+  content: Buffer | string,
+  who = token,
+  field = kind === 'full' ? 'fullFileUpload' : 'incrementalFileUpload',
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/suppress/upload/${kind === 'full' ? 'fullFileUpload' : 'incrementalFileUpload'}`,
+    headers: {
+      ...bearer(who),
+      'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+      user: 'someone-else@forged.example',
+      ...(group === undefined ? {} : { groupName: group }),
+    },
+    payload: multipart(field, content),
+  });
+}
+
+const apply = (uploadId: number, who = token) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/suppress/upload/fullFileUpload/${uploadId}/apply`,
+    headers: bearer(who),
+  });
+
+const get = (url: string, who = token) => t.app.inject({ method: 'GET', url, headers: bearer(who) });
+
+/** The active values of a group as `TYPE value` lines, sorted. */
+async function activeOf(group: string): Promise<string[]> {
+  const { rows } = await t.ctx.db.query<{ v: string }>(
+    `SELECT supress_type || ' ' || value_vch AS v FROM suppressions
+      WHERE group_vch = $1 AND ended_by IS NULL AND start_ts <= now() AND (end_ts IS NULL OR end_ts > now())
+      ORDER BY 1`,
+    [group],
+  );
+  return rows.map((r) => r.v);
+}
+
+/** A file of `n` distinct valid US phone numbers starting at 415-200-0000 + from. */
+function phones(n: number, from = 0): string {
+  let text = '';
+  for (let i = from; i < from + n; i++) text += `+1415${String(2_000_000 + i).padStart(7, '0')}\n`;
+  return text;
+}
+
+describe('full file upload: preview, then apply', () => {
+  it('previews the fixture without changing anything, then applies it', async () => {
+    const res = await upload('full', 'Opt-out 2026', MIXED);
+    expect(res.statusCode).toBe(200);
+    const preview = res.json();
+    expect(preview).toMatchObject({
+      status: 200,
+      applied: false,
+      group: 'Opt-out 2026',
+      added: 6,
+      removed: 0,
+      unchanged: 0,
+      duplicates: 2,
+      rejected: 5,
+    });
+    expect(preview.errors.map((e: { line: number }) => e.line)).toEqual([7, 8, 9, 12, 15]);
+    expect(preview.errors[4].reason).toBe('Unknown type "FAX": use PHONE, SMS, EMAIL or ACCOUNT');
+    expect(await activeOf('Opt-out 2026')).toEqual([]);
+
+    const applied = await apply(preview.uploadId);
+    expect(applied.statusCode).toBe(200);
+    expect(applied.json()).toMatchObject({
+      status: 200,
+      applied: true,
+      inserted: 6,
+      added: 6,
+      removed: 0,
+      unchanged: 0,
+      duplicates: 2,
+      rejected: 5,
+    });
+    expect(await activeOf('Opt-out 2026')).toEqual([
+      'ACCOUNT ACCT-0001',
+      'EMAIL jane.doe@example.com',
+      'PHONE +14155550123',
+      'PHONE +16505550142',
+      'SMS +14155550123',
+      'SMS +15105550199',
+    ]);
+    // Applying twice is refused.
+    expect((await apply(preview.uploadId)).statusCode).toBe(409);
+  });
+
+  it('replaces the active values: absent ones end (kept as history), new ones start, the rest stay', async () => {
+    const file = 'value,type\n+14155550123,PHONE\njane.doe@example.com,EMAIL\n+17075550100,PHONE\n';
+    const preview = (await upload('full', 'Opt-out 2026', file)).json();
+    expect(preview).toMatchObject({ added: 1, removed: 4, unchanged: 2, duplicates: 0, rejected: 0 });
+    const applied = (await apply(preview.uploadId)).json();
+    expect(applied).toMatchObject({ inserted: 1, added: 1, removed: 4, unchanged: 2 });
+    expect(await activeOf('Opt-out 2026')).toEqual([
+      'EMAIL jane.doe@example.com',
+      'PHONE +14155550123',
+      'PHONE +17075550100',
+    ]);
+    const { rows } = await t.ctx.db.query(
+      `SELECT value_vch, ended_by, end_ts IS NOT NULL AS ended FROM suppressions
+        WHERE group_vch = 'Opt-out 2026' AND ended_by IS NOT NULL ORDER BY value_vch`,
+    );
+    expect(rows).toEqual([
+      { value_vch: '+14155550123', ended_by: 'sam@test.local', ended: true },
+      { value_vch: '+15105550199', ended_by: 'sam@test.local', ended: true },
+      { value_vch: '+16505550142', ended_by: 'sam@test.local', ended: true },
+      { value_vch: 'ACCT-0001', ended_by: 'sam@test.local', ended: true },
+    ]);
+  });
+
+  it('refuses to apply when the group changed after the preview, or the preview expired', async () => {
+    const preview = (await upload('full', 'Opt-out 2026', 'a@b.org\n')).json();
+    expect(preview).toMatchObject({ added: 1, removed: 3, unchanged: 0 });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/suppress/deleteById/groupNameAndType',
+      headers: bearer(token),
+      payload: { groupName: 'Opt-out 2026', type: 'EMAIL' },
+    });
+    expect(del.json()).toEqual({ status: 200, deleted: 1 });
+    const refused = await apply(preview.uploadId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'The group "Opt-out 2026" changed after this preview. Upload the file again to see a fresh preview.',
+    );
+
+    const late = (await upload('full', 'Opt-out 2026', 'a@b.org\n')).json();
+    await t.ctx.db.query(
+      "UPDATE suppression_uploads SET expires_ts = now() - interval '1 second' WHERE id = $1",
+      [late.uploadId],
+    );
+    const expired = await apply(late.uploadId);
+    expect(expired.statusCode).toBe(409);
+    expect(expired.json()).toMatchObject({
+      status: 409,
+      message: 'This preview has expired. Upload the file again to see a fresh preview.',
+    });
+    expect(await activeOf('Opt-out 2026')).toEqual(['PHONE +14155550123', 'PHONE +17075550100']);
+    // Refused previews are closed for good.
+    const { rows } = await t.ctx.db.query(
+      'SELECT status FROM suppression_uploads WHERE id IN ($1, $2) ORDER BY id',
+      [preview.uploadId, late.uploadId],
+    );
+    expect(rows).toEqual([{ status: 'failed' }, { status: 'expired' }]);
+  });
+
+  it("sends nothing without a group name: 'Please enter the group name!'", async () => {
+    const res = await upload('full', undefined, MIXED);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ status: 400, message: SUPPRESSION_TEXTS.groupNameMissing });
+    const { rows } = await t.ctx.db.query(
+      "SELECT count(*)::int AS n FROM suppression_uploads WHERE group_vch = ''",
+    );
+    expect(rows[0].n).toBe(0);
+  });
+});
+
+describe('incremental file upload', () => {
+  it("needs an existing group: 'Please enter existing group name!'", async () => {
+    const res = await upload('incremental', 'No such group', MIXED);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ status: 400, message: SUPPRESSION_TEXTS.groupNameUnknown });
+  });
+
+  it('adds the fixture to a group; values already active count as duplicates', async () => {
+    // 'Opt-out 2026' holds PHONE +14155550123 and PHONE +17075550100 (previous tests).
+    const res = await upload('incremental', 'Opt-out 2026', MIXED);
+    expect(res.statusCode).toBe(200);
+    // Accepted 6, of which PHONE +14155550123 is already active: inserted 5, duplicates 2 in the file + 1 = 3.
+    expect(res.json()).toEqual({
+      status: 200,
+      inserted: 5,
+      duplicates: 3,
+      rejected: 5,
+      errors: expect.arrayContaining([
+        { line: 8, reason: '"555-01" is not a phone number: wrong number of digits' },
+      ]),
+    });
+    expect(res.json().errors).toHaveLength(5);
+    expect(await activeOf('Opt-out 2026')).toHaveLength(7);
+  });
+
+  it('records who did it from the session, not from the user header, in the audit log', async () => {
+    const { rows } = await t.ctx.db.query(
+      `SELECT actor, action, target, details FROM audit_log WHERE action LIKE 'suppression.%' ORDER BY id`,
+    );
+    expect(rows.map((r) => r.action)).toEqual([
+      'suppression.upload.full',
+      'suppression.upload.full',
+      'suppression.delete.group',
+      'suppression.upload.incremental',
+    ]);
+    expect(new Set(rows.map((r) => r.actor))).toEqual(new Set(['sam@test.local']));
+    expect(rows[1].details).toMatchObject({ added: 1, removed: 4, unchanged: 2, rows: 5 });
+    expect(rows[2].details).toEqual({ type: 'EMAIL', rows: 1 });
+    expect(rows[3].details).toMatchObject({ inserted: 5, duplicates: 3, rejected: 5, rows: 5 });
+  });
+});
+
+describe('a failed or interrupted upload leaves the list exactly as it was', () => {
+  it('a file that breaks after 20,000 good lines changes nothing', async () => {
+    const before = await activeOf('Opt-out 2026');
+    const broken = Buffer.concat([Buffer.from(phones(20_000)), Buffer.from([0xff, 0xfe, 0x0a])]);
+    for (const kind of ['full', 'incremental'] as const) {
+      const res = await upload(kind, 'Opt-out 2026', broken);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        status: 400,
+        message: 'Line 20001: The file is not UTF-8 text; save it as CSV UTF-8 and upload it again',
+      });
+    }
+    expect(await activeOf('Opt-out 2026')).toEqual(before);
+    const { rows } = await t.ctx.db.query('SELECT status FROM suppression_uploads ORDER BY id DESC LIMIT 2');
+    expect(rows).toEqual([{ status: 'failed' }, { status: 'failed' }]);
+    const staging = await t.ctx.db.query(
+      "SELECT inhrelid::regclass::text AS name FROM pg_inherits WHERE inhparent = 'suppression_staging'::regclass",
+    );
+    expect(staging.rows).toEqual([]);
+  });
+
+  it('a server killed in the middle of an upload leaves the list intact', async () => {
+    const before = await activeOf('Opt-out 2026');
+    const child: ChildProcess = spawn(
+      path.resolve(here, '../../../../node_modules/.bin/tsx'),
+      [path.resolve(here, '../../test/suppression-child-server.ts')],
+      { env: { ...process.env, DATABASE_URL: t.databaseUrl }, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    try {
+      const port = await new Promise<number>((resolve, reject) => {
+        let out = '';
+        child.stdout!.on('data', (chunk) => {
+          out += chunk;
+          const match = /listening (\d+)/.exec(out);
+          if (match) resolve(Number(match[1]));
+        });
+        child.on('exit', () => reject(new Error('the child server stopped')));
+      });
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/suppress/upload/fullFileUpload',
+        headers: {
+          ...bearer(token),
+          groupName: 'Opt-out 2026',
+          'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        },
+      });
+      req.on('error', () => {});
+      req.write(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="fullFileUpload"; filename="a.csv"\r\n\r\n`,
+      );
+      // Stream values; once the server has opened the upload, send 100,000 more lines and kill it mid-file.
+      let sent = 0;
+      let openedAt: number | undefined;
+      while (sent < 3_000_000) {
+        if (!req.write(phones(10_000, sent))) await new Promise((resolve) => req.once('drain', resolve));
+        sent += 10_000;
+        if (openedAt === undefined) {
+          const { rows } = await t.ctx.db.query(
+            "SELECT 1 FROM suppression_uploads WHERE status = 'receiving'",
+          );
+          if (rows.length > 0) openedAt = sent;
+        } else if (sent >= openedAt + 100_000) break;
+      }
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('exit', resolve));
+      req.destroy();
+      expect(sent).toBeLessThan(3_000_000);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    expect(await activeOf('Opt-out 2026')).toEqual(before);
+    const { rows } = await t.ctx.db.query('SELECT status FROM suppression_uploads ORDER BY id DESC LIMIT 1');
+    expect(rows[0].status).toBe('receiving');
+    // The next upload sweeps it once it is an hour old.
+    await t.ctx.db.query(
+      "UPDATE suppression_uploads SET created_ts = now() - interval '2 hours' WHERE status = 'receiving'",
+    );
+    expect((await upload('incremental', 'Opt-out 2026', '+17075550100\n')).json()).toMatchObject({
+      inserted: 0,
+      duplicates: 1,
+    });
+    const swept = await t.ctx.db.query(
+      "SELECT count(*)::int AS n FROM suppression_uploads WHERE status = 'receiving'",
+    );
+    expect(swept.rows[0].n).toBe(0);
+    expect(await activeOf('Opt-out 2026')).toEqual(before);
+  }, 60_000);
+
+  it('answers 413 for a file over the size limit and changes nothing', async () => {
+    const small = await createTestApp({
+      suppression: { uploadMaxBytes: 2_000, previewMs: 60_000 },
+    });
+    try {
+      const who = await small.signIn(['SUPPRESSION']);
+      for (const size of [3_000, 200_000]) {
+        const res = await small.app.inject({
+          method: 'POST',
+          url: '/api/suppress/upload/fullFileUpload',
+          headers: {
+            ...bearer(who),
+            groupName: 'G',
+            'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+          },
+          payload: multipart('fullFileUpload', phones(Math.ceil(size / 13))),
+        });
+        expect(res.statusCode, `${size} bytes ${res.body}`).toBe(413);
+        expect(res.json()).toMatchObject({ status: 413, error: 'payload_too_large' });
+        expect(res.json().message).toMatch(/^The file is larger than the 2000 bytes an upload may have/);
+      }
+      const { rows } = await small.ctx.db.query('SELECT count(*)::int AS n FROM suppressions');
+      expect(rows[0].n).toBe(0);
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+describe('lists, search, deletes, download', () => {
+  beforeAll(async () => {
+    // 120 phones in 'Medical exemptions', and three more groups for the summary's paging.
+    const preview = (await upload('full', 'Medical exemptions', phones(120))).json();
+    await apply(preview.uploadId);
+    for (const group of ['Bounced e-mails', 'Zeta', '=HYPERLINK("x")']) {
+      await apply((await upload('full', group, `${group.length}@example.com\n`)).json().uploadId);
+    }
+  });
+
+  it('summarises active values per group and type, 5 a page, page past the end is page 1', async () => {
+    const page1 = (await get('/api/suppress/getPaginatedCampaigns?page=1&data=groupNameAndType')).json();
+    expect(page1.rows).toBe(8);
+    expect(page1.data).toEqual([
+      { group_vch: '=HYPERLINK("x")', supress_type: 'EMAIL', valid_count: 1 },
+      { group_vch: 'Bounced e-mails', supress_type: 'EMAIL', valid_count: 1 },
+      { group_vch: 'Medical exemptions', supress_type: 'PHONE', valid_count: 120 },
+      { group_vch: 'Opt-out 2026', supress_type: 'ACCOUNT', valid_count: 1 },
+      { group_vch: 'Opt-out 2026', supress_type: 'EMAIL', valid_count: 1 },
+    ]);
+    const page2 = (await get('/api/suppress/getPaginatedCampaigns?page=2&data=groupNameAndType')).json();
+    expect(page2.data.map((r: { supress_type: string }) => r.supress_type)).toEqual([
+      'PHONE',
+      'SMS',
+      'EMAIL',
+    ]);
+    expect((await get('/api/suppress/getPaginatedCampaigns?page=9&data=groupNameAndType')).json()).toEqual(
+      page1,
+    );
+  });
+
+  it('lists active rows 50 a page with ISO times', async () => {
+    const res = (await get('/api/suppress/getPaginatedCampaigns?page=3')).json();
+    expect(res.rows).toBe(130);
+    expect(res.data).toHaveLength(30);
+    expect(res.data[29]).toMatchObject({
+      group_vch: 'Zeta',
+      supress_type: 'EMAIL',
+      value_vch: '4@example.com',
+      end_ts: null,
+    });
+    expect(res.data[0].start_ts).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+
+  it('searches by group, by value as people write it, and by type; 50 a page; past the end is page 1', async () => {
+    const group = (await get('/api/suppress/search?value=Medical%20exemptions&page=3')).json();
+    expect(group.rows).toBe(120);
+    expect(group.data).toHaveLength(20);
+    expect(group.data[19].value_vch).toBe('+14152000119');
+    expect(
+      (await get('/api/suppress/search?value=Medical%20exemptions&page=4')).json().data[0].value_vch,
+    ).toBe('+14152000000');
+
+    const phone = (await get(`/api/suppress/search?value=${encodeURIComponent('(415) 200-0007')}`)).json();
+    expect(phone.data.map((r: { value_vch: string }) => r.value_vch)).toEqual(['+14152000007']);
+    const prefix = (await get('/api/suppress/search?value=41520001')).json();
+    expect(prefix.rows).toBe(20); // +141520001xx: 0100 to 0119
+    const email = (await get('/api/suppress/search?value=JANE.DOE@EXAMPLE.COM')).json();
+    expect(email.data.map((r: { group_vch: string }) => r.group_vch)).toEqual(['Opt-out 2026']);
+    const type = (await get('/api/suppress/search?value=sms')).json();
+    expect(type.data.map((r: { value_vch: string }) => r.value_vch)).toEqual([
+      '+14155550123',
+      '+15105550199',
+    ]);
+    expect((await get('/api/suppress/search?value=nothing-like-this')).json()).toEqual({ data: [], rows: 0 });
+  });
+
+  it('deletes one active row (404 when not active) and a group and type', async () => {
+    const row = (await get('/api/suppress/search?value=4152000007')).json().data[0];
+    const del = (id: number, groupName: string) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/suppress/deleteById/${id}`,
+        headers: bearer(token),
+        payload: { groupName },
+      });
+    expect((await del(row.row_id_bint, 'Opt-out 2026')).statusCode).toBe(404);
+    expect((await del(row.row_id_bint, 'Medical exemptions')).json()).toEqual({ status: 200, deleted: 1 });
+    const again = await del(row.row_id_bint, 'Medical exemptions');
+    expect(again.statusCode).toBe(404);
+    expect((await get('/api/suppress/search?value=4152000007')).json().rows).toBe(0);
+
+    const group = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/suppress/deleteById/groupNameAndType',
+      headers: bearer(token),
+      payload: { groupName: 'Medical exemptions', type: 'PHONE' },
+    });
+    expect(group.json()).toEqual({ status: 200, deleted: 119 });
+    const { rows } = await t.ctx.db.query(
+      "SELECT count(*)::int AS n FROM suppressions WHERE group_vch = 'Medical exemptions' AND end_ts IS NOT NULL",
+    );
+    expect(rows[0].n).toBe(120); // history kept
+    const audit = await t.ctx.db.query(
+      "SELECT action, details FROM audit_log WHERE target = 'Medical exemptions' AND action LIKE 'suppression.delete%' ORDER BY id",
+    );
+    expect(audit.rows).toEqual([
+      {
+        action: 'suppression.delete.row',
+        details: { rowId: row.row_id_bint, type: 'PHONE', value: '+14152000007', rows: 1 },
+      },
+      { action: 'suppression.delete.group', details: { type: 'PHONE', rows: 119 } },
+    ]);
+  });
+
+  it('downloads active values as data.csv, safe against formula injection', async () => {
+    const all = await get('/api/suppress/downloadActiveSuppressions');
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['content-disposition']).toBe('attachment; filename="data.csv"');
+    expect(all.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = all.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('group,type,value,start_ts,end_ts,created_ts');
+    expect(lines).toHaveLength(1 + 10);
+    expect(lines[1]).toMatch(/^"'=HYPERLINK\(""x""\)",EMAIL,15@example\.com,\d{4}-/);
+
+    const one = await get('/api/suppress/downloadActiveSuppressions?groupName=Opt-out%202026');
+    const values = one.body
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((l) => l.split(',').slice(1, 3).join(' '));
+    expect(values).toEqual(await activeOf('Opt-out 2026'));
+    const { rows } = await t.ctx.db.query(
+      "SELECT count(*)::int AS n FROM audit_log WHERE action = 'suppression.download'",
+    );
+    expect(rows[0].n).toBe(2);
+  });
+
+  it('refuses every call without the SUPPRESSION permission (403)', async () => {
+    const calls = [
+      get('/api/suppress/getPaginatedCampaigns?page=1', reporter),
+      get('/api/suppress/search?value=x', reporter),
+      get('/api/suppress/downloadActiveSuppressions', reporter),
+      upload('full', 'Opt-out 2026', MIXED, reporter),
+      upload('incremental', 'Opt-out 2026', MIXED, reporter),
+      apply(1, reporter),
+      t.app.inject({
+        method: 'DELETE',
+        url: '/api/suppress/deleteById/1',
+        headers: bearer(reporter),
+        payload: { groupName: 'x' },
+      }),
+      t.app.inject({
+        method: 'DELETE',
+        url: '/api/suppress/deleteById/groupNameAndType',
+        headers: bearer(reporter),
+        payload: { groupName: 'x', type: 'SMS' },
+      }),
+    ];
+    for (const res of await Promise.all(calls)) expect(res.statusCode, res.body).toBe(403);
+  });
+});
+
+describe('the messaging engine check', () => {
+  it('says per value whether it is suppressed now and by which groups, normalising like uploads', async () => {
+    const key = await t.ctx.auth.createApiKey('engine', ['INGEST']);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/ingest/suppression/check',
+      headers: bearer(key),
+      payload: {
+        values: [
+          { value: '(415) 555-0123' },
+          { type: 'SMS', value: '415.555.0123' },
+          { type: 'EMAIL', value: 'Jane.Doe@Example.com' },
+          { value: 'ACCT-0001' },
+          { value: '+17075559999' },
+          { type: 'PHONE', value: 'not a number' },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().results).toEqual([
+      {
+        value: '(415) 555-0123',
+        normalized: '+14155550123',
+        suppressed: true,
+        groups: [
+          { group: 'Opt-out 2026', type: 'PHONE' },
+          { group: 'Opt-out 2026', type: 'SMS' },
+        ],
+      },
+      {
+        value: '415.555.0123',
+        normalized: '+14155550123',
+        suppressed: true,
+        groups: [{ group: 'Opt-out 2026', type: 'SMS' }],
+      },
+      {
+        value: 'Jane.Doe@Example.com',
+        normalized: 'jane.doe@example.com',
+        suppressed: true,
+        groups: [{ group: 'Opt-out 2026', type: 'EMAIL' }],
+      },
+      {
+        value: 'ACCT-0001',
+        normalized: 'ACCT-0001',
+        suppressed: true,
+        groups: [{ group: 'Opt-out 2026', type: 'ACCOUNT' }],
+      },
+      { value: '+17075559999', normalized: '+17075559999', suppressed: false, groups: [] },
+      {
+        value: 'not a number',
+        normalized: null,
+        suppressed: false,
+        groups: [],
+        reason: '"not a number" is not a phone number: use digits, spaces and + ( ) - . / only',
+      },
+    ]);
+    // A session, even with SUPPRESSION, is not the engine.
+    const asOperator = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/ingest/suppression/check',
+      headers: bearer(token),
+      payload: { values: [{ value: 'a@b.org' }] },
+    });
+    expect(asOperator.statusCode).toBe(403);
+  });
+});
+
+describe('demo data', () => {
+  it('seeds three groups with a few thousand values, once', async () => {
+    const demo = await createTestApp();
+    try {
+      const log = { info: () => {} } as unknown as Parameters<typeof seedSuppressionDemo>[1];
+      await seedSuppressionDemo(demo.ctx, log);
+      await seedSuppressionDemo(demo.ctx, log);
+      const { rows } = await demo.ctx.db.query(
+        'SELECT group_vch, count(*)::int AS n FROM suppressions WHERE end_ts IS NULL GROUP BY 1 ORDER BY 1',
+      );
+      expect(rows).toEqual([
+        { group_vch: 'Bounced e-mails', n: 1_800 },
+        { group_vch: 'Medical exemptions', n: 1_000 },
+        { group_vch: 'Opt-out 2026', n: 2_500 },
+      ]);
+    } finally {
+      await demo.close();
+    }
+  });
+});
