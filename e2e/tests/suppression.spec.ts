@@ -178,6 +178,9 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
     // Discarding the preview changes nothing: the group does not exist.
     await first.getByRole('button', { name: 'Discard' }).click();
     await expect(first).toBeHidden();
+    await expect(
+      page.getByText(`Nothing changed: the full upload to ${group} was not applied.`),
+    ).toBeVisible();
     await expect(summaryRow(page, group, 'PHONE')).toHaveCount(0);
 
     const again = await upload(page, 'FULL FILE UPLOAD', group, {
@@ -304,6 +307,12 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
     await page.getByRole('button', { name: 'Close the search' }).click();
     await expect(results).toBeHidden();
     await expect(page.getByRole('textbox', { name: 'Group, value or type' })).toHaveValue('');
+
+    // The first characters of a value find every value starting with them.
+    await search(page, 'pager00');
+    await expect(page.getByTestId('search-count')).toHaveText('10 active values match “pager00”');
+    await expect(page.getByRole('table', { name: 'Search results' }).getByRole('row')).toHaveCount(11);
+    await page.getByRole('button', { name: 'Close the search' }).click();
 
     // Delete the whole group and type from the summary.
     await summaryRow(page, group, 'EMAIL')

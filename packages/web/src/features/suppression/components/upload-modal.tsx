@@ -10,6 +10,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import {
   formatSuppressionDate,
   SUPPRESSION_GROUP_NAME_MAX_LENGTH,
@@ -87,7 +88,15 @@ export function UploadModal({ kind, onClose }: Props) {
   const busy = state.step === 'uploading' || state.step === 'applying';
   const changed = state.step === 'uploaded';
   const close = () => {
-    if (!busy) onClose(changed);
+    if (busy) return;
+    if (state.step === 'preview') {
+      // Leaving a preview must not look like an applied upload.
+      notifications.show({
+        color: 'gray',
+        message: `Nothing changed: the full upload to ${state.preview.group} was not applied.`,
+      });
+    }
+    onClose(changed);
   };
   const group = groupName.trim();
 
