@@ -53,6 +53,8 @@ const EXPLANATIONS: Record<SuppressionUploadKind, string> = {
     'You see what would change and confirm before anything is applied.',
 };
 
+const DISCARDED_TOAST_ID = 'suppression-preview-discarded';
+
 /** Header values travel as ISO-8859-1; the browser refuses to send anything beyond it. */
 const HEADER_SAFE = /^[\u0020-\u007e\u00a0-\u00ff]*$/;
 
@@ -92,6 +94,7 @@ export function UploadModal({ kind, onClose }: Props) {
     if (state.step === 'preview') {
       // Leaving a preview must not look like an applied upload.
       notifications.show({
+        id: DISCARDED_TOAST_ID,
         color: 'gray',
         message: `Nothing changed: the full upload to ${state.preview.group} was not applied.`,
       });
@@ -138,6 +141,8 @@ export function UploadModal({ kind, onClose }: Props) {
       setFileError('Choose the file to upload.');
       return;
     }
+    // An earlier 'nothing changed' notice must not sit beside this upload's outcome.
+    notifications.hide(DISCARDED_TOAST_ID);
     abort.current = new AbortController();
     setState({ step: 'uploading', loaded: 0, total: file.size });
     const opts = {
