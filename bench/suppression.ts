@@ -1,0 +1,297 @@
+/**
+ * Suppression benchmark (`npm run bench:suppression`): its own embedded PostgreSQL in a temporary folder, the real
+ * app listening on a local port, 5 million active values. Prints a markdown table with the goals beside the figures.
+ * Not a test: figures depend on the machine. BENCH_VALUES changes the list size (default 5,000,000).
+ */
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import autocannon from 'autocannon';
+import { from as copyFrom } from 'pg-copy-streams';
+import { buildApp } from '../packages/server/src/app.ts';
+import { clientHashOf } from '../packages/server/src/auth/passwords.ts';
+import { authService } from '../packages/server/src/auth/service.ts';
+import { userService } from '../packages/server/src/auth/users.ts';
+import { loadConfig } from '../packages/server/src/config.ts';
+import type { AppContext } from '../packages/server/src/context.ts';
+import { startEmbeddedPostgres } from '../packages/server/src/db/embedded.ts';
+import { migrate } from '../packages/server/src/db/migrate.ts';
+import { createPool } from '../packages/server/src/db/pool.ts';
+import { createQueue } from '../packages/server/src/jobs/queue.ts';
+import { suppressionService } from '../packages/server/src/suppression/service.ts';
+
+const TOTAL = Number(process.env.BENCH_VALUES ?? 5_000_000);
+const FILE_LINES = 1_000_000;
+const log = (line: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
+
+const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'psps-bench-suppression-'));
+await fs.chmod(dir, 0o755);
+const pg = await startEmbeddedPostgres(path.join(dir, 'data'), { persistent: false });
+try {
+  await run(pg.url);
+} finally {
+  await pg.stop();
+  await fs.rm(dir, { recursive: true, force: true });
+}
+process.exit(0);
+
+async function run(databaseUrl: string) {
+  await migrate(databaseUrl);
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl });
+  const db = createPool(databaseUrl, 10);
+  const boss = await createQueue(databaseUrl, () => {});
+  const ctx: AppContext = { config, db, auth: authService(db, config), boss };
+  const app = await buildApp(ctx, { webDist: null });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  await userService(db).add({
+    email: 'bench@example.com',
+    fullname: 'Bench',
+    clientHash: clientHashOf('bench-pw'),
+    permissions: ['SUPPRESSION'],
+  });
+  const login = (await (
+    await fetch(`${base}/api/login/bench@example.com/${clientHashOf('bench-pw')}`)
+  ).json()) as [unknown, [{ SESSION_TOKEN: string }]];
+  const session = { authorization: `Bearer ${login[1][0].SESSION_TOKEN}` };
+  const engine = { authorization: `Bearer ${await ctx.auth.createApiKey('bench-engine', ['INGEST'])}` };
+
+  // 5 million active values: 'Bench A' holds the 1 million phones the upload replaces, 'Bench B' 1 million more,
+  // the rest spread over 30 groups of phones and e-mails. Loaded with the indexes dropped, then indexed.
+  log(`seeding ${TOTAL.toLocaleString('en-US')} values`);
+  const { rows: indexes } = await db.query<{ indexname: string; indexdef: string }>(
+    "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'suppressions' AND indexname <> 'suppressions_pkey'",
+  );
+  for (const index of indexes) await db.query(`DROP INDEX ${index.indexname}`);
+  await db.query(
+    `INSERT INTO suppressions (group_vch, supress_type, value_vch, created_by)
+     SELECT 'Bench A', 'PHONE', '+1415' || (2000000 + i), 'bench' FROM generate_series(0, 999999) i`,
+  );
+  await db.query(
+    `INSERT INTO suppressions (group_vch, supress_type, value_vch, created_by)
+     SELECT 'Bench B', 'PHONE', '+1510' || (2000000 + i), 'bench' FROM generate_series(0, 999999) i`,
+  );
+  const rest = Math.max(TOTAL - 2_000_000, 0);
+  await db.query(
+    `INSERT INTO suppressions (group_vch, supress_type, value_vch, created_by)
+     SELECT 'Group ' || (i % 30), CASE WHEN i % 2 = 0 THEN 'EMAIL' ELSE 'SMS' END,
+            CASE WHEN i % 2 = 0 THEN 'person' || i || '@example.com' ELSE '+1650' || (2000000 + i) END, 'bench'
+       FROM generate_series(0, $1::int - 1) i`,
+    [rest],
+  );
+  await db.query(
+    'INSERT INTO suppression_groups (group_vch) SELECT DISTINCT group_vch FROM suppressions ON CONFLICT DO NOTHING',
+  );
+  for (const index of indexes) await db.query(index.indexdef);
+  await db.query('VACUUM ANALYZE suppressions');
+  log('seeded');
+
+  // The upload file: 900,000 of Bench A's values and 100,000 new ones.
+  const file = path.join(os.tmpdir(), `psps-bench-${process.pid}.txt`);
+  {
+    const handle = await fs.open(file, 'w');
+    let text = '';
+    for (let i = 100_000; i < 100_000 + FILE_LINES; i++) {
+      text += `+1415${2_000_000 + i}\n`;
+      if (text.length > 1 << 20) {
+        await handle.write(text);
+        text = '';
+      }
+    }
+    await handle.write(text);
+    await handle.close();
+  }
+  const fileBytes = (await fs.stat(file)).size;
+
+  // Baseline: raw COPY of the same file into an unindexed table.
+  await db.query('CREATE TABLE bench_raw (value text)');
+  const copyMs = await timed(async () => {
+    const client = await db.connect();
+    try {
+      await pipeline(createReadStream(file), client.query(copyFrom('COPY bench_raw (value) FROM STDIN')));
+    } finally {
+      client.release();
+    }
+  });
+  log(`raw COPY ${copyMs.toFixed(0)} ms`);
+
+  // Full upload end to end: multipart POST (preview), then apply.
+  let preview: { uploadId: number; added: number; removed: number; unchanged: number } | undefined;
+  const previewMs = await timed(async () => {
+    const form = new FormData();
+    form.append('fullFileUpload', new Blob([await fs.readFile(file)]), 'list.txt');
+    const res = await fetch(`${base}/api/suppress/upload/fullFileUpload`, {
+      method: 'POST',
+      headers: { ...session, groupName: 'Bench A' },
+      body: form,
+    });
+    preview = (await res.json()) as typeof preview;
+  });
+  const applyMs = await timed(async () => {
+    const res = await fetch(`${base}/api/suppress/upload/fullFileUpload/${preview!.uploadId}/apply`, {
+      method: 'POST',
+      headers: session,
+    });
+    if (res.status !== 200) throw new Error(await res.text());
+  });
+  const uploadMs = previewMs + applyMs;
+  log(`upload ${JSON.stringify(preview)} preview ${previewMs.toFixed(0)} ms apply ${applyMs.toFixed(0)} ms`);
+  await db.query('VACUUM ANALYZE suppressions');
+
+  // Exact-value check, one value a call, as the engine asks before each message.
+  const checkValues = (i: number) =>
+    i % 2 === 0 ? `+1415${2_100_000 + (i % 900_000)}` : `+1415${5_000_000 + i}`;
+  const checkLatencies = await latencies(2_000, async (i) => {
+    const res = await fetch(`${base}/api/v1/ingest/suppression/check`, {
+      method: 'POST',
+      headers: { ...engine, 'content-type': 'application/json' },
+      body: JSON.stringify({ values: [{ type: 'PHONE', value: checkValues(i) }] }),
+    });
+    await res.arrayBuffer();
+  });
+  const throughput = await autocannon({
+    url: `${base}/api/v1/ingest/suppression/check`,
+    method: 'POST',
+    connections: 8,
+    duration: 5,
+    headers: { ...engine, 'content-type': 'application/json' },
+    body: JSON.stringify({ values: [{ type: 'PHONE', value: '+14152500000' }] }),
+  });
+
+  // Search over HTTP: an exact number as typed, a number prefix, an e-mail, a small group.
+  const searches = ['(415) 255-0001', '4152550', 'Person1000@Example.com', 'Group 7', '+16502000999'];
+  const searchLatencies = await latencies(500, async (i) => {
+    const res = await fetch(
+      `${base}/api/suppress/search?value=${encodeURIComponent(searches[i % searches.length]!)}`,
+      {
+        headers: session,
+      },
+    );
+    await res.arrayBuffer();
+  });
+  // Index against a sequential scan: the same service calls on a connection with index scans off.
+  const seqDb = createPool(databaseUrl, 2);
+  seqDb.on('connect', (client) => {
+    client.query('SET enable_indexscan = off; SET enable_bitmapscan = off; SET enable_indexonlyscan = off');
+  });
+  const indexed = suppressionService(db, config);
+  const sequential = suppressionService(seqDb, config);
+  const valueSearches = ['(415) 255-0001', '4152550', 'person1000@example.com'];
+  const indexedMs = median(await latencies(60, (i) => indexed.search(valueSearches[i % 3]!, 1)));
+  const seqMs = median(await latencies(6, (i) => sequential.search(valueSearches[i % 3]!, 1)));
+  await seqDb.end();
+
+  // Deep pages: a 1-million-value group searched by name, page 1 against page 10,000 and the middle page.
+  const page = (n: number) => async () => {
+    const res = await fetch(`${base}/api/suppress/search?value=Bench%20B&page=${n}`, { headers: session });
+    await res.arrayBuffer();
+  };
+  const page1Ms = median(await latencies(20, page(1)));
+  const page10kMs = median(await latencies(20, page(10_000)));
+  const middleMs = median(await latencies(20, page(10_001)));
+
+  // Download of the 1 million values of Bench A, streamed; memory growth of the process (server and reader).
+  global.gc?.();
+  const rssBefore = process.memoryUsage().rss;
+  let rssPeak = rssBefore;
+  let downloadedLines = 0;
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+  }, 50);
+  const downloadMs = await timed(async () => {
+    const res = await fetch(`${base}/api/suppress/downloadActiveSuppressions?groupName=Bench%20A`, {
+      headers: session,
+    });
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      for (const byte of chunk) if (byte === 10) downloadedLines++;
+    }
+  });
+  clearInterval(sampler);
+  const growthMb = (rssPeak - rssBefore) / (1024 * 1024);
+
+  await app.close();
+  await boss.stop({ graceful: false, wait: true, timeout: 2000 }).catch(() => {});
+  await db.end();
+  await fs.rm(file, { force: true });
+
+  const p95Check = percentile(checkLatencies, 95);
+  const p95Search = percentile(searchLatencies, 95);
+  const rows: [string, string, string, boolean][] = [
+    [
+      `Full upload, ${FILE_LINES.toLocaleString('en-US')} lines (${(fileBytes / 1e6).toFixed(1)} MB), preview + apply (+${preview!.added.toLocaleString('en-US')} / -${preview!.removed.toLocaleString('en-US')} / =${preview!.unchanged.toLocaleString('en-US')})`,
+      `${(uploadMs / 1000).toFixed(1)} s (preview ${(previewMs / 1000).toFixed(1)} s, apply ${(applyMs / 1000).toFixed(1)} s)`,
+      '≤ 60 s',
+      uploadMs <= 60_000,
+    ],
+    [
+      'Same, against a raw COPY of the file into an unindexed table',
+      `${(uploadMs / copyMs).toFixed(1)}× (COPY ${(copyMs / 1000).toFixed(2)} s)`,
+      '≤ 5×',
+      uploadMs <= 5 * copyMs,
+    ],
+    [
+      'Engine check, one value a call over HTTP (2,000 calls)',
+      `p95 ${p95Check.toFixed(2)} ms (p50 ${percentile(checkLatencies, 50).toFixed(2)} ms; ${Math.round(throughput.requests.average)} calls/s with 8 connections)`,
+      'p95 ≤ 5 ms',
+      p95Check <= 5,
+    ],
+    [
+      'Search over HTTP (number as typed, prefix, e-mail, group, E.164; 500 calls)',
+      `p95 ${p95Search.toFixed(1)} ms`,
+      'p95 ≤ 100 ms',
+      p95Search <= 100,
+    ],
+    [
+      'Search by value, indexes against a sequential scan (same calls, in process)',
+      `${(seqMs / indexedMs).toFixed(0)}× (${indexedMs.toFixed(2)} ms against ${seqMs.toFixed(0)} ms)`,
+      '≥ 20×',
+      seqMs / indexedMs >= 20,
+    ],
+    [
+      'Deep page: group of 1,000,000 searched by name, page 10,000 / 10,001 against page 1 (medians)',
+      `${(page10kMs / page1Ms).toFixed(2)}× / ${(middleMs / page1Ms).toFixed(2)}× (${page1Ms.toFixed(0)} ms, ${page10kMs.toFixed(0)} ms, ${middleMs.toFixed(0)} ms)`,
+      '≤ 2×',
+      Math.max(page10kMs, middleMs) <= 2 * page1Ms,
+    ],
+    [
+      `Download of ${(downloadedLines - 1).toLocaleString('en-US')} rows (data.csv), streamed`,
+      `${(downloadMs / 1000).toFixed(1)} s, memory growth ${growthMb.toFixed(0)} MB`,
+      '< 100 MB',
+      growthMb < 100,
+    ],
+  ];
+  const date = new Date().toISOString().slice(0, 10);
+  console.log(
+    `\nSuppression benchmark, ${date}, ${TOTAL.toLocaleString('en-US')} active values, ${os.cpus().length} cores, Node ${process.version}\n`,
+  );
+  console.log('| Measure | Result | Goal | Met |');
+  console.log('| --- | --- | --- | --- |');
+  for (const [what, result, goal, met] of rows)
+    console.log(`| ${what} | ${result} | ${goal} | ${met ? 'yes' : 'no'} |`);
+}
+
+async function timed(fn: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
+}
+
+async function latencies(count: number, fn: (i: number) => Promise<unknown>): Promise<number[]> {
+  await fn(0); // warm-up
+  const out: number[] = [];
+  for (let i = 0; i < count; i++) out.push(await timed(() => fn(i)));
+  return out;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+function median(values: number[]): number {
+  return percentile(values, 50);
+}
