@@ -6,6 +6,7 @@ import { AllChannelsPage } from '../features/reports/components/all-channels-pag
 import { CampaignReportPage } from '../features/reports/components/campaign-report-page.tsx';
 import { EmailPage, SmsPage, VoicePage } from '../features/reports/components/channel-page.tsx';
 import { EventsPage } from '../features/reports/components/events-page.tsx';
+import { SuppressionPage } from '../features/suppression/components/suppression-page.tsx';
 
 const notBuilt = (name: string) => () => <NotBuiltPage name={name} />;
 
@@ -21,5 +22,5 @@ export const SCREEN_PAGES: Record<string, ComponentType> = {
   email: EmailPage,
   campaign: CampaignReportPage,
   completion: notBuilt('Completion'),
-  suppression: notBuilt('SUPPRESSION'),
+  suppression: SuppressionPage,
 };

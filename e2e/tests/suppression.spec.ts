@@ -1,0 +1,398 @@
+import fs from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Locator, Page } from '@playwright/test';
+import { expect, signIn, snap, test } from '../fixtures.ts';
+
+/**
+ * The SUPPRESSION screen (document 2 §2.8, §4, §5, §7, §8). Groups made here start with '0 ' so that they sort
+ * first in the summary (ordered by group name) and show on its first page.
+ */
+
+const csv = (lines: string[]) => Buffer.from(`${lines.join('\n')}\n`, 'utf8');
+
+async function openScreen(page: Page) {
+  await signIn(page, 'suppress');
+  await page.goto('/admin/suppression');
+  await expect(page.getByRole('heading', { name: 'SUPPRESSION', exact: true })).toBeVisible();
+  await expect(page.getByTestId('suppression-summary').getByRole('row').nth(1)).toBeVisible();
+}
+
+function summaryRow(page: Page, group: string, type: string): Locator {
+  return page
+    .getByTestId('suppression-summary')
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: group, exact: true }) })
+    .filter({ has: page.getByRole('cell', { name: type, exact: true }) });
+}
+
+/** Fills the upload dialog and sends it; the dialog stays open on its answer. */
+async function upload(
+  page: Page,
+  kind: 'INCREMENTAL FILE UPLOAD' | 'FULL FILE UPLOAD',
+  group: string,
+  file: { name: string; buffer: Buffer } | null,
+) {
+  await page.getByRole('button', { name: kind }).click();
+  const dialog = page.getByRole('dialog', { name: kind });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: 'Group name' })).toBeFocused();
+  if (group) await dialog.getByRole('textbox', { name: 'Group name' }).fill(group);
+  if (file) await dialog.locator('input[type=file]').setInputFiles({ ...file, mimeType: 'text/csv' });
+  await dialog
+    .getByRole('button', { name: kind === 'FULL FILE UPLOAD' ? 'Upload and preview' : 'Upload' })
+    .click();
+  return dialog;
+}
+
+/** Makes a group through the API (a full upload, then its apply), faster than through the dialog. */
+async function apiFullUpload(page: Page, token: string, group: string, lines: string[]) {
+  const headers = { authorization: `Bearer ${token}`, groupName: group, user: 'e2e' };
+  const staged = await page.request.post('/api/suppress/upload/fullFileUpload', {
+    headers,
+    multipart: { fullFileUpload: { name: 'values.csv', mimeType: 'text/csv', buffer: csv(lines) } },
+  });
+  expect(staged.status()).toBe(200);
+  const { uploadId } = await staged.json();
+  const applied = await page.request.post(`/api/suppress/upload/fullFileUpload/${uploadId}/apply`, {
+    headers,
+  });
+  expect(applied.status()).toBe(200);
+}
+
+/** The visible part of the page only (a full-page picture of a long table repeats the fixed header and footer). */
+async function snapView(page: Page, name: string) {
+  await page.screenshot({ path: fileURLToPath(new URL(`../screenshots/${name}.png`, import.meta.url)) });
+}
+
+async function search(page: Page, text: string) {
+  const box = page.getByRole('textbox', { name: 'Group, value or type' });
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+test.describe('SUPPRESSION (document 2 §2.8)', () => {
+  test("shows a loader until the summary arrives, and 'No data available' when it is empty", async ({
+    page,
+  }) => {
+    await signIn(page, 'suppress');
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route('**/api/suppress/getPaginatedCampaigns?*', async (route) => {
+      await answered;
+      await route.fulfill({ json: { data: [], rows: 0 } });
+    });
+    await page.goto('/admin/suppression');
+    await expect(page.getByLabel('Loading the suppression summary')).toBeVisible();
+    answer();
+    await expect(page.getByTestId('suppression-summary')).toContainText('No data available');
+    await expect(page.getByLabel('Loading the suppression summary')).toHaveCount(0);
+  });
+
+  test('shows the summary with its columns, 5 lines a page, and the three buttons', async ({ page }) => {
+    const token = await signIn(page, 'suppress');
+    await apiFullUpload(page, token, '0 E2E Types', [
+      'value,type',
+      '+14155550111,PHONE',
+      '+14155550112,SMS',
+      'types@example.com,EMAIL',
+      'ACC-1001,ACCOUNT',
+    ]);
+    await apiFullUpload(page, token, '0 E2E Types 2', ['+14155550113', 'types2@example.com']);
+    await page.goto('/admin/suppression');
+    const summary = page.getByTestId('suppression-summary');
+    await expect(summary.getByRole('columnheader')).toHaveText([
+      'Group',
+      'Type',
+      'Valid Count',
+      'Delete',
+      'Download',
+    ]);
+    await expect(summary.getByRole('row')).toHaveCount(6);
+    await expect(summary.getByRole('row').nth(1)).toContainText('0 E2E TypesACCOUNT1');
+    const pages = page.getByRole('navigation', { name: 'Summary pages' });
+    await expect(pages.getByRole('button', { name: /^Page / }).first()).toHaveAccessibleName('Page 1');
+    expect(await pages.getByRole('button', { name: /^Page / }).count()).toBeLessThanOrEqual(5);
+    for (const name of ['INCREMENTAL FILE UPLOAD', 'FULL FILE UPLOAD', 'DOWNLOAD ALL']) {
+      await expect(page.getByRole('button', { name })).toBeVisible();
+    }
+    await expect(
+      page.getByRole('heading', { name: 'Search Active Suppressions By Group or Value or Type' }),
+    ).toBeVisible();
+    await snap(page, 'suppression-1280');
+    await pages.getByRole('button', { name: 'Page 2' }).click();
+    await expect(summaryRow(page, '0 E2E Types 2', 'PHONE')).toContainText('1');
+    await page.setViewportSize({ width: 900, height: 900 });
+    await expect(page.getByRole('button', { name: 'Toggle sidebar' })).toBeVisible();
+    // The sidebar slides away; the picture is taken once it has gone.
+    await page.waitForTimeout(500);
+    await snap(page, 'suppression-900');
+  });
+
+  test('an upload needs a group name, and an incremental upload an existing group', async ({ page }) => {
+    await openScreen(page);
+    let requests = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/suppress/upload/')) requests++;
+    });
+    const file = { name: 'values.csv', buffer: csv(['+1 415 555 0101']) };
+    const dialog = await upload(page, 'INCREMENTAL FILE UPLOAD', '', file);
+    await expect(dialog.getByTestId('upload-notice')).toHaveText('Please enter the group name!');
+    expect(requests).toBe(0);
+
+    await dialog.getByRole('textbox', { name: 'Group name' }).fill('0 E2E No Such Group');
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await expect(dialog.getByTestId('upload-notice')).toHaveText('Please enter existing group name!');
+    await snap(page, 'suppression-upload-unknown-group');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+
+  test('a full upload shows what it would change and applies only when confirmed; an incremental upload adds', async ({
+    page,
+  }) => {
+    await openScreen(page);
+    const group = '0 E2E Full';
+    const first = await upload(page, 'FULL FILE UPLOAD', group, {
+      name: 'first.csv',
+      buffer: csv([
+        'value,type',
+        '(415) 555-0101,PHONE',
+        '415.555.0102,PHONE',
+        '+14155550103,PHONE',
+        'ann@example.com,EMAIL',
+        'not a value,',
+        '415-555-0101,PHONE',
+      ]),
+    });
+    const preview = first.getByTestId('upload-preview');
+    await expect(preview).toContainText('Nothing has changed yet.');
+    await expect(preview.getByTestId('count-Added')).toContainText('4');
+    await expect(preview.getByTestId('count-Removed')).toContainText('0');
+    await expect(preview.getByTestId('count-Rejected')).toContainText('1');
+    await expect(preview.getByTestId('count-Duplicates')).toContainText('1');
+    await expect(preview.getByRole('table', { name: 'Rejected lines' })).toContainText('6');
+    await snap(page, 'suppression-full-preview');
+
+    // Discarding the preview changes nothing: the group does not exist.
+    await first.getByRole('button', { name: 'Discard' }).click();
+    await expect(first).toBeHidden();
+    await expect(
+      page.getByText(`Nothing changed: the full upload to ${group} was not applied.`),
+    ).toBeVisible();
+    await expect(summaryRow(page, group, 'PHONE')).toHaveCount(0);
+
+    const again = await upload(page, 'FULL FILE UPLOAD', group, {
+      name: 'first.csv',
+      buffer: csv(['(415) 555-0101', '415.555.0102', '+14155550103', 'ann@example.com']),
+    });
+    await expect(again.getByTestId('count-Added')).toContainText('4');
+    await again.getByRole('button', { name: 'Apply full upload' }).click();
+    await expect(again.getByTestId('upload-result')).toContainText('File Uploaded Successfuly!');
+    await expect(again.getByTestId('count-Added')).toContainText('4');
+    await snap(page, 'suppression-full-applied');
+    await again.getByRole('button', { name: 'Close' }).click();
+    await expect(summaryRow(page, group, 'PHONE')).toContainText('3');
+    await expect(summaryRow(page, group, 'EMAIL')).toContainText('1');
+
+    // A second full upload ends what the file no longer holds.
+    const replace = await upload(page, 'FULL FILE UPLOAD', group, {
+      name: 'second.csv',
+      buffer: csv(['(415) 555-0101', 'bob@example.com']),
+    });
+    await expect(replace.getByTestId('count-Added')).toContainText('1');
+    await expect(replace.getByTestId('count-Removed')).toContainText('3');
+    await expect(replace.getByTestId('count-Unchanged')).toContainText('1');
+    await replace.getByRole('button', { name: 'Apply full upload' }).click();
+    await expect(replace.getByTestId('upload-result')).toContainText('File Uploaded Successfuly!');
+    await replace.getByRole('button', { name: 'Close' }).click();
+    await expect(summaryRow(page, group, 'PHONE')).toContainText('1');
+    await expect(summaryRow(page, group, 'EMAIL')).toContainText('1');
+
+    // An incremental upload adds to the group and reports what it did not add.
+    const add = await upload(page, 'INCREMENTAL FILE UPLOAD', group, {
+      name: 'more.csv',
+      buffer: csv(['+1 415 555 0104', '+1 415 555 0105', '(415) 555-0101', 'nonsense']),
+    });
+    const result = add.getByTestId('upload-result');
+    await expect(result).toContainText('File Uploaded Successfuly!');
+    await expect(result.getByTestId('count-Inserted')).toContainText('2');
+    await expect(result.getByTestId('count-Duplicates')).toContainText('1');
+    await expect(result.getByTestId('count-Rejected')).toContainText('1');
+    await expect(result.getByRole('table', { name: 'Rejected lines' })).toContainText('4');
+    await snap(page, 'suppression-incremental-uploaded');
+    await add.getByRole('button', { name: 'Close' }).click();
+    await expect(summaryRow(page, group, 'PHONE')).toContainText('3');
+  });
+
+  test('searches with and without results, pages through them, and deletes a row and a group', async ({
+    page,
+  }) => {
+    await openScreen(page);
+    const group = '0 E2E Paging';
+    const values = Array.from(
+      { length: 120 },
+      (_, i) => `pager${String(i).padStart(3, '0')}@e2e.example.com`,
+    );
+    const dialog = await upload(page, 'FULL FILE UPLOAD', group, { name: 'paging.csv', buffer: csv(values) });
+    await expect(dialog.getByTestId('count-Added')).toContainText('120');
+    await dialog.getByRole('button', { name: 'Apply full upload' }).click();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(summaryRow(page, group, 'EMAIL')).toContainText('120');
+
+    // An empty search does nothing.
+    await search(page, '   ');
+    await expect(page.getByText('Below are the search results!')).toBeHidden();
+
+    await search(page, 'no-such-value-anywhere');
+    await expect(page.getByText("Couldn't get anything related! Try a different value.")).toBeVisible();
+    await snap(page, 'suppression-search-nothing');
+
+    // A whole group name finds the group's values.
+    await search(page, group);
+    await expect(page.getByText('Below are the search results!')).toBeVisible();
+    const results = page.getByRole('table', { name: 'Search results' });
+    await expect(results.getByRole('columnheader')).toHaveText([
+      'Group',
+      'Type',
+      'Value',
+      'Start Time',
+      'End Time',
+      'Created Time',
+      'Action',
+    ]);
+    await expect(results.getByRole('row')).toHaveCount(51);
+    await expect(page.getByTestId('results-range')).toHaveText('1–50 of 120');
+    await expect(results.getByRole('row').nth(1).getByRole('cell').nth(3)).toHaveText(
+      /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/,
+    );
+    await snap(page, 'suppression-search-results');
+    await page.getByTestId('suppression-search').scrollIntoViewIfNeeded();
+    await snapView(page, 'suppression-search-results-1280');
+    await page.setViewportSize({ width: 900, height: 900 });
+    await page.waitForTimeout(500);
+    await page.getByTestId('results-range').scrollIntoViewIfNeeded();
+    await snapView(page, 'suppression-search-results-900');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    const pages = page.getByRole('navigation', { name: 'Search result pages' });
+    await pages.getByRole('button', { name: 'Page 3' }).click();
+    await expect(page.getByTestId('results-range')).toHaveText('101–120 of 120');
+    await expect(results.getByRole('row')).toHaveCount(21);
+    await expect(pages.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    await expect(pages.getByRole('button', { name: 'Last page' })).toBeDisabled();
+    await pages.getByRole('button', { name: 'Previous page' }).click();
+    await expect(page.getByTestId('results-range')).toHaveText('51–100 of 120');
+    await pages.getByRole('button', { name: 'First page' }).click();
+    await expect(page.getByTestId('results-range')).toHaveText('1–50 of 120');
+    await pages.getByRole('button', { name: 'Last page' }).click();
+    await expect(page.getByTestId('results-range')).toHaveText('101–120 of 120');
+
+    // Delete one value: confirm, then the success text; closing reloads the results.
+    await results.getByRole('button', { name: 'Delete pager119@e2e.example.com' }).click();
+    const del = page.getByRole('dialog', { name: 'Delete a suppression value' });
+    await expect(del).toContainText('pager119@e2e.example.com');
+    await expect(del.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await snap(page, 'suppression-delete-row-confirm');
+    await del.getByRole('button', { name: 'Delete value' }).click();
+    await expect(del).toContainText('Row Deleted Successfuly!');
+    await expect(del.getByRole('button', { name: 'Close' })).toBeFocused();
+    await del.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByTestId('results-range')).toHaveText('101–119 of 119');
+    await expect(results.getByText('pager119@e2e.example.com')).toHaveCount(0);
+    await expect(summaryRow(page, group, 'EMAIL')).toContainText('119');
+
+    // Closing the search returns to normal mode.
+    await page.getByRole('button', { name: 'Close the search' }).click();
+    await expect(results).toBeHidden();
+    await expect(page.getByRole('textbox', { name: 'Group, value or type' })).toHaveValue('');
+
+    // The first characters of a value find every value starting with them.
+    await search(page, 'pager00');
+    await expect(page.getByTestId('search-count')).toHaveText('10 active values match “pager00”');
+    await expect(page.getByRole('table', { name: 'Search results' }).getByRole('row')).toHaveCount(11);
+    await page.getByRole('button', { name: 'Close the search' }).click();
+
+    // Delete the whole group and type from the summary.
+    await summaryRow(page, group, 'EMAIL')
+      .getByRole('button', { name: `Delete ${group} EMAIL` })
+      .click();
+    const delGroup = page.getByRole('dialog', { name: 'Delete a group and type' });
+    await delGroup.getByRole('button', { name: 'Delete 119 values' }).click();
+    await expect(delGroup).toContainText(`Deleted all data for group name: ${group}`);
+    await snap(page, 'suppression-delete-group-done');
+    await delGroup.getByRole('button', { name: 'Close' }).click();
+    await expect(summaryRow(page, group, 'EMAIL')).toHaveCount(0);
+  });
+
+  test('DOWNLOAD ALL saves data.csv with every active value, and a group downloads its own', async ({
+    page,
+  }) => {
+    await openScreen(page);
+    const group = '0 E2E Download';
+    const dialog = await upload(page, 'FULL FILE UPLOAD', group, {
+      name: 'download.csv',
+      buffer: csv(['dana@example.com', '+1 415 555 0199']),
+    });
+    await dialog.getByRole('button', { name: 'Apply full upload' }).click();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    const [all] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'DOWNLOAD ALL' }).click(),
+    ]);
+    await expect(page.getByText('Download in progress. This may take a few minutes.')).toBeVisible();
+    expect(all.suggestedFilename()).toBe('data.csv');
+    const allText = await fs.readFile(await all.path(), 'utf8');
+    expect(allText).toContain(`${group},EMAIL,dana@example.com,`);
+
+    const [one] = await Promise.all([
+      page.waitForEvent('download'),
+      summaryRow(page, group, 'EMAIL')
+        .getByRole('button', { name: `Download ${group}` })
+        .click(),
+    ]);
+    expect(one.suggestedFilename()).toBe('data.csv');
+    const lines = (await fs.readFile(await one.path(), 'utf8')).trim().split(/\r?\n/);
+    expect(lines).toHaveLength(3);
+    expect(lines.slice(1).every((l) => l.startsWith(`${group},`))).toBe(true);
+  });
+});
+
+test('an upload shows its progress and cannot be dismissed until it is answered', async ({ page }) => {
+  await openScreen(page);
+  // A 3 MB file over a link sending 1 MB a second takes a few seconds to go.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: 1024 * 1024,
+  });
+  const lines = Array.from(
+    { length: 120_000 },
+    (_, i) => `slow${String(i).padStart(6, '0')}@e2e.example.com`,
+  );
+  const dialog = await upload(page, 'FULL FILE UPLOAD', '0 E2E Slow', {
+    name: 'slow.csv',
+    buffer: csv(lines),
+  });
+  await expect(dialog.getByText('Uploading File.....')).toBeVisible();
+  // The bar follows the bytes sent (XMLHttpRequest upload progress): part-way, not all or nothing.
+  await expect(dialog.getByTestId('upload-progress-text')).toHaveText(/^[1-9]\d% · [\d.]+ MB of 3\.1 MB$/);
+  await snap(page, 'suppression-uploading');
+  await page.keyboard.press('Escape');
+  await page.mouse.click(10, 400);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Close' })).toHaveCount(0);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  await expect(dialog.getByTestId('count-Added')).toContainText('120,000', { timeout: 30_000 });
+  await dialog.getByRole('button', { name: 'Discard' }).click();
+  await expect(dialog).toBeHidden();
+});

@@ -1,0 +1,69 @@
+import {
+  SUPPRESSION_HEADERS,
+  SUPPRESSION_PATHS,
+  SUPPRESSION_UPLOAD_FIELDS,
+  type SuppressionUploadError,
+  type SuppressionUploadKind,
+  suppressionFullUploadAppliedSchema,
+  suppressionFullUploadPreviewSchema,
+  suppressionUploadAnswerSchema,
+  suppressionUploadFailureSchema,
+} from '@psps/contracts';
+import { ApiError, apiCall, apiUpload, type UploadProgress } from '../../../lib/api.ts';
+import { session } from '../../../lib/storage.ts';
+import { headerSafe } from './delete-suppressions.ts';
+
+function uploadHeaders(groupName: string): Record<string, string> {
+  return {
+    [SUPPRESSION_HEADERS.user]: headerSafe(session.userName()),
+    [SUPPRESSION_HEADERS.groupName]: groupName,
+  };
+}
+
+function form(kind: SuppressionUploadKind, file: File): FormData {
+  const body = new FormData();
+  body.append(SUPPRESSION_UPLOAD_FIELDS[kind], file, file.name);
+  return body;
+}
+
+type UploadOptions = { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal };
+
+/** POST upload/incrementalFileUpload: adds the file's values to an existing group at once. */
+export function uploadIncremental(groupName: string, file: File, opts: UploadOptions = {}) {
+  return apiUpload(
+    suppressionUploadAnswerSchema,
+    SUPPRESSION_PATHS.incrementalUpload,
+    form('incremental', file),
+    {
+      ...opts,
+      headers: uploadHeaders(groupName),
+    },
+  );
+}
+
+/**
+ * POST upload/fullFileUpload: stages the file as the group's new list and answers what applying it would change;
+ * nothing changes until `applyFullUpload`.
+ */
+export function stageFullUpload(groupName: string, file: File, opts: UploadOptions = {}) {
+  return apiUpload(suppressionFullUploadPreviewSchema, SUPPRESSION_PATHS.fullUpload, form('full', file), {
+    ...opts,
+    headers: uploadHeaders(groupName),
+  });
+}
+
+/** Applies a staged full upload: the group's active values become the file's. */
+export function applyFullUpload(groupName: string, uploadId: number) {
+  const path = SUPPRESSION_PATHS.applyFullUpload.replace('{uploadId}', String(uploadId));
+  return apiCall(suppressionFullUploadAppliedSchema, path, {
+    method: 'POST',
+    headers: uploadHeaders(groupName),
+  });
+}
+
+/** The line errors an upload failure carries, if any (a file that could not be read at all). */
+export function failureLineErrors(err: unknown): SuppressionUploadError[] {
+  if (!(err instanceof ApiError)) return [];
+  const parsed = suppressionUploadFailureSchema.safeParse(err.details);
+  return parsed.success ? (parsed.data.errors ?? []) : [];
+}

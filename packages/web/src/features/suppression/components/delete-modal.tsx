@@ -1,0 +1,151 @@
+import { Alert, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import {
+  groupDeletedText,
+  SUPPRESSION_TEXTS,
+  type SuppressionRow,
+  type SuppressionSummaryRow,
+} from '@psps/contracts';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { deleteSuppressionGroup, deleteSuppressionRow } from '../api/delete-suppressions.ts';
+import { focusOnMount } from './focus.ts';
+
+export type DeleteTarget =
+  | { kind: 'row'; row: SuppressionRow }
+  | { kind: 'group'; row: SuppressionSummaryRow };
+
+type Props = {
+  target: DeleteTarget;
+  /** `changed`: something was deleted, so the lists must reload. */
+  onClose: (changed: boolean) => void;
+};
+
+/**
+ * Delete one value or a whole group and type (document 2 §4): confirm → deleting → deleted or failed. It cannot be
+ * dismissed while the delete runs.
+ */
+export function DeleteModal({ target, onClose }: Props) {
+  const del = useMutation({
+    mutationFn: () =>
+      target.kind === 'row'
+        ? deleteSuppressionRow(target.row.row_id_bint, target.row.group_vch)
+        : deleteSuppressionGroup(target.row.group_vch, target.row.supress_type),
+  });
+  const busy = del.isPending;
+  const close = () => {
+    if (!busy) onClose(del.isSuccess);
+  };
+  const group = target.row.group_vch;
+  const type = target.row.supress_type;
+
+  return (
+    <Modal
+      opened
+      onClose={close}
+      title={
+        <Text fw={700}>
+          {target.kind === 'row' ? 'Delete a suppression value' : 'Delete a group and type'}
+        </Text>
+      }
+      closeOnClickOutside={!busy}
+      closeOnEscape={!busy}
+      withCloseButton={!busy}
+      centered
+      size="md"
+    >
+      {del.isIdle && (
+        <Stack gap="md">
+          <Text size="sm">
+            {target.kind === 'row'
+              ? 'This value stops being suppressed now. Its history is kept.'
+              : `Every active ${type} value of this group stops being suppressed now. Their history is kept.`}
+          </Text>
+          <Table withTableBorder variant="vertical" layout="fixed">
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Th w={120}>Group</Table.Th>
+                <Table.Td style={{ wordBreak: 'break-word' }}>{group}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>Type</Table.Th>
+                <Table.Td>{type}</Table.Td>
+              </Table.Tr>
+              {target.kind === 'row' ? (
+                <Table.Tr>
+                  <Table.Th>Value</Table.Th>
+                  <Table.Td ff="monospace" style={{ wordBreak: 'break-all' }}>
+                    {target.row.value_vch}
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                <Table.Tr>
+                  <Table.Th>Valid Count</Table.Th>
+                  <Table.Td>{target.row.valid_count.toLocaleString()}</Table.Td>
+                </Table.Tr>
+              )}
+            </Table.Tbody>
+          </Table>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} data-autofocus>
+              Cancel
+            </Button>
+            <Button color="red" onClick={() => del.mutate()}>
+              {target.kind === 'row'
+                ? 'Delete value'
+                : `Delete ${target.row.valid_count.toLocaleString()} values`}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+
+      {busy && (
+        <Group gap="sm" py="lg" justify="center" role="status">
+          <Loader size="sm" />
+          <Text fw={600}>{SUPPRESSION_TEXTS.deleting}</Text>
+        </Group>
+      )}
+
+      {del.isSuccess && (
+        <Stack gap="md">
+          <Alert color="green" variant="light" icon={<IconCircleCheck />} role="status">
+            <Text fw={600} size="sm">
+              {target.kind === 'row' ? SUPPRESSION_TEXTS.rowDeleted : groupDeletedText(group)}
+            </Text>
+            {target.kind === 'group' && (
+              <Text size="sm" c="dimmed">
+                {del.data.deleted.toLocaleString()} {type} {del.data.deleted === 1 ? 'value' : 'values'}{' '}
+                ended.
+              </Text>
+            )}
+          </Alert>
+          <Group justify="flex-end">
+            <Button onClick={close} ref={focusOnMount}>
+              Close
+            </Button>
+          </Group>
+        </Stack>
+      )}
+
+      {del.isError && (
+        <Stack gap="md">
+          <Alert color="red" variant="light" icon={<IconAlertTriangle />} role="alert">
+            <Text fw={600} size="sm">
+              {target.kind === 'row'
+                ? SUPPRESSION_TEXTS.rowDeleteFailed
+                : SUPPRESSION_TEXTS.groupDeleteFailed}
+            </Text>
+            <Text size="sm">{del.error.message}</Text>
+          </Alert>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} ref={focusOnMount}>
+              Close
+            </Button>
+            <Button color="red" onClick={() => del.mutate()}>
+              Try again
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,56 @@
+import { ActionIcon, Button, Group } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
+import { pageWindow } from './page-window.ts';
+
+type Props = {
+  /** What is being paged, for screen readers ('Summary pages'). */
+  label: string;
+  page: number;
+  pages: number;
+  maxButtons: number;
+  /** First and last buttons besides previous and next (the results table has them, the summary does not). */
+  withEdges?: boolean;
+  size?: 'xs' | 'sm';
+  onChange: (page: number) => void;
+};
+
+/** Previous/next (and optionally first/last) buttons around a sliding window of page-number buttons. */
+export function PageNav({ label, page, pages, maxButtons, withEdges = false, size = 'sm', onChange }: Props) {
+  const iconSize = size === 'xs' ? 14 : 16;
+  const edge = (target: number, name: string, icon: React.ReactNode, disabled: boolean) => (
+    <ActionIcon
+      variant="default"
+      size={size === 'xs' ? 28 : 34}
+      aria-label={name}
+      title={name}
+      disabled={disabled}
+      onClick={() => onChange(target)}
+    >
+      {icon}
+    </ActionIcon>
+  );
+  return (
+    <Group component="nav" aria-label={label} gap={4} wrap="nowrap" style={{ flexWrap: 'wrap' }}>
+      {withEdges && edge(1, 'First page', <IconChevronsLeft size={iconSize} />, page <= 1)}
+      {edge(page - 1, 'Previous page', <IconChevronLeft size={iconSize} />, page <= 1)}
+      {pageWindow(page, pages, maxButtons).map((n) => (
+        <Button
+          key={n}
+          variant={n === page ? 'filled' : 'default'}
+          size={size === 'xs' ? 'compact-sm' : 'compact-md'}
+          h={size === 'xs' ? 28 : 34}
+          miw={size === 'xs' ? 28 : 34}
+          px={8}
+          aria-current={n === page ? 'page' : undefined}
+          aria-label={`Page ${n}`}
+          onClick={() => onChange(n)}
+          styles={{ label: { fontVariantNumeric: 'tabular-nums' } }}
+        >
+          {n.toLocaleString()}
+        </Button>
+      ))}
+      {edge(page + 1, 'Next page', <IconChevronRight size={iconSize} />, page >= pages)}
+      {withEdges && edge(pages, 'Last page', <IconChevronsRight size={iconSize} />, page >= pages)}
+    </Group>
+  );
+}

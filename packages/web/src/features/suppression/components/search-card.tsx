@@ -1,0 +1,252 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  CloseButton,
+  Group,
+  Highlight,
+  Loader,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  COMPACT_BREAKPOINT_PX,
+  formatSuppressionDate,
+  SUPPRESSION_RESULT_COLUMNS,
+  SUPPRESSION_RESULTS_PAGE_BUTTONS,
+  SUPPRESSION_RESULTS_PAGE_SIZE,
+  SUPPRESSION_SEARCH_MAX_LENGTH,
+  SUPPRESSION_TEXTS,
+  type SuppressionRow,
+} from '@psps/contracts';
+import { IconSearch, IconTrash } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useSuppressionSearch } from '../api/search-suppressions.ts';
+import { PageNav } from './page-nav.tsx';
+import { pageCount } from './page-window.ts';
+
+const [GROUP, TYPE, VALUE, START, END, CREATED, ACTION] = SUPPRESSION_RESULT_COLUMNS;
+
+const date = (iso: string | null) => (iso === null ? '' : formatSuppressionDate(new Date(iso)));
+
+type Props = { onDelete: (row: SuppressionRow) => void };
+
+/**
+ * Search Active Suppressions By Group or Value or Type (document 2 §2.8, §4): a non-empty text enters search mode;
+ * closing the feedback clears the results and returns to normal mode.
+ */
+export function SearchCard({ onDelete }: Props) {
+  const [text, setText] = useState('');
+  const [searched, setSearched] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const input = useRef<HTMLInputElement>(null);
+  const search = useSuppressionSearch(searched, page);
+
+  const total = search.data?.rows ?? 0;
+  const pages = pageCount(total, SUPPRESSION_RESULTS_PAGE_SIZE);
+  const settled = search.data !== undefined && !search.isPlaceholderData;
+
+  // Paging past the end (the last values of a page were deleted) falls back to page 1.
+  useEffect(() => {
+    if (settled && page > pages) setPage(1);
+  }, [settled, page, pages]);
+
+  const submit = () => {
+    const value = text.trim();
+    if (value === '') return; // document 2 §5: an empty search does nothing
+    setSearched(value);
+    setPage(1);
+    // Searching the same text again asks the server again: values may have changed since.
+    if (value === searched && page === 1) search.refetch();
+  };
+
+  const close = () => {
+    setSearched(null);
+    setText('');
+    setPage(1);
+    input.current?.focus();
+  };
+
+  const found = settled && total > 0;
+  const nothing = settled && total === 0 && page === 1;
+  const first = (page - 1) * SUPPRESSION_RESULTS_PAGE_SIZE + 1;
+  const last = Math.min(page * SUPPRESSION_RESULTS_PAGE_SIZE, total);
+
+  return (
+    <Card withBorder padding="md" radius="md" data-testid="suppression-search">
+      <Title order={2} size="h4" mb="sm" id="suppression-search-title">
+        {SUPPRESSION_TEXTS.searchTitle}
+      </Title>
+      <form
+        aria-labelledby="suppression-search-title"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Group gap="xs" align="flex-start" wrap="nowrap">
+          <TextInput
+            ref={input}
+            flex={1}
+            aria-label="Group, value or type"
+            placeholder="A value or its first characters, a whole group name, or a type"
+            value={text}
+            maxLength={SUPPRESSION_SEARCH_MAX_LENGTH}
+            onChange={(e) => setText(e.currentTarget.value)}
+            leftSection={<IconSearch size={16} />}
+            rightSection={
+              text !== '' ? (
+                <CloseButton size="sm" aria-label="Clear the search text" onClick={() => setText('')} />
+              ) : null
+            }
+          />
+          <Button type="submit" loading={searched !== null && search.isFetching && !search.isPlaceholderData}>
+            Search
+          </Button>
+        </Group>
+      </form>
+
+      {searched !== null && search.isError && !search.data && (
+        <Alert color="red" variant="light" mt="md" title="The search failed" withCloseButton onClose={close}>
+          {search.error.message}
+        </Alert>
+      )}
+
+      {found && (
+        <>
+          <Alert
+            color="green"
+            variant="light"
+            mt="md"
+            withCloseButton
+            closeButtonLabel="Close the search"
+            onClose={close}
+            role="status"
+          >
+            <Group gap="xs" wrap="wrap">
+              <Text size="sm" fw={600}>
+                {SUPPRESSION_TEXTS.searchFound}
+              </Text>
+              <Text size="sm" c="dimmed" data-testid="search-count">
+                {total.toLocaleString()} active {total === 1 ? 'value matches' : 'values match'} “{searched}”
+              </Text>
+            </Group>
+          </Alert>
+          <ResultsTable
+            rows={search.data?.data ?? []}
+            highlight={searched ?? ''}
+            dim={search.isPlaceholderData}
+            onDelete={onDelete}
+          />
+          <Group justify="space-between" mt="sm" gap="xs">
+            <Text size="sm" c="dimmed" data-testid="results-range">
+              {first.toLocaleString()}–{last.toLocaleString()} of {total.toLocaleString()}
+            </Text>
+            <Group gap="xs">
+              {search.isPlaceholderData && <Loader size="xs" aria-label="Loading the page" />}
+              <PageNav
+                label="Search result pages"
+                page={page}
+                pages={pages}
+                maxButtons={SUPPRESSION_RESULTS_PAGE_BUTTONS}
+                withEdges
+                onChange={setPage}
+              />
+            </Group>
+          </Group>
+        </>
+      )}
+
+      {nothing && (
+        <Alert
+          color="yellow"
+          variant="light"
+          mt="md"
+          withCloseButton
+          closeButtonLabel="Close the search"
+          onClose={close}
+          role="status"
+        >
+          <Text size="sm" fw={600}>
+            {SUPPRESSION_TEXTS.searchNothingFound}
+          </Text>
+        </Alert>
+      )}
+    </Card>
+  );
+}
+
+function ResultsTable({
+  rows,
+  highlight,
+  dim,
+  onDelete,
+}: {
+  rows: SuppressionRow[];
+  highlight: string;
+  dim: boolean;
+  onDelete: (row: SuppressionRow) => void;
+}) {
+  // In the compact layout a time breaks between date and hour, so that all seven columns fit without scrolling.
+  const compact = useMediaQuery(`(max-width: ${COMPACT_BREAKPOINT_PX}px)`) ?? false;
+  const time = { whiteSpace: compact ? 'normal' : 'nowrap' } as const;
+  return (
+    <Table.ScrollContainer minWidth={720} mt="sm">
+      <Table
+        verticalSpacing={6}
+        fz="sm"
+        striped
+        highlightOnHover
+        aria-label="Search results"
+        style={{ opacity: dim ? 0.6 : 1, transition: 'opacity 120ms' }}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{GROUP}</Table.Th>
+            <Table.Th w={90}>{TYPE}</Table.Th>
+            <Table.Th>{VALUE}</Table.Th>
+            <Table.Th style={time}>{START}</Table.Th>
+            <Table.Th style={time}>{END}</Table.Th>
+            <Table.Th style={time}>{CREATED}</Table.Th>
+            <Table.Th w={70} ta="center">
+              {ACTION}
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {rows.map((row) => (
+            <Table.Tr key={row.row_id_bint}>
+              <Table.Td style={{ wordBreak: 'break-word' }}>{row.group_vch}</Table.Td>
+              <Table.Td>{row.supress_type}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                <Highlight highlight={highlight} size="sm" ff="monospace">
+                  {row.value_vch}
+                </Highlight>
+              </Table.Td>
+              <Table.Td style={time}>{date(row.start_ts)}</Table.Td>
+              <Table.Td style={time}>{date(row.end_ts)}</Table.Td>
+              <Table.Td style={time}>{date(row.created_ts)}</Table.Td>
+              <Table.Td ta="center">
+                <Tooltip label="Delete this value">
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Delete ${row.value_vch}`}
+                    onClick={() => onDelete(row)}
+                  >
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

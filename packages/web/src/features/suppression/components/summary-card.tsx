@@ -1,0 +1,159 @@
+import { ActionIcon, Alert, Button, Card, Group, Loader, Table, Text, Tooltip } from '@mantine/core';
+import {
+  SUPPRESSION_SUMMARY_COLUMNS,
+  SUPPRESSION_SUMMARY_PAGE_BUTTONS,
+  SUPPRESSION_SUMMARY_PAGE_SIZE,
+  SUPPRESSION_TEXTS,
+  type SuppressionSummaryRow,
+} from '@psps/contracts';
+import { IconDownload, IconTrash } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useSuppressionSummary } from '../api/get-summary.ts';
+import { PageNav } from './page-nav.tsx';
+import { pageCount } from './page-window.ts';
+
+type Props = {
+  page: number;
+  onPageChange: (page: number) => void;
+  onDelete: (row: SuppressionSummaryRow) => void;
+  onDownload: (groupName: string) => void;
+  /** Groups whose download is under way. */
+  downloading: ReadonlySet<string>;
+};
+
+const [GROUP, TYPE, VALID_COUNT, DELETE, DOWNLOAD] = SUPPRESSION_SUMMARY_COLUMNS;
+
+/** The valid count of each group and type, 5 a page (document 2 §2.8). */
+export function SummaryCard({ page, onPageChange, onDelete, onDownload, downloading }: Props) {
+  const summary = useSuppressionSummary(page);
+  const total = summary.data?.rows ?? 0;
+  const pages = pageCount(total, SUPPRESSION_SUMMARY_PAGE_SIZE);
+
+  // A page that no longer exists (the last group of it was deleted) falls back to page 1.
+  useEffect(() => {
+    if (summary.data && !summary.isPlaceholderData && page > pages) onPageChange(1);
+  }, [summary.data, summary.isPlaceholderData, page, pages, onPageChange]);
+
+  let body: React.ReactNode;
+  if (summary.isPending) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={5}>
+          <Group justify="center" py="lg">
+            <Loader size="sm" aria-label="Loading the suppression summary" />
+          </Group>
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else if (summary.isError && !summary.data) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={5}>
+          <Alert color="red" variant="light" title="The summary could not be loaded">
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <Text size="sm">{summary.error.message}</Text>
+              <Button size="xs" variant="default" onClick={() => summary.refetch()}>
+                Retry
+              </Button>
+            </Group>
+          </Alert>
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else if (summary.data.data.length === 0) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={5}>
+          <Text c="dimmed" ta="center" py="md">
+            {SUPPRESSION_TEXTS.noData}
+          </Text>
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else {
+    body = summary.data.data.map((row) => (
+      <Table.Tr key={`${row.group_vch}\u0000${row.supress_type}`}>
+        <Table.Td style={{ wordBreak: 'break-word' }}>{row.group_vch}</Table.Td>
+        <Table.Td>{row.supress_type}</Table.Td>
+        <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {row.valid_count.toLocaleString()}
+        </Table.Td>
+        <Table.Td ta="center">
+          <Tooltip label={`Delete every ${row.supress_type} value of ${row.group_vch}`}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Delete ${row.group_vch} ${row.supress_type}`}
+              onClick={() => onDelete(row)}
+            >
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Table.Td>
+        <Table.Td ta="center">
+          <Tooltip label={`Download the active values of ${row.group_vch}`}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={`Download ${row.group_vch}`}
+              loading={downloading.has(row.group_vch)}
+              onClick={() => onDownload(row.group_vch)}
+            >
+              <IconDownload size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Table.Td>
+      </Table.Tr>
+    ));
+  }
+
+  const first = (page - 1) * SUPPRESSION_SUMMARY_PAGE_SIZE + 1;
+  const last = Math.min(page * SUPPRESSION_SUMMARY_PAGE_SIZE, total);
+  return (
+    <Card withBorder padding="md" radius="md" data-testid="suppression-summary">
+      <Table.ScrollContainer minWidth={520}>
+        <Table
+          verticalSpacing="xs"
+          striped
+          highlightOnHover
+          aria-label="Suppression summary"
+          aria-busy={summary.isFetching}
+          style={{ opacity: summary.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{GROUP}</Table.Th>
+              <Table.Th w={110}>{TYPE}</Table.Th>
+              <Table.Th w={130} ta="right">
+                {VALID_COUNT}
+              </Table.Th>
+              <Table.Th w={80} ta="center">
+                {DELETE}
+              </Table.Th>
+              <Table.Th w={90} ta="center">
+                {DOWNLOAD}
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>{body}</Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {total > 0 && (
+        <Group justify="space-between" mt="sm" gap="xs">
+          <Text size="sm" c="dimmed" data-testid="summary-range">
+            {first.toLocaleString()}–{last.toLocaleString()} of {total.toLocaleString()} groups and types
+          </Text>
+          {pages > 1 && (
+            <PageNav
+              label="Summary pages"
+              page={page}
+              pages={pages}
+              maxButtons={SUPPRESSION_SUMMARY_PAGE_BUTTONS}
+              size="xs"
+              onChange={onPageChange}
+            />
+          )}
+        </Group>
+      )}
+    </Card>
+  );
+}

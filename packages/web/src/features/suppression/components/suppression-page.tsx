@@ -1,0 +1,102 @@
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { SUPPRESSION_TEXTS, type SuppressionUploadKind, TOASTS } from '@psps/contracts';
+import { IconDownload, IconFilePlus, IconReplace } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { downloadActiveSuppressions } from '../api/download-suppressions.ts';
+import { suppressionKeys } from '../api/keys.ts';
+import { DeleteModal, type DeleteTarget } from './delete-modal.tsx';
+import { SearchCard } from './search-card.tsx';
+import { SummaryCard } from './summary-card.tsx';
+import { UploadModal } from './upload-modal.tsx';
+
+type Dialog =
+  | { kind: 'upload'; upload: SuppressionUploadKind }
+  | { kind: 'delete'; target: DeleteTarget }
+  | null;
+
+/** Key of the DOWNLOAD ALL download among the per-group ones. */
+const ALL = '\u0000all';
+
+/** SUPPRESSION (document 2 §2.8): summary, uploads, downloads, search and deletes of do-not-contact values. */
+export function SuppressionPage() {
+  const queryClient = useQueryClient();
+  const [summaryPage, setSummaryPage] = useState(1);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [downloading, setDownloading] = useState<ReadonlySet<string>>(new Set());
+
+  // Document 2 §4 reloads the page after a successful change; reloading the data does the same without losing
+  // the search the operator is working through.
+  const closeDialog = useCallback(
+    (changed: boolean) => {
+      setDialog(null);
+      if (changed) queryClient.invalidateQueries({ queryKey: suppressionKeys.all });
+    },
+    [queryClient],
+  );
+
+  const download = useCallback(async (groupName?: string) => {
+    const key = groupName ?? ALL;
+    setDownloading((s) => new Set(s).add(key));
+    notifications.show({ message: TOASTS.downloadInProgress });
+    try {
+      await downloadActiveSuppressions(groupName);
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'The download failed', message: (err as Error).message });
+    } finally {
+      setDownloading((s) => {
+        const next = new Set(s);
+        next.delete(key);
+        return next;
+      });
+    }
+  }, []);
+
+  return (
+    <Stack gap="md" maw={1400}>
+      <Group justify="space-between" gap="sm">
+        <Title order={1} size="h3">
+          {SUPPRESSION_TEXTS.pageTitle}
+        </Title>
+        <Group gap="xs">
+          <Button
+            variant="light"
+            leftSection={<IconFilePlus size={18} />}
+            onClick={() => setDialog({ kind: 'upload', upload: 'incremental' })}
+          >
+            {SUPPRESSION_TEXTS.incrementalUploadButton}
+          </Button>
+          <Button
+            variant="light"
+            leftSection={<IconReplace size={18} />}
+            onClick={() => setDialog({ kind: 'upload', upload: 'full' })}
+          >
+            {SUPPRESSION_TEXTS.fullUploadButton}
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={18} />}
+            loading={downloading.has(ALL)}
+            onClick={() => download()}
+          >
+            {SUPPRESSION_TEXTS.downloadAllButton}
+          </Button>
+        </Group>
+      </Group>
+
+      <SummaryCard
+        page={summaryPage}
+        onPageChange={setSummaryPage}
+        onDelete={(row) => setDialog({ kind: 'delete', target: { kind: 'group', row } })}
+        onDownload={(group) => download(group)}
+        downloading={downloading}
+      />
+
+      <SearchCard onDelete={(row) => setDialog({ kind: 'delete', target: { kind: 'row', row } })} />
+
+      {dialog?.kind === 'upload' && <UploadModal kind={dialog.upload} onClose={closeDialog} />}
+      {dialog?.kind === 'delete' && <DeleteModal target={dialog.target} onClose={closeDialog} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,397 @@
+import {
+  Alert,
+  Button,
+  FileInput,
+  Group,
+  Loader,
+  Modal,
+  Progress,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  formatSuppressionDate,
+  SUPPRESSION_GROUP_NAME_MAX_LENGTH,
+  SUPPRESSION_TEXTS,
+  type SuppressionFullUploadApplied,
+  type SuppressionFullUploadPreview,
+  type SuppressionUploadAnswer,
+  type SuppressionUploadError,
+  type SuppressionUploadKind,
+} from '@psps/contracts';
+import { IconAlertTriangle, IconCircleCheck, IconFileUpload, IconInfoCircle } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../../lib/api.ts';
+import {
+  applyFullUpload,
+  failureLineErrors,
+  stageFullUpload,
+  uploadIncremental,
+} from '../api/upload-suppressions.ts';
+import { focusOnMount } from './focus.ts';
+import { Counts, LineErrors } from './upload-report.tsx';
+
+type Step =
+  | { step: 'form'; notice?: { color: 'yellow' | 'red'; text: string } }
+  | { step: 'uploading'; loaded: number; total: number }
+  | { step: 'applying' }
+  | { step: 'preview'; preview: SuppressionFullUploadPreview }
+  | { step: 'uploaded'; answer: SuppressionUploadAnswer | SuppressionFullUploadApplied }
+  | { step: 'failed'; message: string; errors: SuppressionUploadError[] };
+
+const TITLES: Record<SuppressionUploadKind, string> = {
+  incremental: SUPPRESSION_TEXTS.incrementalUploadButton,
+  full: SUPPRESSION_TEXTS.fullUploadButton,
+};
+
+const EXPLANATIONS: Record<SuppressionUploadKind, string> = {
+  incremental: "Adds the file's values to an existing group. The group's other values stay as they are.",
+  full:
+    "Makes the file the group's complete list: values missing from the file stop being suppressed. " +
+    'You see what would change and confirm before anything is applied.',
+};
+
+const DISCARDED_TOAST_ID = 'suppression-preview-discarded';
+
+/** Header values travel as ISO-8859-1; the browser refuses to send anything beyond it. */
+const HEADER_SAFE = /^[\u0020-\u007e\u00a0-\u00ff]*$/;
+
+/** A file size as people read it: bytes, KB or MB. */
+function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes.toLocaleString()} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  const [value, unit] = bytes < 1_048_576 ? [bytes / 1024, 'KB'] : [bytes / 1_048_576, 'MB'];
+  return `${value.toLocaleString(undefined, { maximumFractionDigits: 1 })} ${unit}`;
+}
+
+type Props = {
+  kind: SuppressionUploadKind;
+  /** `changed`: something was applied, so the lists must reload. */
+  onClose: (changed: boolean) => void;
+};
+
+/**
+ * Upload a file of values, full or incremental (document 2 §4): idle → uploading (with the bytes sent) → uploaded
+ * or not uploaded. A full upload stops at a preview of what it would change and is applied only on confirmation.
+ * The dialog cannot be dismissed while a file is on its way.
+ */
+export function UploadModal({ kind, onClose }: Props) {
+  const [groupName, setGroupName] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [state, setState] = useState<Step>({ step: 'form' });
+  const abort = useRef<AbortController | null>(null);
+  const groupInput = useRef<HTMLInputElement>(null);
+
+  // Leaving the page mid-upload cancels the request rather than leaving it running unseen.
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const busy = state.step === 'uploading' || state.step === 'applying';
+  const changed = state.step === 'uploaded';
+  const close = () => {
+    if (busy) return;
+    if (state.step === 'preview') {
+      // Leaving a preview must not look like an applied upload.
+      notifications.show({
+        id: DISCARDED_TOAST_ID,
+        color: 'gray',
+        message: `Nothing changed: the full upload to ${state.preview.group} was not applied.`,
+      });
+    }
+    onClose(changed);
+  };
+  const group = groupName.trim();
+
+  const fail = (err: unknown) => {
+    if (err instanceof DOMException && err.name === 'AbortError') return;
+    // The server refuses an incremental upload to a group without active values, with the specification's text.
+    if (
+      kind === 'incremental' &&
+      err instanceof ApiError &&
+      err.message === SUPPRESSION_TEXTS.groupNameUnknown
+    ) {
+      setState({ step: 'form', notice: { color: 'red', text: SUPPRESSION_TEXTS.groupNameUnknown } });
+      groupInput.current?.focus();
+      return;
+    }
+    setState({
+      step: 'failed',
+      message: err instanceof Error ? err.message : String(err),
+      errors: failureLineErrors(err),
+    });
+  };
+
+  const upload = async () => {
+    if (group === '') {
+      // Document 2 §5: without a group name nothing is sent.
+      setState({ step: 'form', notice: { color: 'yellow', text: SUPPRESSION_TEXTS.groupNameMissing } });
+      groupInput.current?.focus();
+      return;
+    }
+    if (!HEADER_SAFE.test(group)) {
+      setState({
+        step: 'form',
+        notice: { color: 'red', text: 'A group name can use Latin letters, digits, spaces and punctuation.' },
+      });
+      groupInput.current?.focus();
+      return;
+    }
+    if (!file) {
+      setFileError('Choose the file to upload.');
+      return;
+    }
+    // An earlier 'nothing changed' notice must not sit beside this upload's outcome.
+    notifications.hide(DISCARDED_TOAST_ID);
+    abort.current = new AbortController();
+    setState({ step: 'uploading', loaded: 0, total: file.size });
+    const opts = {
+      signal: abort.current.signal,
+      onProgress: ({ loaded, total }: { loaded: number; total: number }) =>
+        setState({ step: 'uploading', loaded, total: total || file.size }),
+    };
+    try {
+      if (kind === 'incremental') {
+        setState({ step: 'uploaded', answer: await uploadIncremental(group, file, opts) });
+      } else {
+        setState({ step: 'preview', preview: await stageFullUpload(group, file, opts) });
+      }
+    } catch (err) {
+      fail(err);
+    }
+  };
+
+  const apply = async (preview: SuppressionFullUploadPreview) => {
+    setState({ step: 'applying' });
+    try {
+      setState({ step: 'uploaded', answer: await applyFullUpload(group, preview.uploadId) });
+    } catch (err) {
+      fail(err);
+    }
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={close}
+      title={
+        <Group gap="xs">
+          <IconFileUpload size={20} />
+          <Text fw={700}>{TITLES[kind]}</Text>
+        </Group>
+      }
+      closeOnClickOutside={!busy}
+      closeOnEscape={!busy}
+      withCloseButton={!busy}
+      size="lg"
+      centered
+    >
+      {state.step === 'form' && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            upload();
+          }}
+        >
+          <Stack gap="md">
+            <Text size="sm" c="dimmed">
+              {EXPLANATIONS[kind]}
+            </Text>
+            {state.notice && (
+              <Alert
+                color={state.notice.color}
+                variant="light"
+                icon={<IconAlertTriangle />}
+                role="alert"
+                data-testid="upload-notice"
+              >
+                {state.notice.text}
+              </Alert>
+            )}
+            <TextInput
+              ref={groupInput}
+              label="Group name"
+              description={kind === 'incremental' ? 'An existing group' : 'A new group, or one to replace'}
+              value={groupName}
+              maxLength={SUPPRESSION_GROUP_NAME_MAX_LENGTH}
+              onChange={(e) => {
+                setGroupName(e.currentTarget.value);
+                if (state.notice) setState({ step: 'form' });
+              }}
+              error={state.notice !== undefined}
+              data-autofocus
+            />
+            <FileInput
+              label="File"
+              description="CSV or text, one value a line; an optional header line value,type,start,end"
+              placeholder="Choose a file"
+              value={file}
+              onChange={(f) => {
+                setFile(f);
+                setFileError(null);
+              }}
+              error={fileError}
+              clearable
+              leftSection={<IconFileUpload size={16} />}
+            />
+            {file && (
+              <Text size="xs" c="dimmed" data-testid="upload-file-size">
+                {fileSize(file.size)}
+              </Text>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit">{kind === 'full' ? 'Upload and preview' : 'Upload'}</Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+
+      {state.step === 'uploading' && <Uploading loaded={state.loaded} total={state.total} />}
+
+      {state.step === 'applying' && (
+        <Group gap="sm" py="lg" justify="center" role="status">
+          <Loader size="sm" />
+          <Text fw={600}>{SUPPRESSION_TEXTS.uploading}</Text>
+        </Group>
+      )}
+
+      {state.step === 'preview' && (
+        <Stack gap="md" data-testid="upload-preview">
+          <Alert color="blue" variant="light" icon={<IconInfoCircle />}>
+            <Text size="sm" fw={600}>
+              Nothing has changed yet.
+            </Text>
+            <Text size="sm">
+              Applying this file makes it the complete list of <b>{state.preview.group}</b>. It can be applied
+              until {formatSuppressionDate(new Date(state.preview.expiresAt))}.
+            </Text>
+          </Alert>
+          <Counts
+            counts={[
+              { label: 'Added', value: state.preview.added, color: 'green', hint: 'new to the group' },
+              {
+                label: 'Removed',
+                value: state.preview.removed,
+                color: 'red',
+                hint: 'active now, missing from the file',
+              },
+              { label: 'Unchanged', value: state.preview.unchanged, hint: 'in both' },
+              { label: 'Rejected', value: state.preview.rejected, color: 'orange', hint: 'lines not read' },
+              { label: 'Duplicates', value: state.preview.duplicates, hint: 'repeated in the file' },
+            ]}
+          />
+          <LineErrors errors={state.preview.errors} rejected={state.preview.rejected} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Discard
+            </Button>
+            <Button
+              color={state.preview.removed > 0 ? 'red' : undefined}
+              onClick={() => apply(state.preview)}
+              ref={focusOnMount}
+            >
+              Apply full upload
+            </Button>
+          </Group>
+        </Stack>
+      )}
+
+      {state.step === 'uploaded' && (
+        <Stack gap="md" data-testid="upload-result">
+          <Alert color="green" variant="light" icon={<IconCircleCheck />} role="status">
+            <Text fw={600} size="sm">
+              {SUPPRESSION_TEXTS.uploaded}
+            </Text>
+            <Text size="sm">
+              {kind === 'full'
+                ? `The file is now the complete list of ${group}.`
+                : `The values were added to ${group}.`}
+            </Text>
+          </Alert>
+          <Counts
+            counts={
+              'removed' in state.answer
+                ? [
+                    { label: 'Added', value: state.answer.added, color: 'green' },
+                    { label: 'Removed', value: state.answer.removed, color: 'red' },
+                    { label: 'Unchanged', value: state.answer.unchanged },
+                    { label: 'Rejected', value: state.answer.rejected, color: 'orange' },
+                    { label: 'Duplicates', value: state.answer.duplicates },
+                  ]
+                : [
+                    { label: 'Inserted', value: state.answer.inserted, color: 'green' },
+                    {
+                      label: 'Duplicates',
+                      value: state.answer.duplicates,
+                      hint: 'already in the group or repeated in the file',
+                    },
+                    {
+                      label: 'Rejected',
+                      value: state.answer.rejected,
+                      color: 'orange',
+                      hint: 'lines not read',
+                    },
+                  ]
+            }
+          />
+          <LineErrors errors={state.answer.errors} rejected={state.answer.rejected} />
+          <Group justify="flex-end">
+            <Button onClick={close} ref={focusOnMount}>
+              Close
+            </Button>
+          </Group>
+        </Stack>
+      )}
+
+      {state.step === 'failed' && (
+        <Stack gap="md" data-testid="upload-failed">
+          <Alert color="red" variant="light" icon={<IconAlertTriangle />} role="alert">
+            <Text fw={600} size="sm">
+              {SUPPRESSION_TEXTS.uploadFailed}
+            </Text>
+            <Text size="sm">{state.message}</Text>
+          </Alert>
+          <LineErrors errors={state.errors} rejected={state.errors.length} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Close
+            </Button>
+            <Button onClick={() => setState({ step: 'form' })} ref={focusOnMount}>
+              Try again
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+/** 'Uploading File.....' with the share of the file sent; once it is all sent, the server is reading it. */
+function Uploading({ loaded, total }: { loaded: number; total: number }) {
+  const sent = total > 0 ? Math.min(100, (loaded / total) * 100) : 0;
+  const reading = total > 0 && loaded >= total;
+  return (
+    <Stack gap="xs" py="md" role="status" aria-live="polite">
+      <Group gap="sm">
+        <Loader size="sm" />
+        <Text fw={600}>{SUPPRESSION_TEXTS.uploading}</Text>
+      </Group>
+      <Progress
+        value={reading ? 100 : sent}
+        striped={reading}
+        animated={reading}
+        size="lg"
+        aria-label="Upload progress"
+        transitionDuration={150}
+      />
+      <Text size="sm" c="dimmed" data-testid="upload-progress-text">
+        {reading
+          ? `${fileSize(total)} sent. The server is checking the values…`
+          : `${Math.floor(sent)}% · ${fileSize(loaded)} of ${fileSize(total)}`}
+      </Text>
+    </Stack>
+  );
+}
