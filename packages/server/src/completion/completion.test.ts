@@ -323,7 +323,7 @@ describe('custom reports', () => {
   it('tracked links: unknown codes 404, conflicting registrations are rejected whole, repeats ignored', async () => {
     expect((await t.app.inject({ url: '/l/no-such-code' })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/l/%3Cscript%3E' })).statusCode).toBe(404);
-    const post = (payload: unknown) =>
+    const post = (payload: object) =>
       t.app.inject({ method: 'POST', url: '/api/v1/ingest/links', headers: bearer(ingestKey), payload });
     const again = await post([
       { code: 'pa-sms-link', message_id_bint: 5012, target_url: 'https://utility.example/psps?x=1' },
