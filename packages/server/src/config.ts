@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   CHANNEL_STATUSES,
   CHANNELS,
@@ -54,6 +55,18 @@ const envSchema = z.object({
   DEMO_SCALE: z.coerce.number().positive().max(100).default(1),
   SUPPRESSION_UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(SUPPRESSION_UPLOAD_MAX_BYTES),
   SUPPRESSION_PREVIEW_MINUTES: z.coerce.number().positive().default(30),
+  FILE_TRANSFER_URL: z
+    .string()
+    .trim()
+    .optional()
+    .refine(
+      (v) => !v || /^(sftp|ftp|ftps|file):\/\/./.test(v),
+      'must be an sftp://, ftp://, ftps:// or file:// URL',
+    ),
+  FILE_TRANSFER_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(8),
+  FILE_TRANSFER_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
+  FILE_TRANSFER_ALLOW_SELF_SIGNED: bool,
+  FILE_TRANSFER_KEY_PATH: z.string().trim().optional(),
 });
 
 export type Config = {
@@ -96,6 +109,19 @@ export type Config = {
     uploadMaxBytes: number;
     /** How long a full upload's preview can be applied. */
     previewMs: number;
+  };
+  /**
+   * Where completion and custom report files go (delivery/README.md: file transfer URLs). The URL may hold
+   * a password: print it only through redactUrl.
+   */
+  fileTransfer: {
+    url: string;
+    /** Transfer attempts after the first; pg-boss waits retryDelaySeconds, doubling each time. */
+    retryLimit: number;
+    retryDelaySeconds: number;
+    allowSelfSigned: boolean;
+    /** SFTP private key file (instead of a password in the URL). */
+    keyPath: string | undefined;
   };
 };
 
@@ -156,6 +182,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     suppression: {
       uploadMaxBytes: e.SUPPRESSION_UPLOAD_MAX_BYTES,
       previewMs: e.SUPPRESSION_PREVIEW_MINUTES * 60_000,
+    },
+    fileTransfer: {
+      url: e.FILE_TRANSFER_URL || pathToFileURL(path.join(path.resolve(e.DATA_DIR), 'outbox')).href,
+      retryLimit: e.FILE_TRANSFER_RETRY_LIMIT,
+      retryDelaySeconds: e.FILE_TRANSFER_RETRY_DELAY_SECONDS,
+      allowSelfSigned: e.FILE_TRANSFER_ALLOW_SELF_SIGNED === true,
+      keyPath: e.FILE_TRANSFER_KEY_PATH || undefined,
     },
   };
 }
