@@ -133,7 +133,7 @@ function lastById<T extends { index: number }>(
   const byId = new Map<number, T>();
   for (const r of recs) {
     const seen = byId.get(key(r));
-    if (!seen || !newer || !newer(seen, r)) byId.set(key(r), r);
+    if (!(seen && newer?.(seen, r))) byId.set(key(r), r);
   }
   return [...byId.values()];
 }
@@ -206,7 +206,6 @@ async function upsertDatasets(
   const issues: IngestIssue[] = [];
   const finals: DatasetRow[] = [];
   const completed: number[] = [];
-  let unchanged = 0;
   for (const r of incoming) {
     const old = byId.get(r.dataset_id_bint);
     const issue = (field: string, reason: string) => issues.push({ index: r.index, field, reason });
@@ -245,10 +244,7 @@ async function upsertDatasets(
       const key = field === 'medbase_retry_dt' ? 'medbaseRetry_dt' : field;
       next[column] = given[key] === undefined ? (old?.[column] ?? null) : (given[key] as string | null);
     }
-    if (old && sameDataset(old, next)) {
-      unchanged++;
-      continue;
-    }
+    if (old && sameDataset(old, next)) continue; // a replay: counted as ignored
     if (next.processed_at && !old?.processed_at) completed.push(next.id);
     finals.push(next);
   }
