@@ -1,4 +1,5 @@
 import type { AnyPermission, Permission } from '@psps/contracts';
+import type {} from 'fastify';
 
 /**
  * Who may call a route. Every route must declare one: a route registered without it stops the

@@ -38,19 +38,19 @@ class RaceDetected extends Error {}
  * the same transaction, so reports stay exact without ever scanning messages.
  */
 export function ingestService(db: Db) {
-  async function run<T>(fn: (client: DbClient) => Promise<T>): Promise<T> {
+  async function run<T>(fn: (client: DbClient, retry: boolean) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       const client = await db.connect();
       try {
         await client.query('BEGIN');
-        const result = await fn(client);
+        const result = await fn(client, attempt > 1);
         await client.query('COMMIT');
         return result;
       } catch (err) {
         await client.query('ROLLBACK').catch(() => {});
         const code = (err as { code?: string }).code;
         const retryable = err instanceof RaceDetected || code === '40001' || code === '40P01';
-        if (!retryable || attempt >= 5) throw err;
+        if (!retryable || attempt >= 8) throw err;
       } finally {
         client.release();
       }
@@ -66,9 +66,9 @@ export function ingestService(db: Db) {
         case 'datasets':
           return run((c) => upsertDatasets(c, validate<DatasetRec>(kind, records)));
         case 'messages':
-          return run((c) => upsertMessages(c, validate<MessageRec>(kind, records)));
+          return run((c, retry) => upsertMessages(c, validate<MessageRec>(kind, records), retry));
         case 'statuses':
-          return run((c) => applyStatuses(c, validate<StatusRec>(kind, records)));
+          return run((c, retry) => applyStatuses(c, validate<StatusRec>(kind, records), retry));
         case 'clicks':
           return run((c) => applyClicks(c, validate<ClickRec>(kind, records)));
       }
@@ -112,11 +112,14 @@ function validate<T>(kind: IngestKind, records: unknown[]): (T & { index: number
   return out;
 }
 
+const CANONICAL_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
 /** Millisecond precision throughout, so status times compare exactly in JavaScript and in SQL. */
 function normaliseTimes(rec: unknown): unknown {
   const out: Record<string, unknown> = { ...(rec as Record<string, unknown>) };
   for (const [k, v] of Object.entries(out)) {
-    if (typeof v === 'string' && k.endsWith('_dt')) out[k] = new Date(v).toISOString();
+    if (typeof v === 'string' && k.endsWith('_dt') && !CANONICAL_TIME.test(v))
+      out[k] = new Date(v).toISOString();
   }
   return out;
 }
@@ -130,7 +133,7 @@ function lastById<T extends { index: number }>(
   const byId = new Map<number, T>();
   for (const r of recs) {
     const seen = byId.get(key(r));
-    if (!seen || !newer || !newer(seen, r)) byId.set(key(r), r);
+    if (!(seen && newer?.(seen, r))) byId.set(key(r), r);
   }
   return [...byId.values()];
 }
@@ -203,7 +206,6 @@ async function upsertDatasets(
   const issues: IngestIssue[] = [];
   const finals: DatasetRow[] = [];
   const completed: number[] = [];
-  let unchanged = 0;
   for (const r of incoming) {
     const old = byId.get(r.dataset_id_bint);
     const issue = (field: string, reason: string) => issues.push({ index: r.index, field, reason });
@@ -242,10 +244,7 @@ async function upsertDatasets(
       const key = field === 'medbase_retry_dt' ? 'medbaseRetry_dt' : field;
       next[column] = given[key] === undefined ? (old?.[column] ?? null) : (given[key] as string | null);
     }
-    if (old && sameDataset(old, next)) {
-      unchanged++;
-      continue;
-    }
+    if (old && sameDataset(old, next)) continue; // a replay: counted as ignored
     if (next.processed_at && !old?.processed_at) completed.push(next.id);
     finals.push(next);
   }
@@ -297,13 +296,31 @@ function sameDataset(a: DatasetRow, b: DatasetRow): boolean {
 
 // ---- messages and status updates ----
 
-type StoredMessage = { id: number; dataset_id: number; channel: Channel; status: string; status_ms: number };
+type StoredMessage = {
+  id: number;
+  dataset_id: number;
+  channel: Channel;
+  status: string;
+  status_ms: number;
+  /** The row version read; the write checks it is unchanged (optimistic concurrency, no lock writes). */
+  version: string;
+};
 
-/** Locks the batch's existing messages (in id order, so concurrent batches cannot deadlock) and reads them. */
-async function lockMessages(client: DbClient, ids: number[]): Promise<Map<number, StoredMessage>> {
+/**
+ * Reads the batch's existing messages without locking them. The writes that follow only touch a row whose
+ * version (xmin) is still the one read here; if a concurrent batch changed one in between, the counts of
+ * rows written fall short and the whole transaction runs again, then locking the rows (in id order) so
+ * that it cannot lose again. Locking every row on the first try would write each tuple twice.
+ */
+async function readMessages(
+  client: DbClient,
+  ids: number[],
+  lock: boolean,
+): Promise<Map<number, StoredMessage>> {
   const { rows } = await client.query<StoredMessage>(
-    `SELECT id, dataset_id, channel, status, (extract(epoch FROM status_at) * 1000)::bigint AS status_ms
-       FROM messages WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`,
+    `SELECT id, dataset_id, channel, status, floor(extract(epoch FROM status_at) * 1000)::bigint AS status_ms,
+            xmin::text AS version
+       FROM messages WHERE id = ANY($1::bigint[]) ${lock ? 'ORDER BY id FOR UPDATE' : ''}`,
     [ids],
   );
   return new Map(rows.map((m) => [m.id, m]));
@@ -337,6 +354,7 @@ class RollupDelta {
 async function upsertMessages(
   client: DbClient,
   recs: (MessageRec & { index: number })[],
+  lock: boolean,
 ): Promise<IngestAnswer> {
   const rows = lastById(
     recs,
@@ -349,16 +367,16 @@ async function upsertMessages(
     [datasetIds],
   );
   const classOf = new Map(datasets.map((d) => [d.id, d.customer_class]));
-  const stored = await lockMessages(
+  const stored = await readMessages(
     client,
     rows.map((r) => r.id_bint),
+    lock,
   );
 
   const issues: IngestIssue[] = [];
   const changed: (MessageRec & { index: number })[] = [];
   const delta = new RollupDelta();
   const created = new Map<string, number>();
-  let expectInserted = 0;
   for (const r of rows) {
     const cls = classOf.get(r.dataset_id_bint);
     if (cls === undefined) {
@@ -390,7 +408,6 @@ async function upsertMessages(
       if (Date.parse(r.status_dt) <= old.status_ms) continue; // replay or out of order: ignored
       delta.move(r.dataset_id_bint, r.channel, old.status, r.status_vch);
     } else {
-      expectInserted++;
       delta.add(r.dataset_id_bint, r.channel, r.status_vch, 1);
       const createdAt = r.created_dt ?? new Date().toISOString();
       const slot = Math.floor(Date.parse(createdAt) / SLOT_MS) * SLOT_MS;
@@ -402,45 +419,55 @@ async function upsertMessages(
   if (issues.length) rejectBatch(issues);
   if (!changed.length) return { received: recs.length, inserted: 0, updated: 0, ignored: recs.length };
 
-  const res = await client.query<{ inserted: boolean }>(
-    `INSERT INTO messages AS m (id, dataset_id, channel, customer_class, person_id, service_agreement_id, premise_id,
-                                premise_address, contact, language, status, status_at, attempts, link_clicked_at,
-                                created_at)
-     SELECT u.id, u.dataset_id, u.channel, d.customer_class, u.person_id, u.sa_id, u.premise_id, u.address, u.contact,
-            u.language, u.status, u.status_at, u.attempts, u.clicked_at, coalesce(u.created_at, now())
-       FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-                   $9::text[], $10::text[], $11::timestamptz[], $12::int[], $13::timestamptz[], $14::timestamptz[])
-            AS u(id, dataset_id, channel, person_id, sa_id, premise_id, address, contact, language, status, status_at,
-                 attempts, clicked_at, created_at)
-       JOIN datasets d ON d.id = u.dataset_id
-     ON CONFLICT (id) DO UPDATE SET person_id = excluded.person_id, service_agreement_id = excluded.service_agreement_id,
-       premise_id = excluded.premise_id, premise_address = excluded.premise_address, contact = excluded.contact,
-       language = excluded.language, status = excluded.status, status_at = excluded.status_at,
-       attempts = excluded.attempts, link_clicked_at = coalesce(least(m.link_clicked_at, excluded.link_clicked_at),
-       m.link_clicked_at, excluded.link_clicked_at)
-       WHERE m.status_at < excluded.status_at
-     RETURNING (xmax = 0) AS inserted`,
-    [
-      changed.map((r) => r.id_bint),
-      changed.map((r) => r.dataset_id_bint),
-      changed.map((r) => r.channel),
-      changed.map((r) => r.person_id_vch),
-      changed.map((r) => r.service_agreement_id_vch),
-      changed.map((r) => r.premise_id_vch),
-      changed.map((r) => r.premise_address_vch ?? null),
-      changed.map((r) => r.contact_vch),
-      changed.map((r) => r.language_vch ?? null),
-      changed.map((r) => r.status_vch),
-      changed.map((r) => r.status_dt),
-      changed.map((r) => r.attempts_int),
-      changed.map((r) => r.link_click_dt ?? null),
-      changed.map((r) => r.created_dt ?? null),
-    ],
-  );
-  const inserted = res.rows.filter((r) => r.inserted).length;
-  // Messages this batch found absent were inserted meanwhile by a concurrent batch: the deltas computed
-  // above would be wrong, so the whole transaction runs again (and then sees those rows).
-  if (res.rows.length !== changed.length || inserted !== expectInserted) throw new RaceDetected();
+  const fresh = changed.filter((r) => !stored.has(r.id_bint));
+  const updates = changed.filter((r) => stored.has(r.id_bint));
+  const col = <K extends keyof MessageRec>(list: MessageRec[], k: K) => list.map((r) => r[k] ?? null);
+  const values = (list: MessageRec[]) => [
+    col(list, 'id_bint'),
+    col(list, 'dataset_id_bint'),
+    col(list, 'channel'),
+    col(list, 'person_id_vch'),
+    col(list, 'service_agreement_id_vch'),
+    col(list, 'premise_id_vch'),
+    col(list, 'premise_address_vch'),
+    col(list, 'contact_vch'),
+    col(list, 'language_vch'),
+    col(list, 'status_vch'),
+    col(list, 'status_dt'),
+    col(list, 'attempts_int'),
+    col(list, 'link_click_dt'),
+  ];
+  const unnestSql = `unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+      $8::text[], $9::text[], $10::text[], $11::timestamptz[], $12::int[], $13::timestamptz[], $14::text[])
+      AS u(id, dataset_id, channel, person_id, sa_id, premise_id, address, contact, language, status, status_at,
+           attempts, clicked_at, extra)`;
+  if (fresh.length) {
+    const res = await client.query(
+      `INSERT INTO messages (id, dataset_id, channel, customer_class, person_id, service_agreement_id, premise_id,
+                             premise_address, contact, language, status, status_at, attempts, link_clicked_at, created_at)
+       SELECT u.id, u.dataset_id, u.channel, d.customer_class, u.person_id, u.sa_id, u.premise_id, u.address,
+              u.contact, u.language, u.status, u.status_at, u.attempts, u.clicked_at,
+              coalesce(u.extra::timestamptz, now())
+         FROM ${unnestSql} JOIN datasets d ON d.id = u.dataset_id
+       ON CONFLICT (id) DO NOTHING`,
+      [...values(fresh), fresh.map((r) => r.created_dt ?? null)],
+    );
+    // A concurrent batch inserted some of these meanwhile: the deltas above would be wrong, run again.
+    if (res.rowCount !== fresh.length) throw new RaceDetected();
+  }
+  if (updates.length) {
+    const res = await client.query(
+      `UPDATE messages m SET person_id = u.person_id, service_agreement_id = u.sa_id, premise_id = u.premise_id,
+              premise_address = u.address, contact = u.contact, language = u.language, status = u.status,
+              status_at = u.status_at, attempts = u.attempts,
+              link_clicked_at = coalesce(least(m.link_clicked_at, u.clicked_at), m.link_clicked_at, u.clicked_at)
+         FROM ${unnestSql}
+        WHERE m.id = u.id AND m.xmin = u.extra::xid AND m.status_at < u.status_at`,
+      [...values(updates), updates.map((r) => (stored.get(r.id_bint) as StoredMessage).version)],
+    );
+    if (res.rowCount !== updates.length) throw new RaceDetected();
+  }
+  const inserted = fresh.length;
   await delta.apply(client);
   await addCreatedCounts(client, created);
   return {
@@ -466,15 +493,17 @@ async function addCreatedCounts(client: DbClient, created: Map<string, number>) 
 async function applyStatuses(
   client: DbClient,
   recs: (StatusRec & { index: number })[],
+  lock: boolean,
 ): Promise<IngestAnswer> {
   const rows = lastById(
     recs,
     (r) => r.id_bint,
     (seen, r) => r.status_dt < seen.status_dt,
   );
-  const stored = await lockMessages(
+  const stored = await readMessages(
     client,
     rows.map((r) => r.id_bint),
+    lock,
   );
   const issues: IngestIssue[] = [];
   const changed: (StatusRec & { index: number })[] = [];
@@ -497,13 +526,15 @@ async function applyStatuses(
   if (changed.length) {
     const res = await client.query(
       `UPDATE messages m SET status = u.status, status_at = u.status_at, attempts = coalesce(u.attempts, m.attempts)
-         FROM unnest($1::bigint[], $2::text[], $3::timestamptz[], $4::int[]) AS u(id, status, status_at, attempts)
-        WHERE m.id = u.id AND m.status_at < u.status_at`,
+         FROM unnest($1::bigint[], $2::text[], $3::timestamptz[], $4::int[], $5::text[])
+              AS u(id, status, status_at, attempts, version)
+        WHERE m.id = u.id AND m.xmin = u.version::xid AND m.status_at < u.status_at`,
       [
         changed.map((r) => r.id_bint),
         changed.map((r) => r.status_vch),
         changed.map((r) => r.status_dt),
         changed.map((r) => r.attempts_int ?? null),
+        changed.map((r) => (stored.get(r.id_bint) as StoredMessage).version),
       ],
     );
     if (res.rowCount !== changed.length) throw new RaceDetected();
