@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/**
+ * POST /api/v1/ingest/links (API key with INGEST): registers tracked links, JSON array of at most
+ * INGEST_MAX_LINKS records. `GET /l/{code}` then records a click on the message (first click kept, every
+ * click counted) and redirects (302) to target_url. Registering a code again with the same message and
+ * URL changes nothing; a code already bound to another message or URL is rejected (400, nothing written).
+ */
+export const INGEST_MAX_LINKS = 10_000;
+/** Link codes: 6 to 64 URL-safe characters, so they fit an SMS and cannot be guessed from message ids. */
+export const LINK_CODE_PATTERN = /^[A-Za-z0-9_-]{6,64}$/;
+
+export const ingestLinkSchema = z.object({
+  code: z.string().regex(LINK_CODE_PATTERN, 'must be 6 to 64 letters, digits, - or _'),
+  message_id_bint: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  target_url: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .max(2000, 'must be at most 2000 characters'),
+});
+export type IngestLink = z.input<typeof ingestLinkSchema>;
+
+export const ingestLinksBody = z.array(ingestLinkSchema).max(INGEST_MAX_LINKS);
+
+/** 200 answer: links received; inserted (new codes); ignored (already registered identically). */
+export const ingestLinksAnswer = z.object({
+  received: z.number().int().nonnegative(),
+  inserted: z.number().int().nonnegative(),
+  ignored: z.number().int().nonnegative(),
+});
+export type IngestLinksAnswer = z.infer<typeof ingestLinksAnswer>;
+
+export const linkCodeParams = z.object({ code: z.string().min(1).max(200) });
