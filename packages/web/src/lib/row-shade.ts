@@ -1,21 +1,21 @@
+import { ROW_SHADE_STEPS, rowShade } from '@psps/contracts';
+
 /**
  * Row shading of the Custom Reports and Completion lists (document 1 §4, DESIGN.md §5): a row lightens as its
- * last update ages. Age is in seconds since UPDATE_XT; one shade per 1,000,000 s (about 11.6 days), capped at
- * 15, so 16 shades run from strong (0, updated recently) to light (15, untouched for about half a year).
+ * last update ages. contracts' `rowShade` gives the step (one per 1,000,000 s, about 11.6 days, capped at 15);
+ * this file turns it into a colour, so both screens shade alike.
  */
-export const ROW_SHADE_STEP_SECONDS = 1_000_000;
-export const ROW_SHADE_COUNT = 16;
-const MAX_SHADE = ROW_SHADE_COUNT - 1;
+const MAX_SHADE = ROW_SHADE_STEPS - 1;
 
 /** UPDATE_XT is microseconds since the Unix epoch (DESIGN.md §3). */
 export function ageSeconds(updateXt: number, nowMs: number = Date.now()): number {
   return Math.max(0, (nowMs * 1000 - updateXt) / 1_000_000);
 }
 
-/** shade = min(floor(age_seconds / 1,000,000), 15); a stamp in the future counts as age 0. */
-export function rowShade(updateXt: number | null | undefined, nowMs: number = Date.now()): number {
+/** The shade (0 strongest .. 15 lightest) of a row last updated at `updateXt`, seen at `nowMs`. */
+export function shadeOf(updateXt: number | null | undefined, nowMs: number = Date.now()): number {
   if (updateXt === null || updateXt === undefined || !Number.isFinite(updateXt)) return MAX_SHADE;
-  return Math.min(Math.floor(ageSeconds(updateXt, nowMs) / ROW_SHADE_STEP_SECONDS), MAX_SHADE);
+  return rowShade(updateXt, nowMs * 1000);
 }
 
 /**
