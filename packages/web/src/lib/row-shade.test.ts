@@ -31,7 +31,7 @@ describe('row shading lightens with the age of the last update (16 steps of 1,00
   it("is the contract's shade, which takes UPDATE_XT and now in microseconds", () => {
     expect(rowShade(5_000_000_000_000, 5_000_000_000_000 + 999_999_000_000)).toBe(0);
     expect(rowShade(5_000_000_000_000, 5_000_000_000_000 + 3_000_000_000_000)).toBe(3);
-    expect(rowShade(0, 5_000_000_000_000)).toBe(15);
+    expect(rowShade(0, 20_000_000_000_000)).toBe(15);
   });
 
   it('makes each shade lighter than the one before', () => {
