@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import { AdhocPage } from '../features/adhoc/components/adhoc-page.tsx';
+import { CompletionPage } from '../features/completion/components/completion-page.tsx';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
+import { LauncherPage } from '../features/launcher/components/launcher-page.tsx';
 import { NotBuiltPage } from '../features/not-built/not-built-page.tsx';
 
 const notBuilt = (name: string) => () => <NotBuiltPage name={name} />;
@@ -8,7 +10,7 @@ const notBuilt = (name: string) => () => <NotBuiltPage name={name} />;
 /** The page of each screen of contracts' SCREENS, by key. The app composes features here. */
 export const SCREEN_PAGES: Record<string, ComponentType> = {
   dashboard: DashboardPage,
-  launcher: notBuilt('Custom Reports'),
+  launcher: LauncherPage,
   adhoc: AdhocPage,
   events: notBuilt('Events'),
   all: notBuilt('All Channels'),
@@ -16,6 +18,6 @@ export const SCREEN_PAGES: Record<string, ComponentType> = {
   sms: notBuilt('SMS'),
   email: notBuilt('e-Mail'),
   campaign: notBuilt('Campaign Report'),
-  completion: notBuilt('Completion'),
+  completion: CompletionPage,
   suppression: notBuilt('SUPPRESSION'),
 };
