@@ -15,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { adhocRoutes } from './adhoc/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { completionRoutes } from './completion/routes.ts';
 import type { AppContext } from './context.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { healthRoutes } from './health/routes.ts';
@@ -22,11 +23,23 @@ import { HttpError } from './http/errors.ts';
 import { installGuard } from './http/guard.ts';
 import { redactUrl } from './http/redact.ts';
 import type { App } from './http/types.ts';
+import { linksRoutes } from './ingest/links-routes.ts';
 import { ingestRoutes } from './ingest/routes.ts';
+import { launcherRoutes } from './launcher/routes.ts';
 import { reportsRoutes } from './reports/routes.ts';
 
 /** Each feature's routes, in one list: a feature is (app, ctx) => routes. */
-const FEATURES = [healthRoutes, authRoutes, dashboardRoutes, reportsRoutes, ingestRoutes, adhocRoutes];
+const FEATURES = [
+  healthRoutes,
+  authRoutes,
+  dashboardRoutes,
+  reportsRoutes,
+  ingestRoutes,
+  linksRoutes,
+  adhocRoutes,
+  completionRoutes,
+  launcherRoutes,
+];
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   CHANNEL_STATUSES,
   CHANNELS,
@@ -51,6 +52,18 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   REACHED_STATUSES: z.string().optional(),
   DEMO_SCALE: z.coerce.number().positive().max(100).default(1),
+  FILE_TRANSFER_URL: z
+    .string()
+    .trim()
+    .optional()
+    .refine(
+      (v) => !v || /^(sftp|ftp|ftps|file):\/\/./.test(v),
+      'must be an sftp://, ftp://, ftps:// or file:// URL',
+    ),
+  FILE_TRANSFER_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(8),
+  FILE_TRANSFER_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
+  FILE_TRANSFER_ALLOW_SELF_SIGNED: bool,
+  FILE_TRANSFER_KEY_PATH: z.string().trim().optional(),
 });
 
 export type Config = {
@@ -88,6 +101,19 @@ export type Config = {
   reachedStatuses: Readonly<Record<Channel, readonly MessageStatus[]>>;
   /** Size of the demo data: 1 = about 100,000 messages. */
   demoScale: number;
+  /**
+   * Where completion and custom report files go (delivery/README.md: file transfer URLs). The URL may hold
+   * a password: print it only through redactUrl.
+   */
+  fileTransfer: {
+    url: string;
+    /** Transfer attempts after the first; pg-boss waits retryDelaySeconds, doubling each time. */
+    retryLimit: number;
+    retryDelaySeconds: number;
+    allowSelfSigned: boolean;
+    /** SFTP private key file (instead of a password in the URL). */
+    keyPath: string | undefined;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -144,6 +170,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     libraryYearPrefix: e.LIBRARY_YEAR_PREFIX,
     reachedStatuses: parseReachedStatuses(e.REACHED_STATUSES),
     demoScale: e.DEMO_SCALE,
+    fileTransfer: {
+      url: e.FILE_TRANSFER_URL || pathToFileURL(path.join(path.resolve(e.DATA_DIR), 'outbox')).href,
+      retryLimit: e.FILE_TRANSFER_RETRY_LIMIT,
+      retryDelaySeconds: e.FILE_TRANSFER_RETRY_DELAY_SECONDS,
+      allowSelfSigned: e.FILE_TRANSFER_ALLOW_SELF_SIGNED === true,
+      keyPath: e.FILE_TRANSFER_KEY_PATH || undefined,
+    },
   };
 }
 

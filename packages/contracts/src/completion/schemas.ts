@@ -72,7 +72,7 @@ const completionReportsValid = z.tuple([
 /**
  * GET /api/completion-reports/{sessionToken}/{lastUpdateStamp}: the rows whose UPDATE_XT is greater than the
  * stamp (0: every row), newest dataset first, and MAX_UPDATE_XT, the highest UPDATE_XT of all rows (the stamp
- * to send next; the given stamp when nothing is newer, 0 when there are no reports). Merge rows by ID.
+ * to send next; 0 when there are no reports). Merge rows by ID.
  * `[[{"LOGIN_VALID":0}]]` when the path token is not the bearer's session.
  */
 export const completionReportsAnswer = z.union([completionReportsValid, loginInvalid]);

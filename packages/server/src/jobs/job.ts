@@ -10,8 +10,11 @@ export type JobDefinition<T extends object = object> = {
   queue?: Omit<PgBoss.Queue, 'name'>;
   /** Cron expression (UTC); pg-boss runs a scheduled job once per slot however many workers run. */
   schedule?: string;
-  handle: (data: T, ctx: AppContext) => Promise<void>;
+  handle: (data: T, ctx: AppContext, job: JobRun) => Promise<void>;
 };
+
+/** The run of a job: its id, and how many retries came before this one out of how many allowed. */
+export type JobRun = { id: string; retryCount: number; retryLimit: number };
 
 export function defineJob<T extends object>(job: JobDefinition<T>): JobDefinition<T> {
   return job;

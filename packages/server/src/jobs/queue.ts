@@ -1,4 +1,7 @@
 import PgBoss from 'pg-boss';
+import { reportGenerateJob } from '../completion/generate-job.ts';
+import { completionScheduleJob } from '../completion/schedule-job.ts';
+import { reportTransferJob } from '../completion/transfer-job.ts';
 import type { AppContext } from '../context.ts';
 import { summarySnapshotJob } from '../ingest/summary-job.ts';
 import type { JobDefinition } from './job.ts';
@@ -6,7 +9,13 @@ import { authCleanupJob } from './maintenance.ts';
 
 /** Every job of every feature, in one list. */
 // biome-ignore lint/suspicious/noExplicitAny: each job has its own payload type
-export const JOBS: JobDefinition<any>[] = [authCleanupJob, summarySnapshotJob];
+export const JOBS: JobDefinition<any>[] = [
+  authCleanupJob,
+  summarySnapshotJob,
+  completionScheduleJob,
+  reportGenerateJob,
+  reportTransferJob,
+];
 
 export async function createQueue(databaseUrl: string, log: (err: Error) => void): Promise<PgBoss> {
   const boss = new PgBoss({
@@ -23,12 +32,25 @@ export async function createQueue(databaseUrl: string, log: (err: Error) => void
   return boss;
 }
 
+/** How often an idle worker looks for work (pg-boss' default is 2 s). */
+const POLLING_INTERVAL_SECONDS = 1;
+
 /** Starts the workers and the schedules of every job in this process. */
 export async function startWorkers(ctx: AppContext): Promise<void> {
   for (const job of JOBS) {
-    await ctx.boss.work(job.name, { batchSize: 1 }, async ([item]) => {
-      if (item) await job.handle(item.data as object, ctx);
-    });
+    await ctx.boss.work(
+      job.name,
+      { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: POLLING_INTERVAL_SECONDS },
+      async ([item]) => {
+        if (item) {
+          await job.handle(item.data as object, ctx, {
+            id: item.id,
+            retryCount: item.retryCount,
+            retryLimit: item.retryLimit,
+          });
+        }
+      },
+    );
     if (job.schedule) await ctx.boss.schedule(job.name, job.schedule, {}, { tz: 'UTC' });
   }
 }

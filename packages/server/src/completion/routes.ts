@@ -1,0 +1,148 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import {
+  type CustomReportKind,
+  completionActionParams,
+  type CompletionReportsAnswer,
+  completionReportsAnswer,
+  completionReportsParams,
+  errorBody,
+  type QueuedAnswer,
+  queuedAnswer,
+} from '@psps/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { actorOf } from '../http/access.ts';
+import { HttpError } from '../http/errors.ts';
+import type { App } from '../http/types.ts';
+import { completionService } from './service.ts';
+
+/**
+ * The path's session token must be the bearer's: the specification puts the token in the path, but the
+ * bearer header is what the guard checks, and a path token for someone else's session must not act.
+ */
+function pathTokenMatches(req: FastifyRequest, pathToken: string): boolean {
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
+  const digest = (s: string) => createHash('sha256').update(s).digest();
+  return timingSafeEqual(digest(bearer), digest(pathToken));
+}
+
+const tokenMismatch = () =>
+  new HttpError(
+    403,
+    'forbidden',
+    'The session token in the address is not the session you are signed in with.',
+  );
+
+const queued = (jobId: string): QueuedAnswer => [[{ RESULT: 'QUEUED', JOB_ID: jobId }]];
+
+const LAUNCH_PATHS: Record<CustomReportKind, { path: string; summary: string }> = {
+  medbase: { path: 'launch-medicalbaseline-report', summary: 'Generate and transfer the MedBase report' },
+  mb_unreached: {
+    path: 'launch-mb-unreached-report',
+    summary: 'Generate and transfer the MB Unreached report (field-visit list)',
+  },
+  linkclick: { path: 'launch-linkclick-report', summary: 'Generate and transfer the LinkClick report' },
+};
+
+/** Completion reports and custom report launches (doc 1 §7; DESIGN.md §3). */
+export async function completionRoutes(app: App, ctx: AppContext) {
+  const service = completionService(ctx);
+  const tags = ['completion'];
+  const actionResponses = {
+    202: queuedAnswer,
+    400: errorBody,
+    403: errorBody,
+    404: errorBody,
+    409: errorBody,
+  };
+
+  app.get(
+    '/api/completion-reports/:sessionToken/:lastUpdateStamp',
+    {
+      config: { access: 'REPORTING' },
+      schema: {
+        tags,
+        summary: 'Completion reports changed after the stamp (0: all), with the highest stamp',
+        params: completionReportsParams,
+        response: { 200: completionReportsAnswer },
+      },
+    },
+    async (req): Promise<CompletionReportsAnswer> => {
+      if (!pathTokenMatches(req, req.params.sessionToken)) return [[{ LOGIN_VALID: 0 }]];
+      const { maxUpdateXt, rows } = await service.list(req.params.lastUpdateStamp);
+      return [[{ LOGIN_VALID: 1 }], [{ MAX_UPDATE_XT: maxUpdateXt }], rows];
+    },
+  );
+
+  app.get(
+    '/api/refresh-completion-report/:token/:id',
+    {
+      config: { access: ['REPORTING', 'MB_INTERNAL_PERMISSION'] },
+      schema: {
+        tags,
+        summary: 'Regenerate and re-transfer a completion report (id: report ID = dataset ID)',
+        params: completionActionParams,
+        response: actionResponses,
+      },
+    },
+    async (req, reply) => {
+      if (!pathTokenMatches(req, req.params.token)) throw tokenMismatch();
+      const jobId = await service.refresh(req.params.id, actorOf(req.auth), 'refresh');
+      return reply.code(202).send(queued(jobId));
+    },
+  );
+
+  app.get(
+    '/api/resend-completion-report/:token/:id',
+    {
+      config: { access: ['REPORTING', 'MB_INTERNAL_PERMISSION'] },
+      schema: {
+        tags,
+        summary: 'Transfer the stored completion report file again (id: report ID = dataset ID)',
+        params: completionActionParams,
+        response: actionResponses,
+      },
+    },
+    async (req, reply) => {
+      if (!pathTokenMatches(req, req.params.token)) throw tokenMismatch();
+      const jobId = await service.resend(req.params.id, actorOf(req.auth));
+      return reply.code(202).send(queued(jobId));
+    },
+  );
+
+  app.get(
+    '/api/launch-completion-report/:token/:id',
+    {
+      config: { access: 'REPORTING' },
+      schema: {
+        tags,
+        summary: 'Generate the completion report of a dataset now, then transfer it',
+        params: completionActionParams,
+        response: actionResponses,
+      },
+    },
+    async (req, reply) => {
+      if (!pathTokenMatches(req, req.params.token)) throw tokenMismatch();
+      const jobId = await service.refresh(req.params.id, actorOf(req.auth), 'launch');
+      return reply.code(202).send(queued(jobId));
+    },
+  );
+
+  for (const [kind, { path, summary }] of Object.entries(LAUNCH_PATHS) as [
+    CustomReportKind,
+    (typeof LAUNCH_PATHS)[CustomReportKind],
+  ][]) {
+    app.get(
+      `/api/${path}/:token/:id`,
+      {
+        config: { access: 'REPORTING' },
+        schema: { tags, summary, params: completionActionParams, response: actionResponses },
+      },
+      async (req, reply) => {
+        if (!pathTokenMatches(req, req.params.token)) throw tokenMismatch();
+        const jobId = await service.launchCustom(kind, req.params.id, actorOf(req.auth));
+        return reply.code(202).send(queued(jobId));
+      },
+    );
+  }
+}

@@ -1,0 +1,338 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  COMPLETION_DELAY_MINUTES,
+  type CompletionReportRow,
+  type CustomReportKind,
+  type ReportKind,
+  type TransferState,
+} from '@psps/contracts';
+import type { AppContext } from '../context.ts';
+import { createFileTransfer } from '../delivery/file-transfer/create-file-transfer.ts';
+import { FileTransferError } from '../delivery/file-transfer/file-transfer.ts';
+import { errorText, redactUrl, scrubSecrets } from '../delivery/redact.ts';
+import type { actorOf } from '../http/access.ts';
+import { conflict, notFound } from '../http/errors.ts';
+import type { JobRun } from '../jobs/job.ts';
+import { writeReportFile } from './report-csv.ts';
+
+/**
+ * Completion and custom report files: requests (scheduler, launch, refresh, resend), generation and
+ * transfer. Invariants:
+ * - every request bumps the row's request_seq and enqueues a job carrying it; a job whose number is no
+ *   longer the row's was superseded and changes nothing, so the row always describes the newest request;
+ * - FILE_TRANSFER_TIME (transferred_at) is set only after the adapter verified the file's size under its
+ *   final name, and is cleared by every new request for that file;
+ * - every failed attempt leaves its reason on the row (credentials removed) while the queue retries.
+ */
+
+type Actor = ReturnType<typeof actorOf>;
+
+export const GENERATE_JOB = 'report-generate';
+export const TRANSFER_JOB = 'report-transfer';
+export type ReportJobData = { reportId: number; seq: number };
+
+const NOW_XT = `(extract(epoch FROM clock_timestamp()) * 1000000)::bigint`;
+
+const isoOf = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Letters and digits of the utility abbreviation, for file names (`PG&E` -> `PGE`). */
+export function fileAbbreviation(abbreviation: string): string {
+  return abbreviation.replace(/[^A-Za-z0-9]/g, '') || 'PSPS';
+}
+
+/** `{ABBR}_{kind}_{datasetId}_{YYYYMMDDHHmmss}.csv`, the time in UTC. */
+export function reportFileName(abbreviation: string, kind: ReportKind, datasetId: number, at: Date): string {
+  const stamp = at
+    .toISOString()
+    .replace(/\.\d{3}Z$/, '')
+    .replace(/[-:T]/g, '');
+  return `${fileAbbreviation(abbreviation)}_${kind}_${datasetId}_${stamp}.csv`;
+}
+
+type CompletionDbRow = {
+  dataset_id: number;
+  title: string;
+  launched_at: Date | null;
+  medbase_retry_at: Date | null;
+  generated_at: Date | null;
+  transferred_at: Date | null;
+  update_xt: number;
+  transfer_state: TransferState;
+  last_error: string | null;
+  attempts: number;
+  file_name: string | null;
+};
+
+/** A campaign's medical-baseline retry time: its own or its latest child's (the engine may set either). */
+const EFFECTIVE_RETRY = `greatest(d.medbase_retry_at,
+  (SELECT max(c.medbase_retry_at) FROM datasets c WHERE c.root_id = d.id))`;
+
+function completionRow(r: CompletionDbRow): CompletionReportRow {
+  return {
+    ID: r.dataset_id,
+    CAMPAIGN_TITLE: r.title,
+    DATASET_ID: r.dataset_id,
+    CAMPAIGN_LAUNCH_TIME: isoOf(r.launched_at),
+    MEDBASE_RETRY_TIME: isoOf(r.medbase_retry_at),
+    COMPLETION_REPORT_TIME: isoOf(r.generated_at),
+    FILE_TRANSFER_TIME: isoOf(r.transferred_at),
+    UPDATE_XT: r.update_xt,
+    TRANSFER_STATE: r.transfer_state,
+    LAST_ERROR: r.last_error,
+    ATTEMPTS: r.attempts,
+    FILE_NAME: r.file_name,
+  };
+}
+
+export function completionService(ctx: AppContext) {
+  const { db, config } = ctx;
+  const reportsDir = path.join(config.dataDir, 'reports');
+
+  async function audit(who: Actor, action: string, datasetId: number, details: object) {
+    await db.query(
+      'INSERT INTO audit_log (user_id, actor, action, target, details) VALUES ($1, $2, $3, $4, $5)',
+      [who.userId, who.actor, action, `dataset ${datasetId}`, JSON.stringify(details)],
+    );
+  }
+
+  async function requireDataset(datasetId: number): Promise<void> {
+    const { rowCount } = await db.query('SELECT 1 FROM datasets WHERE id = $1', [datasetId]);
+    if (!rowCount) throw notFound(`There is no campaign (dataset) ${datasetId}.`);
+  }
+
+  async function enqueue(name: string, data: ReportJobData): Promise<string> {
+    const { fileTransfer } = config;
+    const options =
+      name === TRANSFER_JOB
+        ? {
+            retryLimit: fileTransfer.retryLimit,
+            retryDelay: fileTransfer.retryDelaySeconds,
+            retryBackoff: true,
+            // An attempt that hangs past its timeouts is given up and retried, not left "transferring".
+            expireInSeconds: 15 * 60,
+          }
+        : { retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 60 * 60 };
+    const id = await ctx.boss.send(name, data, options);
+    if (!id) throw new Error(`the job queue did not accept ${name}`);
+    return id;
+  }
+
+  /** Creates the dataset's completion report, or starts it over; answers the generation job's id. */
+  async function requestCompletion(datasetId: number): Promise<string> {
+    const { rows } = await db.query<{ id: number; request_seq: number }>(
+      `INSERT INTO report_files (dataset_id, kind) VALUES ($1, 'completion')
+       ON CONFLICT (dataset_id) WHERE kind = 'completion' DO UPDATE
+          SET request_seq = report_files.request_seq + 1, requested_at = now(), transfer_state = 'waiting',
+              transferred_at = NULL, attempts = 0, last_error = NULL, update_xt = ${NOW_XT}
+       RETURNING id, request_seq`,
+      [datasetId],
+    );
+    const row = rows[0]!;
+    return enqueue(GENERATE_JOB, { reportId: row.id, seq: row.request_seq });
+  }
+
+  async function setFailed(reportId: number, seq: number, message: string, state: TransferState) {
+    await db.query(
+      `UPDATE report_files SET transfer_state = $3, last_error = $4, update_xt = ${NOW_XT}
+        WHERE id = $1 AND request_seq = $2`,
+      [reportId, seq, state, message.slice(0, 2000)],
+    );
+  }
+
+  return {
+    /** GET /api/completion-reports: rows changed after the stamp, and the highest stamp of all. */
+    async list(stamp: number): Promise<{ maxUpdateXt: number; rows: CompletionReportRow[] }> {
+      const { rows } = await db.query<CompletionDbRow>(
+        `SELECT r.dataset_id, d.title, d.launched_at, ${EFFECTIVE_RETRY} AS medbase_retry_at,
+                r.generated_at, r.transferred_at, r.update_xt, r.transfer_state, r.last_error, r.attempts,
+                r.file_name
+           FROM report_files r JOIN datasets d ON d.id = r.dataset_id
+          WHERE r.kind = 'completion' AND r.update_xt > $1
+          ORDER BY r.dataset_id DESC`,
+        [stamp],
+      );
+      const { rows: max } = await db.query<{ max: number | null }>(
+        `SELECT max(update_xt) AS max FROM report_files WHERE kind = 'completion'`,
+      );
+      return { maxUpdateXt: max[0]?.max ?? 0, rows: rows.map(completionRow) };
+    },
+
+    /**
+     * Scheduler: a completion report for every root campaign whose medical-baseline retry time is at least
+     * 30 minutes past and that has none yet. The unique index makes the insert happen once per campaign
+     * however many workers run this; only the inserting one enqueues generation.
+     */
+    async scheduleDue(): Promise<number> {
+      const { rows } = await db.query<{ id: number; dataset_id: number; request_seq: number }>(
+        `INSERT INTO report_files (dataset_id, kind)
+         SELECT d.id, 'completion' FROM datasets d
+          WHERE d.root_id IS NULL
+            AND ${EFFECTIVE_RETRY} <= now() - make_interval(mins => $1)
+            AND NOT EXISTS (SELECT 1 FROM report_files r WHERE r.dataset_id = d.id AND r.kind = 'completion')
+         ON CONFLICT (dataset_id) WHERE kind = 'completion' DO NOTHING
+         RETURNING id, dataset_id, request_seq`,
+        [COMPLETION_DELAY_MINUTES],
+      );
+      for (const r of rows) {
+        await ctx.boss.send(
+          GENERATE_JOB,
+          { reportId: r.id, seq: r.request_seq },
+          {
+            singletonKey: `completion-${r.dataset_id}`,
+            singletonSeconds: 300,
+            retryLimit: 2,
+            retryDelay: 10,
+            retryBackoff: true,
+          },
+        );
+      }
+      return rows.length;
+    },
+
+    /** launch-completion-report and refresh-completion-report: (re)generate, then transfer. */
+    async refresh(datasetId: number, who: Actor, action: 'launch' | 'refresh'): Promise<string> {
+      await requireDataset(datasetId);
+      const jobId = await requestCompletion(datasetId);
+      await audit(who, `completion.${action}`, datasetId, { jobId });
+      return jobId;
+    },
+
+    /** resend-completion-report: transfer the stored file again (same bytes). */
+    async resend(datasetId: number, who: Actor): Promise<string> {
+      await requireDataset(datasetId);
+      const { rows } = await db.query<{ id: number; request_seq: number }>(
+        `UPDATE report_files
+            SET request_seq = request_seq + 1, requested_at = now(), transfer_state = 'waiting',
+                transferred_at = NULL, attempts = 0, last_error = NULL, update_xt = ${NOW_XT}
+          WHERE dataset_id = $1 AND kind = 'completion' AND file_path IS NOT NULL
+          RETURNING id, request_seq`,
+        [datasetId],
+      );
+      const row = rows[0];
+      if (!row) {
+        throw conflict(
+          `The completion report of campaign ${datasetId} has not been generated yet, so there is nothing to resend. Use refresh to generate it.`,
+        );
+      }
+      const jobId = await enqueue(TRANSFER_JOB, { reportId: row.id, seq: row.request_seq });
+      await audit(who, 'completion.resend', datasetId, { jobId });
+      return jobId;
+    },
+
+    /** launch-medicalbaseline-report, launch-mb-unreached-report, launch-linkclick-report. */
+    async launchCustom(kind: CustomReportKind, datasetId: number, who: Actor): Promise<string> {
+      await requireDataset(datasetId);
+      const { rows } = await db.query<{ id: number; request_seq: number }>(
+        `INSERT INTO report_files (dataset_id, kind) VALUES ($1, $2) RETURNING id, request_seq`,
+        [datasetId, kind],
+      );
+      const row = rows[0]!;
+      const jobId = await enqueue(GENERATE_JOB, { reportId: row.id, seq: row.request_seq });
+      await audit(who, `report.launch.${kind}`, datasetId, { jobId, reportId: row.id });
+      return jobId;
+    },
+
+    /** The generation job: writes the file, records it on the row, enqueues its transfer. */
+    async generate({ reportId, seq }: ReportJobData, run: JobRun): Promise<void> {
+      const { rows } = await db.query<{ dataset_id: number; kind: ReportKind; request_seq: number }>(
+        'SELECT dataset_id, kind, request_seq FROM report_files WHERE id = $1',
+        [reportId],
+      );
+      const row = rows[0];
+      if (!row || row.request_seq !== seq) return; // superseded
+      const at = new Date();
+      const fileName = reportFileName(config.utilityAbbreviation, row.kind, row.dataset_id, at);
+      // Unique per request, so a superseded run can never overwrite or delete the newer file.
+      const filePath = path.join(reportsDir, `r${reportId}-s${seq}-${fileName}`);
+      const partPath = `${filePath}.${randomBytes(4).toString('hex')}.part`;
+      try {
+        await mkdir(reportsDir, { recursive: true });
+        await rm(filePath, { force: true });
+        const stats = await writeReportFile(db, row.kind, row.dataset_id, config.reachedStatuses, partPath);
+        await rename(partPath, filePath);
+        const { rows: updated } = await db.query<{ old_path: string | null }>(
+          `UPDATE report_files r
+              SET file_path = $3, file_name = $4, size_bytes = $5, sha256 = $6, row_count = $7,
+                  generated_at = $8, transfer_state = 'waiting', attempts = 0, last_error = NULL,
+                  transferred_at = NULL, update_xt = ${NOW_XT}
+             FROM (SELECT id, file_path AS old_path FROM report_files WHERE id = $1 FOR UPDATE) old
+            WHERE r.id = old.id AND r.request_seq = $2
+            RETURNING old.old_path`,
+          [reportId, seq, filePath, fileName, stats.bytes, stats.sha256, stats.rows, at],
+        );
+        if (!updated.length) {
+          await rm(filePath, { force: true });
+          return;
+        }
+        const oldPath = updated[0]?.old_path;
+        if (oldPath && oldPath !== filePath) await rm(oldPath, { force: true });
+        await enqueue(TRANSFER_JOB, { reportId, seq });
+      } catch (err) {
+        await rm(partPath, { force: true }).catch(() => {});
+        const last = run.retryCount >= run.retryLimit;
+        await setFailed(
+          reportId,
+          seq,
+          `Report generation failed${last ? '' : ' (retrying)'}: ${errorText(err)}`,
+          last ? 'failed' : 'waiting',
+        );
+        throw err;
+      }
+    },
+
+    /**
+     * The transfer job: one attempt. A failure is recorded on the row and rethrown, so pg-boss retries with
+     * exponential backoff; the last allowed attempt marks the row failed.
+     */
+    async transfer({ reportId, seq }: ReportJobData, run: JobRun): Promise<void> {
+      const { rows } = await db.query<{ file_path: string; file_name: string; size_bytes: number }>(
+        `UPDATE report_files SET transfer_state = 'transferring', transferred_at = NULL,
+                attempts = attempts + 1, update_xt = ${NOW_XT}
+          WHERE id = $1 AND request_seq = $2 AND file_path IS NOT NULL
+          RETURNING file_path, file_name, size_bytes`,
+        [reportId, seq],
+      );
+      const row = rows[0];
+      if (!row) return; // superseded by a newer request
+      const { url, allowSelfSigned, keyPath } = config.fileTransfer;
+      try {
+        const transfer = createFileTransfer(url, {
+          allowSelfSigned,
+          ...(keyPath ? { privateKey: keyPath } : {}),
+        });
+        const result = await transfer.send(row.file_path, row.file_name);
+        if (result.bytes !== row.size_bytes) {
+          throw new Error(`${row.file_name}: ${result.bytes} bytes sent, the report has ${row.size_bytes}`);
+        }
+        await db.query(
+          `UPDATE report_files SET transfer_state = 'transferred', transferred_at = now(), last_error = NULL,
+                  update_xt = ${NOW_XT}
+            WHERE id = $1 AND request_seq = $2`,
+          [reportId, seq],
+        );
+      } catch (err) {
+        const last = run.retryCount >= run.retryLimit;
+        await setFailed(reportId, seq, transferErrorText(err, url), last ? 'failed' : 'waiting');
+        throw err instanceof FileTransferError ? err : new Error(transferErrorText(err, url));
+      }
+    },
+  };
+}
+
+/** A failed attempt's reason for the row and the job record: never the URL's password or user secrets. */
+export function transferErrorText(err: unknown, url: string): string {
+  let secrets: string[] = [];
+  try {
+    const u = new URL(url);
+    secrets = [u.password, decodeURIComponent(u.password)].filter(Boolean);
+  } catch {
+    // an unparsable URL is reported by the adapter as <invalid URL>
+  }
+  const text =
+    err instanceof FileTransferError ? err.message : `File transfer to ${redactUrl(url)}: ${errorText(err)}`;
+  return scrubSecrets(text, secrets);
+}
+
+export type CompletionService = ReturnType<typeof completionService>;

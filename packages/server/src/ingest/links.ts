@@ -1,0 +1,90 @@
+import type { IngestLink, IngestLinksAnswer } from '@psps/contracts';
+import { type Db, withTransaction } from '../db/pool.ts';
+import { badRequest } from '../http/errors.ts';
+
+/**
+ * Tracked links: the messaging engine registers `code -> message, target URL`; `GET /l/{code}` counts the
+ * click, keeps the message's first click time (what the LinkClick report reads, as the clicks feed does)
+ * and redirects.
+ */
+export function linksService(db: Db) {
+  return {
+    /** Atomic: an unknown message, or a code already bound elsewhere, rejects the batch. */
+    async register(links: IngestLink[]): Promise<IngestLinksAnswer> {
+      return withTransaction(db, async (client) => {
+        const seen = new Map<string, IngestLink>();
+        const details: { index: number; field: string; reason: string }[] = [];
+        links.forEach((l, index) => {
+          const before = seen.get(l.code);
+          if (
+            before &&
+            (before.message_id_bint !== l.message_id_bint || before.target_url !== l.target_url)
+          ) {
+            details.push({ index, field: 'code', reason: 'appears twice in the batch with different links' });
+          }
+          seen.set(l.code, l);
+        });
+        const unique = [...seen.values()];
+        const { rows: known } = await client.query<{ id: number }>(
+          'SELECT id FROM messages WHERE id = ANY($1::bigint[])',
+          [unique.map((l) => l.message_id_bint)],
+        );
+        const knownIds = new Set(known.map((r) => r.id));
+        const { rows: existing } = await client.query<{
+          code: string;
+          message_id: number;
+          target_url: string;
+        }>('SELECT code, message_id, target_url FROM link_codes WHERE code = ANY($1::text[]) FOR UPDATE', [
+          unique.map((l) => l.code),
+        ]);
+        const byCode = new Map(existing.map((e) => [e.code, e]));
+        links.forEach((l, index) => {
+          if (!knownIds.has(l.message_id_bint)) {
+            details.push({ index, field: 'message_id_bint', reason: 'is not a known message' });
+          }
+          const e = byCode.get(l.code);
+          if (e && (e.message_id !== l.message_id_bint || e.target_url !== l.target_url)) {
+            details.push({
+              index,
+              field: 'code',
+              reason: 'is already registered for another message or URL',
+            });
+          }
+        });
+        if (details.length) {
+          throw badRequest(
+            `The batch was rejected: ${details.length} problem(s); nothing was written.`,
+            details,
+          );
+        }
+        const fresh = unique.filter((l) => !byCode.has(l.code));
+        if (fresh.length) {
+          await client.query(
+            `INSERT INTO link_codes (code, message_id, target_url)
+             SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[])`,
+            [fresh.map((l) => l.code), fresh.map((l) => l.message_id_bint), fresh.map((l) => l.target_url)],
+          );
+        }
+        return { received: links.length, inserted: fresh.length, ignored: links.length - fresh.length };
+      });
+    },
+
+    /** Records a click; answers the target URL, or null for an unknown code. */
+    async click(code: string): Promise<string | null> {
+      const { rows } = await db.query<{ target_url: string }>(
+        `WITH link AS (
+           UPDATE link_codes SET click_count = click_count + 1, last_clicked_at = now(),
+                  first_clicked_at = coalesce(first_clicked_at, now())
+            WHERE code = $1
+            RETURNING message_id, target_url
+         ), message AS (
+           UPDATE messages m SET link_clicked_at = now() FROM link
+            WHERE m.id = link.message_id AND m.link_clicked_at IS NULL
+         )
+         SELECT target_url FROM link`,
+        [code],
+      );
+      return rows[0]?.target_url ?? null;
+    },
+  };
+}
