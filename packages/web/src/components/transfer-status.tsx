@@ -2,6 +2,7 @@ import { Badge, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
 import { formatDateTime, TRANSFER_STATE_LABELS, type TransferState } from '@psps/contracts';
 import { IconAlertTriangle, IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { TOOLTIP_EVENTS } from '../lib/tooltip.ts';
 
 export const TRANSFER_STATE_COLORS: Record<TransferState, string> = {
   waiting: 'yellow',
@@ -66,6 +67,7 @@ export function TransferStatus({
   return (
     <Stack gap={2} data-testid={testId} data-state={state}>
       <Tooltip
+        events={TOOLTIP_EVENTS}
         multiline
         w={320}
         withArrow

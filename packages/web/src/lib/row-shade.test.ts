@@ -36,8 +36,8 @@ describe('row shading lightens with the age of the last update (16 steps of 1,00
 
   it('makes each shade lighter than the one before', () => {
     const strength = (s: number) => Number(/(\d+)%/.exec(rowShadeBackground(s))?.[1]);
-    expect(strength(0)).toBe(42);
-    expect(strength(15)).toBe(4);
+    expect(strength(0)).toBe(40);
+    expect(strength(15)).toBe(3);
     for (let s = 1; s < 16; s++) expect(strength(s)).toBeLessThan(strength(s - 1));
   });
 

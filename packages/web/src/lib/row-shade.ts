@@ -19,13 +19,13 @@ export function shadeOf(updateXt: number | null | undefined, nowMs: number = Dat
 }
 
 /**
- * The background of a shade: the primary colour's light tint, from 42% (shade 0) down to 4% (shade 15), mixed
+ * The background of a shade: the primary colour's light tint, from 40% (shade 0) down to 3% (shade 15), mixed
  * with transparent so it works on light and dark schemes and text stays readable on every step.
  */
 export function rowShadeBackground(shade: number): string {
   const s = Math.min(Math.max(Math.round(shade), 0), MAX_SHADE);
-  const strength = Math.round(42 - (38 * s) / MAX_SHADE);
-  return `color-mix(in srgb, var(--mantine-color-orange-3) ${strength}%, transparent)`;
+  const strength = Math.round(40 - (37 * s) / MAX_SHADE);
+  return `color-mix(in srgb, var(--mantine-color-orange-2) ${strength}%, transparent)`;
 }
 
 /** "updated 3 days ago" style age, for the row's tooltip next to the shade. */

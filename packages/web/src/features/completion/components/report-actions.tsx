@@ -3,6 +3,7 @@ import { COMPLETION_TEXTS, type CompletionReportRow } from '@psps/contracts';
 import { IconRefresh, IconSend, IconTrash } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
 import { Can } from '../../../lib/permissions.tsx';
+import { TOOLTIP_EVENTS } from '../../../lib/tooltip.ts';
 import { type CompletionAction, useCompletionAction } from '../api/completion-reports.ts';
 
 /**
@@ -30,7 +31,7 @@ export function ReportActions({
   return (
     <Group gap={4} wrap="nowrap">
       <Can permission="MB_INTERNAL_PERMISSION">
-        <Tooltip label="Refresh: generate this report again and send it">
+        <Tooltip events={TOOLTIP_EVENTS} label="Refresh: generate this report again and send it">
           <ActionIcon
             variant="subtle"
             aria-label={`Refresh report ${row.ID}`}
@@ -42,6 +43,7 @@ export function ReportActions({
           </ActionIcon>
         </Tooltip>
         <Tooltip
+          events={TOOLTIP_EVENTS}
           label={
             nothingToResend
               ? 'Resend: nothing to send yet, the report has not been generated'
@@ -60,7 +62,7 @@ export function ReportActions({
           </ActionIcon>
         </Tooltip>
       </Can>
-      <Tooltip label={COMPLETION_TEXTS.removeUnavailable}>
+      <Tooltip events={TOOLTIP_EVENTS} label={COMPLETION_TEXTS.removeUnavailable}>
         <ActionIcon
           variant="subtle"
           color="gray"

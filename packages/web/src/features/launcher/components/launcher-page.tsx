@@ -14,6 +14,7 @@ import type { ReactNode } from 'react';
 import { ShadeLegend } from '../../../components/shade-legend.tsx';
 import { TransferStatus } from '../../../components/transfer-status.tsx';
 import { describeAge, rowShadeBackground, shadeOf } from '../../../lib/row-shade.ts';
+import { TOOLTIP_EVENTS } from '../../../lib/tooltip.ts';
 import { useLauncherCampaigns, useLaunchReport } from '../api/campaigns.ts';
 
 const ICONS: Record<CustomReportKind, ReactNode> = {
@@ -29,7 +30,7 @@ function LaunchButton({ kind, row }: { kind: CustomReportKind; row: LauncherCamp
   const launch = useLaunchReport(kind);
   const label = CUSTOM_REPORT_ACTION_LABELS[kind];
   return (
-    <Tooltip label={label}>
+    <Tooltip events={TOOLTIP_EVENTS} label={label}>
       <ActionIcon
         variant="subtle"
         size="lg"

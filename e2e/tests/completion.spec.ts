@@ -1,0 +1,146 @@
+import type { Page } from '@playwright/test';
+import { COMPLETION_TEXTS, TOASTS } from '@psps/contracts';
+import { expect, signIn, snap, test } from '../fixtures.ts';
+
+type StoredRow = { ID: number; UPDATE_XT: number; TRANSFER_STATE: string; FILE_TRANSFER_TIME: string | null };
+
+async function storedList(page: Page): Promise<{ rows: StoredRow[]; xt: number }> {
+  return page.evaluate(() => ({
+    rows: JSON.parse(localStorage.getItem('completionReports') ?? '[]'),
+    xt: Number(localStorage.getItem('completionReports_xt')),
+  }));
+}
+
+test('launches a MedBase report from the Custom Reports list: toast, then the row shows the file arrive', async ({
+  page,
+}) => {
+  await signIn(page, 'operator', { pollMs: 1000 });
+  await page.goto('/admin/launcher');
+  await expect(page.getByTestId('launcher-note')).toContainText(COMPLETION_TEXTS.launcherNote);
+  const headers = page.getByTestId('launcher-table').locator('thead th');
+  await expect(headers).toHaveText(['#', 'Campaign Title', 'Dataset ID', 'Campaign Launch Time', 'Actions']);
+
+  const row = page.locator('[data-testid^="launcher-row-"]').first();
+  await expect(row).toBeVisible();
+  await expect(row.locator('td').first()).toHaveText('1');
+  const shade = Number(await row.getAttribute('data-shade'));
+  expect(shade).toBeGreaterThanOrEqual(0);
+  expect(shade).toBeLessThanOrEqual(15);
+
+  const launch = row.getByRole('button', { name: /^Download MedBase Report/ });
+  await launch.hover();
+  await expect(page.getByRole('tooltip', { name: 'Download MedBase Report' })).toBeVisible();
+  await launch.click();
+  await expect(page.getByText(TOASTS.fileTransferInProgress)).toBeVisible();
+
+  const sent = row.getByTestId('sent-medbase');
+  await expect(sent).toBeVisible();
+  await snap(page, 'launcher-after-launch-1280');
+  await expect(sent).toHaveAttribute('data-state', 'transferred', { timeout: 30_000 });
+  await expect(sent).toContainText('MedBase: Transferred');
+  await page.keyboard.press('Escape');
+  await snap(page, 'launcher-transferred-1280');
+
+  await page.setViewportSize({ width: 900, height: 800 });
+  await expect(sent).toBeVisible();
+  await snap(page, 'launcher-900');
+});
+
+test('keeps the completion list in the browser and merges a refreshed report by ID, across a reload', async ({
+  page,
+}) => {
+  const token = await signIn(page, 'operator', { pollMs: 1000 });
+  const bearer = { authorization: `Bearer ${token}` };
+  // Make sure a completion report exists now, rather than waiting for the scheduler's next minute.
+  const campaigns = await (await page.request.get('/api/v1/launcher/campaigns', { headers: bearer })).json();
+  const datasetId: number = campaigns[0][0].dataset_id_bint;
+  const launched = await page.request.get(`/api/launch-completion-report/${token}/${datasetId}`, {
+    headers: bearer,
+  });
+  expect(launched.status()).toBe(202);
+
+  await page.goto('/admin/completion');
+  await expect(page.getByTestId('completion-caption')).toHaveText(COMPLETION_TEXTS.caption);
+  const headers = page.getByTestId('completion-table').locator('thead th');
+  await expect(headers).toHaveText([
+    'Report ID',
+    'Campaign Title',
+    'Dataset ID',
+    'Campaign Launch Time',
+    'MedBase Retry Time',
+    'Completion Report Time',
+    'File Transfer Time',
+    'Actions',
+  ]);
+
+  // With nothing stored, the list is fetched at once, then changed rows are merged in as they come.
+  const row = page.getByTestId(`completion-row-${datasetId}`);
+  await expect(row).toHaveAttribute('data-state', 'transferred', { timeout: 45_000 });
+  await expect(row.getByTestId('file-transfer-time')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  const rows = page.locator('[data-testid^="completion-row-"]');
+  const before = await storedList(page);
+  expect(before.xt).toBe(Math.max(...before.rows.map((r) => r.UPDATE_XT)));
+  await expect(rows).toHaveCount(before.rows.length);
+  await snap(page, 'completion-1280');
+
+  const target = before.rows.find((r) => r.ID === datasetId);
+  if (!target) throw new Error('the launched report is not in the stored list');
+  await row.getByRole('button', { name: `Refresh report ${target.ID}` }).click();
+  await expect(page.getByText(TOASTS.fileTransferInProgress)).toBeVisible();
+
+  // The changed row replaces its old version: one row per ID, a newer stamp, and the file arrives again.
+  await expect
+    .poll(
+      async () => {
+        const { rows: stored } = await storedList(page);
+        const changed = stored.find((r) => r.ID === target.ID);
+        return (
+          changed !== undefined &&
+          changed.UPDATE_XT > target.UPDATE_XT &&
+          changed.TRANSFER_STATE === 'transferred'
+        );
+      },
+      { timeout: 45_000 },
+    )
+    .toBe(true);
+  const after = await storedList(page);
+  const ids = after.rows.map((r) => r.ID);
+  expect(new Set(ids).size).toBe(ids.length);
+  for (const { ID } of before.rows) expect(ids).toContain(ID);
+  expect(after.xt).toBeGreaterThan(before.xt);
+  await expect(row).toHaveAttribute('data-state', 'transferred');
+  await expect(row).toHaveAttribute('data-shade', '0');
+  await expect(rows).toHaveCount(after.rows.length);
+
+  // After a reload the stored list shows at once, even before the server is asked again.
+  let asked = 0;
+  await page.route('**/api/completion-reports/**', (route) => {
+    asked++;
+    return route.abort();
+  });
+  await page.evaluate(() => localStorage.setItem('debug:pollMs', '600000'));
+  await page.reload();
+  await expect(rows).toHaveCount(after.rows.length);
+  await expect(page.getByTestId(`completion-row-${target.ID}`)).toHaveAttribute('data-state', 'transferred');
+  expect(asked).toBe(0);
+  await page.unroute('**/api/completion-reports/**');
+
+  // The remove action is shown but not available.
+  const remove = row.getByRole('button', { name: `Remove report ${target.ID} (not available)` });
+  await remove.focus();
+  await expect(page.getByRole('tooltip', { name: COMPLETION_TEXTS.removeUnavailable })).toBeVisible();
+  await expect(remove).toHaveAttribute('aria-disabled', 'true');
+
+  await page.setViewportSize({ width: 900, height: 800 });
+  await snap(page, 'completion-900');
+});
+
+test('shows refresh and resend only with MB_INTERNAL_PERMISSION', async ({ page }) => {
+  await signIn(page, 'viewer', { pollMs: 1000 });
+  await page.goto('/admin/completion');
+  const row = page.locator('[data-testid^="completion-row-"]').first();
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByRole('button', { name: /^Refresh report/ })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: /^Resend report/ })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: /^Remove report/ })).toBeVisible();
+});
