@@ -42,6 +42,7 @@ test('launches a MedBase report from the Custom Reports list: toast, then the ro
   await snap(page, 'launcher-transferred-1280');
 
   await page.setViewportSize({ width: 900, height: 800 });
+  await page.waitForTimeout(500);
   await expect(sent).toBeVisible();
   await snap(page, 'launcher-900');
 });
@@ -132,6 +133,7 @@ test('keeps the completion list in the browser and merges a refreshed report by 
   await expect(remove).toHaveAttribute('aria-disabled', 'true');
 
   await page.setViewportSize({ width: 900, height: 800 });
+  await page.waitForTimeout(500); // the sidebar slides away in compact layout
   await snap(page, 'completion-900');
 });
 
@@ -143,4 +145,65 @@ test('shows refresh and resend only with MB_INTERNAL_PERMISSION', async ({ page 
   await expect(row.getByRole('button', { name: /^Refresh report/ })).toHaveCount(0);
   await expect(row.getByRole('button', { name: /^Resend report/ })).toHaveCount(0);
   await expect(row.getByRole('button', { name: /^Remove report/ })).toBeVisible();
+});
+
+test('shows a file that did not arrive with its error, and one waiting for a retry', async ({ page }) => {
+  // The transfer states a real FTP outage produces, answered here so the screen can be checked without one.
+  const xt = Date.now() * 1000;
+  const base = {
+    CAMPAIGN_LAUNCH_TIME: '2026-11-20T18:00:00Z',
+    MEDBASE_RETRY_TIME: '2026-11-20T20:00:00Z',
+    COMPLETION_REPORT_TIME: '2026-11-20T20:30:00Z',
+    FILE_TRANSFER_TIME: null,
+  };
+  const answer = [
+    [{ LOGIN_VALID: 1 }],
+    [{ MAX_UPDATE_XT: xt }],
+    [
+      {
+        ...base,
+        ID: 9002,
+        CAMPAIGN_TITLE: 'Sierra Foothills PSPS: De-energized',
+        DATASET_ID: 9002,
+        UPDATE_XT: xt,
+        TRANSFER_STATE: 'failed',
+        LAST_ERROR: 'connect: ftp.utility.example.com:21 refused the connection (ECONNREFUSED)',
+        ATTEMPTS: 5,
+        FILE_NAME: 'completion_9002.csv',
+      },
+      {
+        ...base,
+        ID: 9001,
+        CAMPAIGN_TITLE: 'Sierra Foothills PSPS: Imminent Shutoff',
+        DATASET_ID: 9001,
+        UPDATE_XT: xt - 20_000_000_000_000,
+        TRANSFER_STATE: 'waiting',
+        LAST_ERROR: 'upload: timed out after 30 s without progress',
+        ATTEMPTS: 1,
+        FILE_NAME: 'completion_9001.csv',
+      },
+    ],
+  ];
+  await page.route('**/api/completion-reports/**', (route) => route.fulfill({ json: answer }));
+  await signIn(page, 'operator', { pollMs: 1000 });
+  await page.goto('/admin/completion');
+
+  const failed = page.getByTestId('completion-row-9002');
+  await expect(failed).toHaveAttribute('data-state', 'failed');
+  await expect(failed.getByTestId('transfer-status')).toContainText('Failed');
+  await expect(failed).toContainText('refused the connection (ECONNREFUSED)');
+  await expect(failed).toHaveAttribute('data-shade', '0');
+  await expect(page.getByTestId('completion-failed-alert')).toContainText('1 report file did not arrive');
+
+  const retrying = page.getByTestId('completion-row-9001');
+  await expect(retrying.getByTestId('transfer-status')).toContainText('Waiting (retrying)');
+  await expect(retrying).toContainText('timed out after 30 s');
+  await expect(retrying).toHaveAttribute('data-shade', '15');
+  await snap(page, 'completion-failed-1280');
+
+  await page.getByTestId('completion-filter').getByText('Failed 1').click();
+  await expect(page.locator('[data-testid^="completion-row-"]')).toHaveCount(1);
+  await page.setViewportSize({ width: 900, height: 800 });
+  await page.waitForTimeout(500);
+  await snap(page, 'completion-failed-900');
 });

@@ -94,7 +94,13 @@ export function TransferStatus({
         </Badge>
       </Tooltip>
       {withError && error && (
-        <Text size="xs" c={state === 'failed' ? 'red.8' : 'orange.9'} lineClamp={2} title={error}>
+        <Text
+          size="xs"
+          c={state === 'failed' ? 'red.8' : 'orange.9'}
+          lineClamp={3}
+          title={error}
+          style={{ overflowWrap: 'anywhere' }}
+        >
           {error}
         </Text>
       )}

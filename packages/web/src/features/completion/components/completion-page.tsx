@@ -44,9 +44,27 @@ const matchesSearch = (row: CompletionReportRow, search: string) => {
   );
 };
 
-/** A time cell: `YYYY-MM-DD HH:mm:ss`, blank when null; may wrap between date and time in narrow layouts. */
+/**
+ * A time cell: `YYYY-MM-DD HH:mm:ss`, blank when null. In narrow layouts it may wrap between the date and the
+ * time, never inside either.
+ */
+function DateTime({ value, testId }: { value: string | null; testId?: string }) {
+  const [date, time] = formatDateTime(value).split(' ');
+  if (!date) return <span data-testid={testId} />;
+  return (
+    <span data-testid={testId}>
+      <span style={{ whiteSpace: 'nowrap' }}>{date}</span>{' '}
+      <span style={{ whiteSpace: 'nowrap' }}>{time}</span>
+    </span>
+  );
+}
+
 function TimeCell({ value }: { value: string | null }) {
-  return <Table.Td style={{ minWidth: 88 }}>{formatDateTime(value)}</Table.Td>;
+  return (
+    <Table.Td>
+      <DateTime value={value} />
+    </Table.Td>
+  );
 }
 
 /**
@@ -134,7 +152,7 @@ export function CompletionPage() {
         </Alert>
       )}
 
-      <Table.ScrollContainer minWidth={840}>
+      <Table.ScrollContainer minWidth={780}>
         <Table highlightOnHover verticalSpacing="xs" fz="sm" data-testid="completion-table">
           <Table.Thead>
             <Table.Tr>
@@ -161,9 +179,9 @@ export function CompletionPage() {
                   <TimeCell value={row.CAMPAIGN_LAUNCH_TIME} />
                   <TimeCell value={row.MEDBASE_RETRY_TIME} />
                   <TimeCell value={row.COMPLETION_REPORT_TIME} />
-                  <Table.Td style={{ minWidth: 130 }}>
+                  <Table.Td miw={130} maw={220}>
                     <Stack gap={4}>
-                      <span data-testid="file-transfer-time">{formatDateTime(row.FILE_TRANSFER_TIME)}</span>
+                      <DateTime value={row.FILE_TRANSFER_TIME} testId="file-transfer-time" />
                       <TransferStatus info={row} testId="transfer-status" />
                     </Stack>
                   </Table.Td>
