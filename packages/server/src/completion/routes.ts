@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import {
+  type CompletionReportsAnswer,
   type CustomReportKind,
   completionActionParams,
-  type CompletionReportsAnswer,
   completionReportsAnswer,
   completionReportsParams,
   errorBody,

@@ -10,6 +10,8 @@ export interface FtpTestServerOptions {
   tls?: { key: string; cert: string };
   /** Drops the last byte of every stored file before acknowledging it, to exercise the size check. */
   truncateUploads?: boolean;
+  /** Listen on this port (default: any free one), e.g. to bring a destination back where it was. */
+  port?: number;
 }
 
 export interface FtpTestServer {
@@ -31,7 +33,7 @@ const silentLog = {
 /** An FTP server (ftp-srv) on 127.0.0.1 with one user whose root is a temp folder. */
 export async function startFtpTestServer(options: FtpTestServerOptions): Promise<FtpTestServer> {
   const server = new FtpSrv({
-    url: 'ftp://127.0.0.1:0',
+    url: `ftp://127.0.0.1:${options.port ?? 0}`,
     pasv_url: '127.0.0.1',
     pasv_min: 20000,
     pasv_max: 60000,

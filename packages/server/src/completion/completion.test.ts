@@ -1,0 +1,382 @@
+import { readdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
+import { tempFolder } from '../delivery/test-support/files.ts';
+import { startWorkers } from '../jobs/queue.ts';
+import { completionService } from './service.ts';
+import { eventually, seedCompletionFixture } from './test-fixture.ts';
+
+/**
+ * Completion and custom reports through the API, with the job workers running and the demo's kind of
+ * destination (a file:// folder). Fixture: test-fixture.ts (P-B and P-C are the unreached Medical Baseline
+ * customers of campaign 500).
+ */
+let t: TestApp;
+let operator: string; // REPORTING + MB_INTERNAL_PERMISSION
+let viewer: string; // REPORTING only
+let ingestKey: string;
+let outbox: Awaited<ReturnType<typeof tempFolder>>;
+let dataDir: Awaited<ReturnType<typeof tempFolder>>;
+
+const get = (url: string, token = operator) => t.app.inject({ url, headers: bearer(token) });
+
+type Row = Record<string, unknown>;
+async function completionRows(stamp = 0): Promise<{ max: number; rows: Row[] }> {
+  const res = await get(`/api/completion-reports/${operator}/${stamp}`);
+  expect(res.statusCode).toBe(200);
+  const body = res.json();
+  expect(body[0]).toEqual([{ LOGIN_VALID: 1 }]);
+  return { max: body[1][0].MAX_UPDATE_XT, rows: body[2] };
+}
+
+async function outboxFile(prefix: string): Promise<{ name: string; text: string }> {
+  const name = await eventually(
+    async () => {
+      const names = await readdir(outbox.path);
+      return names.find((n) => n.startsWith(prefix) && n.endsWith('.csv'));
+    },
+    20_000,
+    `a ${prefix} file in the outbox`,
+  );
+  return { name, text: await readFile(join(outbox.path, name), 'utf8') };
+}
+
+beforeAll(async () => {
+  outbox = await tempFolder('completion-outbox');
+  dataDir = await tempFolder('completion-data');
+  t = await createTestApp();
+  t.ctx.config.dataDir = dataDir.path;
+  t.ctx.config.utilityAbbreviation = 'PG&E';
+  t.ctx.config.fileTransfer = {
+    url: pathToFileURL(outbox.path).href,
+    retryLimit: 2,
+    retryDelaySeconds: 1,
+    allowSelfSigned: false,
+    keyPath: undefined,
+  };
+  operator = await t.signIn(['REPORTING', 'MB_INTERNAL_PERMISSION']);
+  viewer = await t.signIn(['REPORTING']);
+  ({ ingestKey } = await seedCompletionFixture(t));
+  await startWorkers(t.ctx);
+});
+afterAll(async () => {
+  await t.close();
+  await outbox.remove();
+  await dataDir.remove();
+});
+
+describe('permissions and tokens', () => {
+  const actions = [
+    'refresh-completion-report',
+    'resend-completion-report',
+    'launch-completion-report',
+    'launch-medicalbaseline-report',
+    'launch-mb-unreached-report',
+    'launch-linkclick-report',
+  ];
+
+  it('answers 401 to every completion call without a session', async () => {
+    for (const a of [...actions, 'completion-reports']) {
+      const res = await t.app.inject({ url: `/api/${a}/${operator}/500` });
+      expect(res.statusCode, a).toBe(401);
+    }
+    expect((await t.app.inject({ url: '/api/v1/launcher/campaigns' })).statusCode).toBe(401);
+  });
+
+  it('refuses refresh and resend without MB_INTERNAL_PERMISSION (403), even though the screen hides them', async () => {
+    for (const a of ['refresh-completion-report', 'resend-completion-report']) {
+      const res = await get(`/api/${a}/${viewer}/500`, viewer);
+      expect(res.statusCode, a).toBe(403);
+      expect(res.json()).toEqual({
+        error: 'forbidden',
+        message: 'You do not have the MB_INTERNAL_PERMISSION permission needed for this.',
+      });
+    }
+  });
+
+  it('refuses every call to a user without REPORTING (403)', async () => {
+    const nobody = await t.signIn(['SUPPRESSION']);
+    for (const a of [...actions, 'completion-reports']) {
+      expect((await get(`/api/${a}/${nobody}/500`, nobody)).statusCode, a).toBe(403);
+    }
+    expect((await get('/api/v1/launcher/campaigns', nobody)).statusCode).toBe(403);
+  });
+
+  it("answers LOGIN_VALID 0 to the list, and 403 to the actions, when the path token is not the bearer's session", async () => {
+    const list = await get(`/api/completion-reports/${viewer}/0`, operator);
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual([[{ LOGIN_VALID: 0 }]]);
+    for (const a of actions) {
+      const res = await get(`/api/${a}/${viewer}/500`, operator);
+      expect(res.statusCode, a).toBe(403);
+      expect(res.json().message).toBe(
+        'The session token in the address is not the session you are signed in with.',
+      );
+    }
+  });
+
+  it('answers 400 to a malformed id or stamp and 404 to an unknown campaign', async () => {
+    for (const a of actions) {
+      expect((await get(`/api/${a}/${operator}/abc`)).statusCode, a).toBe(400);
+      expect((await get(`/api/${a}/${operator}/0`)).statusCode, a).toBe(400);
+      const res = await get(`/api/${a}/${operator}/999999`);
+      expect(res.statusCode, a).toBe(404);
+      expect(res.json().message).toBe('There is no campaign (dataset) 999999.');
+    }
+    expect((await get(`/api/completion-reports/${operator}/-1`)).statusCode).toBe(400);
+    expect((await get(`/api/completion-reports/${operator}/x`)).statusCode).toBe(400);
+  });
+
+  it('answers 409 to a resend before the report was ever generated', async () => {
+    const res = await get(`/api/resend-completion-report/${operator}/600`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/has not been generated yet/);
+  });
+});
+
+describe('completion reports', () => {
+  it('generates a completion report 30 minutes after the medical-baseline retry time, once per campaign', async () => {
+    const service = completionService(t.ctx);
+    // The schedule job itself may already have run; either way exactly one report exists for 500 and none for 600.
+    await Promise.all([service.scheduleDue(), service.scheduleDue(), service.scheduleDue()]);
+    const { rows } = await t.ctx.db.query(
+      "SELECT dataset_id FROM report_files WHERE kind = 'completion' ORDER BY dataset_id",
+    );
+    expect(rows).toEqual([{ dataset_id: 500 }]);
+    expect(await service.scheduleDue()).toBe(0);
+  });
+
+  it('transfers the report to the destination and shows it in the list with its file transfer time', async () => {
+    const { text, name } = await outboxFile('PGE_completion_500_');
+    expect(name).toMatch(/^PGE_completion_500_\d{14}\.csv$/);
+    expect(text).toBe(
+      [
+        'DATASET_ID,PERSON_ID,SERVICE_AGREEMENT_ID,CUSTOMER_CLASS,PREMISE_ID,LANGUAGE,VOICE_STATUS,VOICE_ATTEMPTS,VOICE_STATUS_TIME,SMS_STATUS,SMS_ATTEMPTS,SMS_STATUS_TIME,EMAIL_STATUS,EMAIL_ATTEMPTS,EMAIL_STATUS_TIME,REACHED',
+        '501,P-A,SA-A,MEDICAL_BASELINE,PR-A,english,ANSWERED,1,2026-11-20T09:10:00Z,DELIVERED,1,2026-11-20T09:11:00Z,,,,Y',
+        '501,P-B,SA-B,MEDICAL_BASELINE,PR-B,spanish,NO_ANSWER,3,2026-11-20T10:40:00Z,UNDELIVERED,2,2026-11-20T10:41:00Z,BOUNCED,1,2026-11-20T09:15:00Z,N',
+        '501,P-C,SA-C,MEDICAL_BASELINE,PR-C,english,MACHINE,3,2026-11-20T10:20:00Z,,,,,,,N',
+        '501,P-D,SA-D,MEDICAL_BASELINE,PR-D,vietnamese,FAILED,1,2026-11-20T09:20:00Z,,,,OPENED,1,2026-11-20T09:25:00Z,Y',
+        '502,P-E,SA-E,GENERAL,PR-E,english,ANSWERED,1,2026-11-20T09:30:00Z,DELIVERED,1,2026-11-20T09:31:00Z,,,,Y',
+        '',
+      ].join('\r\n'),
+    );
+    const row = await eventually(async () => {
+      const { rows } = await completionRows();
+      return rows[0]?.FILE_TRANSFER_TIME ? rows[0] : undefined;
+    });
+    expect(row).toMatchObject({
+      ID: 500,
+      DATASET_ID: 500,
+      CAMPAIGN_TITLE: 'Sierra Foothills: 48-Hour Advance Notice',
+      CAMPAIGN_LAUNCH_TIME: '2026-11-20T09:00:00.000Z',
+      MEDBASE_RETRY_TIME: '2026-11-20T11:00:00.000Z',
+      TRANSFER_STATE: 'transferred',
+      LAST_ERROR: null,
+      ATTEMPTS: 1,
+      FILE_NAME: name,
+    });
+    expect(Date.parse(row.COMPLETION_REPORT_TIME as string)).toBeLessThanOrEqual(
+      Date.parse(row.FILE_TRANSFER_TIME as string),
+    );
+    // The local copy is what was sent, byte for byte.
+    const stored = await t.ctx.db.query(
+      'SELECT file_path, size_bytes, row_count FROM report_files WHERE dataset_id = 500',
+    );
+    expect(await readFile(stored.rows[0].file_path, 'utf8')).toBe(text);
+    expect(stored.rows[0]).toMatchObject({ size_bytes: Buffer.byteLength(text), row_count: 5 });
+  });
+
+  it('answers only rows changed after the stamp, with the highest stamp', async () => {
+    const all = await completionRows(0);
+    expect(all.rows).toHaveLength(1);
+    expect(all.max).toBe(all.rows[0]?.UPDATE_XT);
+    const none = await completionRows(all.max);
+    expect(none).toEqual({ max: all.max, rows: [] });
+  });
+
+  it('refresh regenerates and re-transfers (202 QUEUED), by report id or dataset id alike', async () => {
+    const before = (await completionRows()).rows[0]!;
+    const res = await get(`/api/refresh-completion-report/${operator}/500`);
+    expect(res.statusCode).toBe(202);
+    const body = res.json();
+    expect(body).toEqual([[{ RESULT: 'QUEUED', JOB_ID: expect.any(String) }]]);
+    // Right after the call the row says so: newer stamp, transfer time cleared until the new file arrives.
+    const changed = await completionRows(before.UPDATE_XT as number);
+    expect(changed.rows).toHaveLength(1);
+    expect(changed.rows[0]).toMatchObject({ ID: 500, FILE_TRANSFER_TIME: null, TRANSFER_STATE: 'waiting' });
+    const after = await eventually(async () => {
+      const r = (await completionRows()).rows[0]!;
+      return r.TRANSFER_STATE === 'transferred' ? r : undefined;
+    });
+    expect(after.UPDATE_XT as number).toBeGreaterThan(before.UPDATE_XT as number);
+    expect(Date.parse(after.COMPLETION_REPORT_TIME as string)).toBeGreaterThanOrEqual(
+      Date.parse(before.COMPLETION_REPORT_TIME as string),
+    );
+    const audit = await t.ctx.db.query(
+      "SELECT action, target FROM audit_log WHERE action LIKE 'completion.%'",
+    );
+    expect(audit.rows).toContainEqual({ action: 'completion.refresh', target: 'dataset 500' });
+  });
+
+  it('resend transfers the stored file again (202 QUEUED) with the same bytes under the same name', async () => {
+    const before = (await completionRows()).rows[0]!;
+    const sent = await readFile(join(outbox.path, before.FILE_NAME as string));
+    await rm(join(outbox.path, before.FILE_NAME as string));
+    const res = await get(`/api/resend-completion-report/${operator}/500`);
+    expect(res.statusCode).toBe(202);
+    expect(res.json()[0][0].RESULT).toBe('QUEUED');
+    const after = await eventually(async () => {
+      const r = (await completionRows()).rows[0]!;
+      return r.TRANSFER_STATE === 'transferred' && (r.UPDATE_XT as number) > (before.UPDATE_XT as number)
+        ? r
+        : undefined;
+    });
+    expect(after.FILE_NAME).toBe(before.FILE_NAME);
+    expect(after.COMPLETION_REPORT_TIME).toBe(before.COMPLETION_REPORT_TIME);
+    expect(await readFile(join(outbox.path, before.FILE_NAME as string))).toEqual(sent);
+  });
+
+  it('launch-completion-report generates a report now for a campaign that is not due yet', async () => {
+    const res = await get(`/api/launch-completion-report/${viewer}/600`, viewer);
+    expect(res.statusCode).toBe(202);
+    const { text } = await outboxFile('PGE_completion_600_');
+    expect(text).toBe(
+      'DATASET_ID,PERSON_ID,SERVICE_AGREEMENT_ID,CUSTOMER_CLASS,PREMISE_ID,LANGUAGE,VOICE_STATUS,VOICE_ATTEMPTS,VOICE_STATUS_TIME,SMS_STATUS,SMS_ATTEMPTS,SMS_STATUS_TIME,EMAIL_STATUS,EMAIL_ATTEMPTS,EMAIL_STATUS_TIME,REACHED\r\n',
+    );
+    const row = await eventually(async () =>
+      (await completionRows()).rows.find((r) => r.ID === 600 && r.TRANSFER_STATE === 'transferred'),
+    );
+    expect(row.MEDBASE_RETRY_TIME).toBeNull();
+  });
+});
+
+describe('custom reports', () => {
+  it('MedBase: the Medical Baseline customers with their outcome per channel and reached flag', async () => {
+    const res = await get(`/api/launch-medicalbaseline-report/${viewer}/500`, viewer);
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual([[{ RESULT: 'QUEUED', JOB_ID: expect.any(String) }]]);
+    const { text, name } = await outboxFile('PGE_medbase_500_');
+    expect(name).toMatch(/^PGE_medbase_500_\d{14}\.csv$/);
+    expect(text).toBe(
+      [
+        'DATASET_ID,PERSON_ID,SERVICE_AGREEMENT_ID,PREMISE_ID,PREMISE_ADDRESS,LANGUAGE,VOICE_STATUS,VOICE_ATTEMPTS,VOICE_STATUS_TIME,SMS_STATUS,SMS_ATTEMPTS,SMS_STATUS_TIME,EMAIL_STATUS,EMAIL_ATTEMPTS,EMAIL_STATUS_TIME,REACHED',
+        '501,P-A,SA-A,PR-A,"12 Oak St, Paradise, CA 95969",english,ANSWERED,1,2026-11-20T09:10:00Z,DELIVERED,1,2026-11-20T09:11:00Z,,,,Y',
+        // A formula in the data is written as text (leading apostrophe), quotes doubled.
+        `501,P-B,SA-B,PR-B,"'=HYPERLINK(""http://evil.example"")",spanish,NO_ANSWER,3,2026-11-20T10:40:00Z,UNDELIVERED,2,2026-11-20T10:41:00Z,BOUNCED,1,2026-11-20T09:15:00Z,N`,
+        '501,P-C,SA-C,PR-C,"7 Ridge Rd, Magalia, CA 95954",english,MACHINE,3,2026-11-20T10:20:00Z,,,,,,,N',
+        '501,P-D,SA-D,PR-D,"3 Elm Ct, Chico, CA 95928",vietnamese,FAILED,1,2026-11-20T09:20:00Z,,,,OPENED,1,2026-11-20T09:25:00Z,Y',
+        '',
+      ].join('\r\n'),
+    );
+  });
+
+  it('MB Unreached: only P-B and P-C, with address, language and contact history for a field visit', async () => {
+    expect((await get(`/api/launch-mb-unreached-report/${viewer}/500`, viewer)).statusCode).toBe(202);
+    const { text } = await outboxFile('PGE_mb_unreached_500_');
+    expect(text).toBe(
+      [
+        'DATASET_ID,PERSON_ID,SERVICE_AGREEMENT_ID,PREMISE_ID,PREMISE_ADDRESS,LANGUAGE,VOICE_CONTACT,VOICE_STATUS,VOICE_ATTEMPTS,VOICE_STATUS_TIME,SMS_CONTACT,SMS_STATUS,SMS_ATTEMPTS,SMS_STATUS_TIME,EMAIL_CONTACT,EMAIL_STATUS,EMAIL_ATTEMPTS,EMAIL_STATUS_TIME,TOTAL_ATTEMPTS,LAST_ATTEMPT_TIME',
+        `501,P-B,SA-B,PR-B,"'=HYPERLINK(""http://evil.example"")",spanish,+14155550102,NO_ANSWER,3,2026-11-20T10:40:00Z,+14155550102,UNDELIVERED,2,2026-11-20T10:41:00Z,b@example.com,BOUNCED,1,2026-11-20T09:15:00Z,6,2026-11-20T10:41:00Z`,
+        // Two numbers tried: the latest outcome decides; a list starting with + is written as text.
+        `501,P-C,SA-C,PR-C,"7 Ridge Rd, Magalia, CA 95954",english,'+14155550104; +14155550103,MACHINE,3,2026-11-20T10:20:00Z,,,,,,,,,3,2026-11-20T10:20:00Z`,
+        '',
+      ].join('\r\n'),
+    );
+  });
+
+  it('LinkClick: who clicked, from the ingest feed and from tracked links (GET /l/{code})', async () => {
+    const register = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/ingest/links',
+      headers: bearer(ingestKey),
+      payload: [
+        { code: 'pa-sms-link', message_id_bint: 5012, target_url: 'https://utility.example/psps?x=1' },
+      ],
+    });
+    expect(register.statusCode).toBe(200);
+    expect(register.json()).toEqual({ received: 1, inserted: 1, ignored: 0 });
+    for (let i = 0; i < 2; i++) {
+      const click = await t.app.inject({ url: '/l/pa-sms-link' });
+      expect(click.statusCode).toBe(302);
+      expect(click.headers.location).toBe('https://utility.example/psps?x=1');
+      expect(click.headers['cache-control']).toBe('no-store');
+    }
+    const { rows } = await t.ctx.db.query<{ link_clicked_at: Date }>(
+      'SELECT link_clicked_at FROM messages WHERE id = 5012',
+    );
+    const firstClick = rows[0]!.link_clicked_at.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+    expect((await get(`/api/launch-linkclick-report/${viewer}/500`, viewer)).statusCode).toBe(202);
+    const { text } = await outboxFile('PGE_linkclick_500_');
+    expect(text).toBe(
+      [
+        'DATASET_ID,MESSAGE_ID,PERSON_ID,SERVICE_AGREEMENT_ID,CUSTOMER_CLASS,CHANNEL,CONTACT,LANGUAGE,FIRST_CLICK_TIME,CLICK_COUNT',
+        '502,5022,P-E,SA-E,GENERAL,SMS,+14155550106,english,2026-11-20T10:45:00Z,1',
+        `501,5012,P-A,SA-A,MEDICAL_BASELINE,SMS,+14155550101,english,${firstClick},2`,
+        '',
+      ].join('\r\n'),
+    );
+  });
+
+  it('tracked links: unknown codes 404, conflicting registrations are rejected whole, repeats ignored', async () => {
+    expect((await t.app.inject({ url: '/l/no-such-code' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/l/%3Cscript%3E' })).statusCode).toBe(404);
+    const post = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/ingest/links', headers: bearer(ingestKey), payload });
+    const again = await post([
+      { code: 'pa-sms-link', message_id_bint: 5012, target_url: 'https://utility.example/psps?x=1' },
+    ]);
+    expect(again.json()).toEqual({ received: 1, inserted: 0, ignored: 1 });
+    const bad = await post([
+      { code: 'pb-sms-link', message_id_bint: 5014, target_url: 'https://utility.example/b' },
+      { code: 'pa-sms-link', message_id_bint: 5014, target_url: 'https://utility.example/other' },
+      { code: 'unknown-msg', message_id_bint: 999, target_url: 'https://utility.example/c' },
+    ]);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details).toEqual([
+      { index: 1, field: 'code', reason: 'is already registered for another message or URL' },
+      { index: 2, field: 'message_id_bint', reason: 'is not a known message' },
+    ]);
+    expect((await t.app.inject({ url: '/l/pb-sms-link' })).statusCode).toBe(404);
+    expect(
+      (await post([{ code: 'js-link', message_id_bint: 5014, target_url: 'javascript:alert(1)' }]))
+        .statusCode,
+    ).toBe(400);
+    expect((await get('/api/v1/ingest/links')).statusCode).toBe(404);
+  });
+
+  it('the Custom Reports list shows each root campaign with the last report of each kind and whether it arrived', async () => {
+    const res = await get('/api/v1/launcher/campaigns', viewer);
+    expect(res.statusCode).toBe(200);
+    const [rows] = res.json();
+    // Both launched at the same time: newest dataset id first.
+    expect(rows.map((r: Row) => r.dataset_id_bint)).toEqual([600, 500]);
+    const sierra = rows[1];
+    const done = await eventually(async () => {
+      const current = (await get('/api/v1/launcher/campaigns', viewer)).json()[0][1];
+      return current.reports.linkclick?.TRANSFER_STATE === 'transferred' ? current : undefined;
+    });
+    expect(sierra).toMatchObject({
+      title_vch: 'Sierra Foothills: 48-Hour Advance Notice',
+      launched_dt: '2026-11-20T09:00:00.000Z',
+    });
+    expect(done.reports.medbase).toMatchObject({
+      TRANSFER_STATE: 'transferred',
+      ROWS: 4,
+      LAST_ERROR: null,
+      ATTEMPTS: 1,
+    });
+    expect(done.reports.mb_unreached).toMatchObject({ TRANSFER_STATE: 'transferred', ROWS: 2 });
+    expect(done.reports.linkclick).toMatchObject({ TRANSFER_STATE: 'transferred', ROWS: 2 });
+    // The row's own UPDATE_XT / FILE_TRANSFER_TIME are the last launched report's (LinkClick).
+    expect(done.UPDATE_XT).toBe(done.reports.linkclick.UPDATE_XT);
+    expect(done.FILE_TRANSFER_TIME).toBe(done.reports.linkclick.FILE_TRANSFER_TIME);
+    const north = (await get('/api/v1/launcher/campaigns', viewer))
+      .json()[0]
+      .find((r: Row) => r.dataset_id_bint === 600);
+    expect(north.reports).toEqual({ medbase: null, mb_unreached: null, linkclick: null });
+    expect(north.FILE_TRANSFER_TIME).toBeNull();
+  });
+});
