@@ -153,7 +153,13 @@ export function CompletionPage() {
       )}
 
       <Table.ScrollContainer minWidth={780}>
-        <Table highlightOnHover verticalSpacing="xs" fz="sm" data-testid="completion-table">
+        <Table
+          highlightOnHover
+          verticalSpacing="xs"
+          horizontalSpacing={8}
+          fz="sm"
+          data-testid="completion-table"
+        >
           <Table.Thead>
             <Table.Tr>
               {COMPLETION_TABLE_COLUMNS.map((column) => (
@@ -179,7 +185,7 @@ export function CompletionPage() {
                   <TimeCell value={row.CAMPAIGN_LAUNCH_TIME} />
                   <TimeCell value={row.MEDBASE_RETRY_TIME} />
                   <TimeCell value={row.COMPLETION_REPORT_TIME} />
-                  <Table.Td miw={130} maw={220}>
+                  <Table.Td miw={112} maw={210}>
                     <Stack gap={4}>
                       <DateTime value={row.FILE_TRANSFER_TIME} testId="file-transfer-time" />
                       <TransferStatus info={row} testId="transfer-status" />

@@ -29,7 +29,7 @@ export function ReportActions({
   const ignore = (event: MouseEvent) => event.preventDefault();
 
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={2} wrap="nowrap">
       <Can permission="MB_INTERNAL_PERMISSION">
         <Tooltip events={TOOLTIP_EVENTS} label="Refresh: generate this report again and send it">
           <ActionIcon
