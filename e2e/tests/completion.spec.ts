@@ -207,3 +207,36 @@ test('shows a file that did not arrive with its error, and one waiting for a ret
   await page.waitForTimeout(500);
   await snap(page, 'completion-failed-900');
 });
+
+test('the Custom Reports list shows a report file that failed, with its error', async ({ page }) => {
+  await signIn(page, 'operator', { pollMs: 1000 });
+  const real = await (
+    await page.request.get('/api/v1/launcher/campaigns', {
+      headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('sessionToken'))}` },
+    })
+  ).json();
+  const first = real[0][0];
+  const report = {
+    ID: 777,
+    FILE_NAME: 'mb_unreached_777.csv',
+    LAUNCHED_TIME: new Date(Date.now() - 60 * 60_000).toISOString(),
+    REPORT_TIME: new Date(Date.now() - 59 * 60_000).toISOString(),
+    FILE_TRANSFER_TIME: null,
+    TRANSFER_STATE: 'failed',
+    LAST_ERROR: 'login: 530 Login incorrect for user psps on ftp.utility.example.com',
+    ATTEMPTS: 5,
+    ROWS: 42,
+    UPDATE_XT: Date.now() * 1000,
+  };
+  const answer = [[{ ...first, reports: { ...first.reports, mb_unreached: report } }, ...real[0].slice(1)]];
+  await page.route('**/api/v1/launcher/campaigns', (route) => route.fulfill({ json: answer }));
+  await page.goto('/admin/launcher');
+
+  const row = page.getByTestId(`launcher-row-${first.dataset_id_bint}`);
+  const sent = row.getByTestId('sent-mb_unreached');
+  await expect(sent).toHaveAttribute('data-state', 'failed');
+  await expect(sent).toContainText('MB Unreached: Failed');
+  await expect(sent).toContainText('530 Login incorrect');
+  await expect(page.getByTestId('launcher-failed-alert')).toContainText('A report file did not arrive');
+  await snap(page, 'launcher-failed-1280');
+});

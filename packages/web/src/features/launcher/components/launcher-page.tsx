@@ -88,6 +88,11 @@ export function LauncherPage() {
   const campaigns = useLauncherCampaigns();
   const rows = campaigns.data ?? [];
   const now = Date.now();
+  const failed = rows.flatMap((row) =>
+    CUSTOM_REPORT_KINDS.filter((kind) => row.reports[kind]?.TRANSFER_STATE === 'failed').map(
+      (kind) => `${REPORT_KIND_LABELS[kind]} of ${row.title_vch}`,
+    ),
+  );
 
   return (
     <Card withBorder padding="lg" radius="md">
@@ -104,6 +109,13 @@ export function LauncherPage() {
         </Group>
       </Stack>
 
+      {failed.length > 0 && (
+        <Alert color="red" variant="light" mb="sm" data-testid="launcher-failed-alert">
+          {failed.length === 1 ? 'A report file' : `${failed.length} report files`} did not arrive at the
+          customer's server: {failed.join('; ')}. The error is shown under the campaign title; launching the
+          report again sends a new file.
+        </Alert>
+      )}
       {campaigns.error && (
         <Alert color="red" variant="light" mb="sm">
           {campaigns.error.message}
