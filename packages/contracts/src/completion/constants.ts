@@ -81,13 +81,17 @@ export const LAUNCHER_TABLE_COLUMNS = [
   'Actions',
 ] as const;
 
-/** Row shading (doc 1 §4, DESIGN.md §5): 16 shades of 1,000,000 UPDATE_XT units (microseconds), capped. */
+/**
+ * Row shading (doc 1 §4, DESIGN.md §5): age = seconds since the row's last update (UPDATE_XT, microseconds);
+ * shade = min(floor(age / 1,000,000), 15), so 16 shades, one per 1,000,000 s (about 11.6 days).
+ */
 export const ROW_SHADE_UNIT = 1_000_000;
 export const ROW_SHADE_STEPS = 16;
+
 /** Shade 0 (strongest) .. 15 (lightest) for a row last updated at updateXt, at nowXt (both microseconds). */
 export function rowShade(updateXt: number, nowXt: number): number {
-  const age = Math.max(0, nowXt - updateXt);
-  return Math.min(Math.floor(age / ROW_SHADE_UNIT), ROW_SHADE_STEPS - 1);
+  const ageSeconds = Math.max(0, nowXt - updateXt) / 1_000_000;
+  return Math.min(Math.floor(ageSeconds / ROW_SHADE_UNIT), ROW_SHADE_STEPS - 1);
 }
 
 /**

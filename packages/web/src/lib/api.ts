@@ -17,7 +17,7 @@ export class ApiError extends Error {
 type Options = { method?: string; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal };
 
 /** When the server says the session is over, the console signs out and shows the login page. */
-function sessionEnded() {
+export function sessionEnded() {
   session.clear();
   if (!window.location.pathname.startsWith('/auth/')) window.location.assign(`${LOGIN_PATH}?expired=1`);
 }

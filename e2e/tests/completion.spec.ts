@@ -1,0 +1,242 @@
+import type { Page } from '@playwright/test';
+import { COMPLETION_TEXTS, TOASTS } from '@psps/contracts';
+import { expect, signIn, snap, test } from '../fixtures.ts';
+
+type StoredRow = { ID: number; UPDATE_XT: number; TRANSFER_STATE: string; FILE_TRANSFER_TIME: string | null };
+
+async function storedList(page: Page): Promise<{ rows: StoredRow[]; xt: number }> {
+  return page.evaluate(() => ({
+    rows: JSON.parse(localStorage.getItem('completionReports') ?? '[]'),
+    xt: Number(localStorage.getItem('completionReports_xt')),
+  }));
+}
+
+test('launches a MedBase report from the Custom Reports list: toast, then the row shows the file arrive', async ({
+  page,
+}) => {
+  await signIn(page, 'operator', { pollMs: 1000 });
+  await page.goto('/admin/launcher');
+  await expect(page.getByTestId('launcher-note')).toContainText(COMPLETION_TEXTS.launcherNote);
+  const headers = page.getByTestId('launcher-table').locator('thead th');
+  await expect(headers).toHaveText(['#', 'Campaign Title', 'Dataset ID', 'Campaign Launch Time', 'Actions']);
+
+  const row = page.locator('[data-testid^="launcher-row-"]').first();
+  await expect(row).toBeVisible();
+  await expect(row.locator('td').first()).toHaveText('1');
+  const shade = Number(await row.getAttribute('data-shade'));
+  expect(shade).toBeGreaterThanOrEqual(0);
+  expect(shade).toBeLessThanOrEqual(15);
+
+  const launch = row.getByRole('button', { name: /^Download MedBase Report/ });
+  await launch.hover();
+  await expect(page.getByRole('tooltip', { name: 'Download MedBase Report' })).toBeVisible();
+  await launch.click();
+  await expect(page.getByText(TOASTS.fileTransferInProgress)).toBeVisible();
+
+  const sent = row.getByTestId('sent-medbase');
+  await expect(sent).toBeVisible();
+  await snap(page, 'launcher-after-launch-1280');
+  await expect(sent).toHaveAttribute('data-state', 'transferred', { timeout: 30_000 });
+  await expect(sent).toContainText('MedBase: Transferred');
+  await page.keyboard.press('Escape');
+  await snap(page, 'launcher-transferred-1280');
+
+  await page.setViewportSize({ width: 900, height: 800 });
+  await page.waitForTimeout(500);
+  await expect(sent).toBeVisible();
+  await snap(page, 'launcher-900');
+});
+
+test('keeps the completion list in the browser and merges a refreshed report by ID, across a reload', async ({
+  page,
+}) => {
+  const token = await signIn(page, 'operator', { pollMs: 1000 });
+  const bearer = { authorization: `Bearer ${token}` };
+  // Make sure a completion report exists now, rather than waiting for the scheduler's next minute.
+  const campaigns = await (await page.request.get('/api/v1/launcher/campaigns', { headers: bearer })).json();
+  const datasetId: number = campaigns[0][0].dataset_id_bint;
+  const launched = await page.request.get(`/api/launch-completion-report/${token}/${datasetId}`, {
+    headers: bearer,
+  });
+  expect(launched.status()).toBe(202);
+
+  await page.goto('/admin/completion');
+  await expect(page.getByTestId('completion-caption')).toHaveText(COMPLETION_TEXTS.caption);
+  const headers = page.getByTestId('completion-table').locator('thead th');
+  await expect(headers).toHaveText([
+    'Report ID',
+    'Campaign Title',
+    'Dataset ID',
+    'Campaign Launch Time',
+    'MedBase Retry Time',
+    'Completion Report Time',
+    'File Transfer Time',
+    'Actions',
+  ]);
+
+  // With nothing stored, the list is fetched at once, then changed rows are merged in as they come.
+  const row = page.getByTestId(`completion-row-${datasetId}`);
+  await expect(row).toHaveAttribute('data-state', 'transferred', { timeout: 45_000 });
+  await expect(row.getByTestId('file-transfer-time')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  const rows = page.locator('[data-testid^="completion-row-"]');
+  const before = await storedList(page);
+  expect(before.xt).toBe(Math.max(...before.rows.map((r) => r.UPDATE_XT)));
+  await expect(rows).toHaveCount(before.rows.length);
+  await snap(page, 'completion-1280');
+
+  const target = before.rows.find((r) => r.ID === datasetId);
+  if (!target) throw new Error('the launched report is not in the stored list');
+  await row.getByRole('button', { name: `Refresh report ${target.ID}` }).click();
+  await expect(page.getByText(TOASTS.fileTransferInProgress)).toBeVisible();
+
+  // The changed row replaces its old version: one row per ID, a newer stamp, and the file arrives again.
+  await expect
+    .poll(
+      async () => {
+        const { rows: stored } = await storedList(page);
+        const changed = stored.find((r) => r.ID === target.ID);
+        return (
+          changed !== undefined &&
+          changed.UPDATE_XT > target.UPDATE_XT &&
+          changed.TRANSFER_STATE === 'transferred'
+        );
+      },
+      { timeout: 45_000 },
+    )
+    .toBe(true);
+  const after = await storedList(page);
+  const ids = after.rows.map((r) => r.ID);
+  expect(new Set(ids).size).toBe(ids.length);
+  for (const { ID } of before.rows) expect(ids).toContain(ID);
+  expect(after.xt).toBeGreaterThan(before.xt);
+  await expect(row).toHaveAttribute('data-state', 'transferred');
+  await expect(row).toHaveAttribute('data-shade', '0');
+  await expect(rows).toHaveCount(after.rows.length);
+
+  // After a reload the stored list shows at once, even before the server is asked again.
+  let asked = 0;
+  await page.route('**/api/completion-reports/**', (route) => {
+    asked++;
+    return route.abort();
+  });
+  await page.evaluate(() => localStorage.setItem('debug:pollMs', '600000'));
+  await page.reload();
+  await expect(rows).toHaveCount(after.rows.length);
+  await expect(page.getByTestId(`completion-row-${target.ID}`)).toHaveAttribute('data-state', 'transferred');
+  expect(asked).toBe(0);
+  await page.unroute('**/api/completion-reports/**');
+
+  // The remove action is shown but not available.
+  const remove = row.getByRole('button', { name: `Remove report ${target.ID} (not available)` });
+  await remove.focus();
+  await expect(page.getByRole('tooltip', { name: COMPLETION_TEXTS.removeUnavailable })).toBeVisible();
+  await expect(remove).toHaveAttribute('aria-disabled', 'true');
+
+  await page.setViewportSize({ width: 900, height: 800 });
+  await page.waitForTimeout(500); // the sidebar slides away in compact layout
+  await snap(page, 'completion-900');
+});
+
+test('shows refresh and resend only with MB_INTERNAL_PERMISSION', async ({ page }) => {
+  await signIn(page, 'viewer', { pollMs: 1000 });
+  await page.goto('/admin/completion');
+  const row = page.locator('[data-testid^="completion-row-"]').first();
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByRole('button', { name: /^Refresh report/ })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: /^Resend report/ })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: /^Remove report/ })).toBeVisible();
+});
+
+test('shows a file that did not arrive with its error, and one waiting for a retry', async ({ page }) => {
+  // The transfer states a real FTP outage produces, answered here so the screen can be checked without one.
+  const xt = Date.now() * 1000;
+  const base = {
+    CAMPAIGN_LAUNCH_TIME: '2026-11-20T18:00:00Z',
+    MEDBASE_RETRY_TIME: '2026-11-20T20:00:00Z',
+    COMPLETION_REPORT_TIME: '2026-11-20T20:30:00Z',
+    FILE_TRANSFER_TIME: null,
+  };
+  const answer = [
+    [{ LOGIN_VALID: 1 }],
+    [{ MAX_UPDATE_XT: xt }],
+    [
+      {
+        ...base,
+        ID: 9002,
+        CAMPAIGN_TITLE: 'Sierra Foothills PSPS: De-energized',
+        DATASET_ID: 9002,
+        UPDATE_XT: xt,
+        TRANSFER_STATE: 'failed',
+        LAST_ERROR: 'connect: ftp.utility.example.com:21 refused the connection (ECONNREFUSED)',
+        ATTEMPTS: 5,
+        FILE_NAME: 'completion_9002.csv',
+      },
+      {
+        ...base,
+        ID: 9001,
+        CAMPAIGN_TITLE: 'Sierra Foothills PSPS: Imminent Shutoff',
+        DATASET_ID: 9001,
+        UPDATE_XT: xt - 20_000_000_000_000,
+        TRANSFER_STATE: 'waiting',
+        LAST_ERROR: 'upload: timed out after 30 s without progress',
+        ATTEMPTS: 1,
+        FILE_NAME: 'completion_9001.csv',
+      },
+    ],
+  ];
+  await page.route('**/api/completion-reports/**', (route) => route.fulfill({ json: answer }));
+  await signIn(page, 'operator', { pollMs: 1000 });
+  await page.goto('/admin/completion');
+
+  const failed = page.getByTestId('completion-row-9002');
+  await expect(failed).toHaveAttribute('data-state', 'failed');
+  await expect(failed.getByTestId('transfer-status')).toContainText('Failed');
+  await expect(failed).toContainText('refused the connection (ECONNREFUSED)');
+  await expect(failed).toHaveAttribute('data-shade', '0');
+  await expect(page.getByTestId('completion-failed-alert')).toContainText('1 report file did not arrive');
+
+  const retrying = page.getByTestId('completion-row-9001');
+  await expect(retrying.getByTestId('transfer-status')).toContainText('Waiting (retrying)');
+  await expect(retrying).toContainText('timed out after 30 s');
+  await expect(retrying).toHaveAttribute('data-shade', '15');
+  await snap(page, 'completion-failed-1280');
+
+  await page.getByTestId('completion-filter').getByText('Failed 1').click();
+  await expect(page.locator('[data-testid^="completion-row-"]')).toHaveCount(1);
+  await page.setViewportSize({ width: 900, height: 800 });
+  await page.waitForTimeout(500);
+  await snap(page, 'completion-failed-900');
+});
+
+test('the Custom Reports list shows a report file that failed, with its error', async ({ page }) => {
+  await signIn(page, 'operator', { pollMs: 1000 });
+  const real = await (
+    await page.request.get('/api/v1/launcher/campaigns', {
+      headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('sessionToken'))}` },
+    })
+  ).json();
+  const first = real[0][0];
+  const report = {
+    ID: 777,
+    FILE_NAME: 'mb_unreached_777.csv',
+    LAUNCHED_TIME: new Date(Date.now() - 60 * 60_000).toISOString(),
+    REPORT_TIME: new Date(Date.now() - 59 * 60_000).toISOString(),
+    FILE_TRANSFER_TIME: null,
+    TRANSFER_STATE: 'failed',
+    LAST_ERROR: 'login: 530 Login incorrect for user psps on ftp.utility.example.com',
+    ATTEMPTS: 5,
+    ROWS: 42,
+    UPDATE_XT: Date.now() * 1000,
+  };
+  const answer = [[{ ...first, reports: { ...first.reports, mb_unreached: report } }, ...real[0].slice(1)]];
+  await page.route('**/api/v1/launcher/campaigns', (route) => route.fulfill({ json: answer }));
+  await page.goto('/admin/launcher');
+
+  const row = page.getByTestId(`launcher-row-${first.dataset_id_bint}`);
+  const sent = row.getByTestId('sent-mb_unreached');
+  await expect(sent).toHaveAttribute('data-state', 'failed');
+  await expect(sent).toContainText('MB Unreached: Failed');
+  await expect(sent).toContainText('530 Login incorrect');
+  await expect(page.getByTestId('launcher-failed-alert')).toContainText('A report file did not arrive');
+  await snap(page, 'launcher-failed-1280');
+});

@@ -1,0 +1,233 @@
+import {
+  Alert,
+  Card,
+  Group,
+  Loader,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  COMPLETION_TABLE_COLUMNS,
+  COMPLETION_TEXTS,
+  type CompletionReportRow,
+  formatDateTime,
+  type TransferState,
+} from '@psps/contracts';
+import { IconSearch } from '@tabler/icons-react';
+import { useMemo, useRef, useState } from 'react';
+import { ShadeLegend } from '../../../components/shade-legend.tsx';
+import { TransferStatus } from '../../../components/transfer-status.tsx';
+import { describeAge, rowShadeBackground, shadeOf } from '../../../lib/row-shade.ts';
+import { type CompletionAction, useCompletionReports } from '../api/completion-reports.ts';
+import { ReportActions } from './report-actions.tsx';
+
+type Filter = 'all' | 'failed' | 'pending' | 'transferred';
+const PENDING: readonly TransferState[] = ['waiting', 'transferring'];
+/** How long the list follows an operator's refresh or resend closely. */
+const FOLLOW_UP_FOR_MS = 10 * 60_000;
+
+const matchesFilter = (row: CompletionReportRow, filter: Filter) =>
+  filter === 'all' ||
+  (filter === 'pending' ? PENDING.includes(row.TRANSFER_STATE) : row.TRANSFER_STATE === filter);
+
+const matchesSearch = (row: CompletionReportRow, search: string) => {
+  const q = search.trim().toLowerCase();
+  return (
+    !q ||
+    row.CAMPAIGN_TITLE.toLowerCase().includes(q) ||
+    String(row.ID).includes(q) ||
+    String(row.DATASET_ID).includes(q)
+  );
+};
+
+/**
+ * A time cell: `YYYY-MM-DD HH:mm:ss`, blank when null. In narrow layouts it may wrap between the date and the
+ * time, never inside either.
+ */
+function DateTime({ value, testId }: { value: string | null; testId?: string }) {
+  const [date, time] = formatDateTime(value).split(' ');
+  if (!date) return <span data-testid={testId} />;
+  return (
+    <span data-testid={testId}>
+      <span style={{ whiteSpace: 'nowrap' }}>{date}</span>{' '}
+      <span style={{ whiteSpace: 'nowrap' }}>{time}</span>
+    </span>
+  );
+}
+
+function TimeCell({ value }: { value: string | null }) {
+  return (
+    <Table.Td>
+      <DateTime value={value} />
+    </Table.Td>
+  );
+}
+
+/**
+ * /admin/completion (document 1 §2 'Completion Reports'): every completion report, its times and where its file
+ * is, newest report first. The list lives in the browser and is kept current by incremental checks.
+ */
+export function CompletionPage() {
+  const [filter, setFilter] = useState<Filter>('all');
+  const [search, setSearch] = useState('');
+  // An operator's refresh/resend is followed closely until its row has changed and the file arrived or failed.
+  const followed = useRef(new Map<number, { xt: number; until: number }>());
+  const reports = useCompletionReports((current) =>
+    current.some((row) => {
+      const f = followed.current.get(row.ID);
+      return (
+        f !== undefined &&
+        Date.now() < f.until &&
+        (row.UPDATE_XT === f.xt || PENDING.includes(row.TRANSFER_STATE))
+      );
+    }),
+  );
+  const rows = reports.data ?? [];
+  const now = Date.now();
+  const onStarted = (row: CompletionReportRow, _action: CompletionAction) => {
+    followed.current.set(row.ID, { xt: row.UPDATE_XT, until: Date.now() + FOLLOW_UP_FOR_MS });
+  };
+
+  const counts = useMemo(() => {
+    const c = { all: rows.length, failed: 0, pending: 0, transferred: 0 };
+    for (const row of rows) {
+      if (row.TRANSFER_STATE === 'failed') c.failed++;
+      else if (row.TRANSFER_STATE === 'transferred') c.transferred++;
+      else c.pending++;
+    }
+    return c;
+  }, [rows]);
+  const visible = rows.filter((row) => matchesFilter(row, filter) && matchesSearch(row, search));
+
+  return (
+    <Card withBorder padding="lg" radius="md">
+      <Stack gap="xs" mb="md">
+        <Title order={2} size="h3">
+          Completion Reports
+        </Title>
+        <Text size="sm" c="dimmed" data-testid="completion-caption">
+          {COMPLETION_TEXTS.caption}
+        </Text>
+      </Stack>
+
+      <Group justify="space-between" mb="sm" gap="sm">
+        <SegmentedControl
+          size="xs"
+          value={filter}
+          onChange={(value) => setFilter(value as Filter)}
+          aria-label="Show reports by transfer state"
+          data={[
+            { value: 'all', label: `All ${counts.all}` },
+            { value: 'failed', label: `Failed ${counts.failed}` },
+            { value: 'pending', label: `Waiting ${counts.pending}` },
+            { value: 'transferred', label: `Transferred ${counts.transferred}` },
+          ]}
+          data-testid="completion-filter"
+        />
+        <TextInput
+          size="xs"
+          w={260}
+          leftSection={<IconSearch size={14} />}
+          placeholder="Search title, report or dataset ID"
+          aria-label="Search completion reports"
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+        />
+      </Group>
+
+      {counts.failed > 0 && filter !== 'failed' && (
+        <Alert color="red" variant="light" mb="sm" data-testid="completion-failed-alert">
+          {counts.failed === 1 ? '1 report file' : `${counts.failed} report files`} did not arrive at the
+          customer's server. The error is shown on the row; refresh or resend starts the transfer again.
+        </Alert>
+      )}
+      {reports.error && (
+        <Alert color="yellow" variant="light" mb="sm">
+          Could not check for changes: {reports.error.message} Showing the stored list; the next check is in a
+          minute.
+        </Alert>
+      )}
+
+      <Table.ScrollContainer minWidth={780}>
+        <Table
+          highlightOnHover
+          verticalSpacing="xs"
+          horizontalSpacing={8}
+          fz="sm"
+          data-testid="completion-table"
+        >
+          <Table.Thead>
+            <Table.Tr>
+              {COMPLETION_TABLE_COLUMNS.map((column) => (
+                <Table.Th key={column}>{column}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {visible.map((row) => {
+              const shade = shadeOf(row.UPDATE_XT, now);
+              return (
+                <Table.Tr
+                  key={row.ID}
+                  data-testid={`completion-row-${row.ID}`}
+                  data-shade={shade}
+                  data-state={row.TRANSFER_STATE}
+                  title={describeAge(row.UPDATE_XT, now)}
+                  style={{ backgroundColor: rowShadeBackground(shade) }}
+                >
+                  <Table.Td fw={600}>{row.ID}</Table.Td>
+                  <Table.Td style={{ minWidth: 140 }}>{row.CAMPAIGN_TITLE}</Table.Td>
+                  <Table.Td>{row.DATASET_ID}</Table.Td>
+                  <TimeCell value={row.CAMPAIGN_LAUNCH_TIME} />
+                  <TimeCell value={row.MEDBASE_RETRY_TIME} />
+                  <TimeCell value={row.COMPLETION_REPORT_TIME} />
+                  <Table.Td miw={112} maw={210}>
+                    <Stack gap={4}>
+                      <DateTime value={row.FILE_TRANSFER_TIME} testId="file-transfer-time" />
+                      <TransferStatus info={row} testId="transfer-status" />
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td>
+                    <ReportActions row={row} onStarted={onStarted} />
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+
+      {reports.isPending && (
+        <Group justify="center" p="lg">
+          <Loader size="sm" />
+        </Group>
+      )}
+      {reports.isSuccess && rows.length === 0 && (
+        <Text c="dimmed" ta="center" p="lg">
+          No completion reports yet. A report appears 30 minutes after a campaign's medical-baseline retry
+          logic completes.
+        </Text>
+      )}
+      {rows.length > 0 && visible.length === 0 && (
+        <Text c="dimmed" ta="center" p="lg">
+          No report matches this filter.
+        </Text>
+      )}
+
+      <Group justify="space-between" mt="sm" gap="xs">
+        <ShadeLegend />
+        <Text size="xs" c="dimmed" data-testid="completion-checked">
+          {reports.isFetching
+            ? 'Checking for changes…'
+            : reports.isFetchedAfterMount
+              ? `Checked ${formatDateTime(new Date(reports.dataUpdatedAt))}; checked again every minute.`
+              : 'Showing the stored list; checked for changes every minute.'}
+        </Text>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,79 @@
+import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { COMPLETION_TEXTS, type CompletionReportRow } from '@psps/contracts';
+import { IconRefresh, IconSend, IconTrash } from '@tabler/icons-react';
+import type { MouseEvent } from 'react';
+import { Can } from '../../../lib/permissions.tsx';
+import { TOOLTIP_EVENTS } from '../../../lib/tooltip.ts';
+import { type CompletionAction, useCompletionAction } from '../api/completion-reports.ts';
+
+/**
+ * Row actions (document 1 §2): refresh and resend need MB_INTERNAL_PERMISSION and reload the list when done;
+ * remove is always shown but not available (DESIGN.md §5). Disabled icons stay focusable (aria-disabled) so
+ * keyboard users can reach the tooltip that says why.
+ */
+export function ReportActions({
+  row,
+  onStarted,
+}: {
+  row: CompletionReportRow;
+  onStarted: (row: CompletionReportRow, action: CompletionAction) => void;
+}) {
+  const refresh = useCompletionAction('refresh');
+  const resend = useCompletionAction('resend');
+  const busy = refresh.isPending || resend.isPending;
+  const run = (action: CompletionAction) => {
+    const mutation = action === 'refresh' ? refresh : resend;
+    mutation.mutate(row.ID, { onSuccess: () => onStarted(row, action) });
+  };
+  const nothingToResend = row.COMPLETION_REPORT_TIME === null;
+  const ignore = (event: MouseEvent) => event.preventDefault();
+
+  return (
+    <Group gap={2} wrap="nowrap">
+      <Can permission="MB_INTERNAL_PERMISSION">
+        <Tooltip events={TOOLTIP_EVENTS} label="Refresh: generate this report again and send it">
+          <ActionIcon
+            variant="subtle"
+            aria-label={`Refresh report ${row.ID}`}
+            loading={refresh.isPending}
+            disabled={busy && !refresh.isPending}
+            onClick={() => run('refresh')}
+          >
+            <IconRefresh size={18} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip
+          events={TOOLTIP_EVENTS}
+          label={
+            nothingToResend
+              ? 'Resend: nothing to send yet, the report has not been generated'
+              : 'Resend: send the current file again'
+          }
+        >
+          <ActionIcon
+            variant="subtle"
+            aria-label={`Resend report ${row.ID}`}
+            loading={resend.isPending}
+            data-disabled={nothingToResend || (busy && !resend.isPending) || undefined}
+            aria-disabled={nothingToResend || undefined}
+            onClick={(event) => (nothingToResend ? ignore(event) : run('resend'))}
+          >
+            <IconSend size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Can>
+      <Tooltip events={TOOLTIP_EVENTS} label={COMPLETION_TEXTS.removeUnavailable}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={`Remove report ${row.ID} (not available)`}
+          data-disabled
+          aria-disabled
+          onClick={ignore}
+        >
+          <IconTrash size={18} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}

@@ -1,0 +1,185 @@
+import { ActionIcon, Alert, Card, Group, Loader, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import {
+  COMPLETION_TEXTS,
+  CUSTOM_REPORT_ACTION_LABELS,
+  CUSTOM_REPORT_KINDS,
+  type CustomReportKind,
+  formatDateTime,
+  LAUNCHER_TABLE_COLUMNS,
+  type LauncherCampaign,
+  REPORT_KIND_LABELS,
+} from '@psps/contracts';
+import { IconFileDownload, IconHeartbeat, IconLink, IconPhoneOff } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { ShadeLegend } from '../../../components/shade-legend.tsx';
+import { TransferStatus } from '../../../components/transfer-status.tsx';
+import { describeAge, rowShadeBackground, shadeOf } from '../../../lib/row-shade.ts';
+import { TOOLTIP_EVENTS } from '../../../lib/tooltip.ts';
+import { useLauncherCampaigns, useLaunchReport } from '../api/campaigns.ts';
+
+const ICONS: Record<CustomReportKind, ReactNode> = {
+  medbase: <IconHeartbeat size={18} />,
+  mb_unreached: <IconPhoneOff size={18} />,
+  linkclick: <IconLink size={18} />,
+};
+
+/** 'MedBase Report' -> 'MedBase', for the badges beside each other. */
+const shortLabel = (kind: CustomReportKind) => REPORT_KIND_LABELS[kind].replace(/ Report$/, '');
+
+function LaunchButton({ kind, row }: { kind: CustomReportKind; row: LauncherCampaign }) {
+  const launch = useLaunchReport(kind);
+  const label = CUSTOM_REPORT_ACTION_LABELS[kind];
+  return (
+    <Tooltip events={TOOLTIP_EVENTS} label={label}>
+      <ActionIcon
+        variant="subtle"
+        size="lg"
+        aria-label={`${label} for dataset ${row.dataset_id_bint}`}
+        loading={launch.isPending}
+        onClick={() => launch.mutate(row.dataset_id_bint)}
+        data-testid={`launch-${kind}`}
+      >
+        {ICONS[kind]}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/** What was last sent for the campaign, one badge per report kind launched: arrived, waiting or failed. */
+function SentReports({ row }: { row: LauncherCampaign }) {
+  const launched = CUSTOM_REPORT_KINDS.filter((kind) => row.reports[kind] !== null);
+  if (launched.length === 0) {
+    return (
+      <Text size="xs" c="dimmed">
+        No custom report sent yet.
+      </Text>
+    );
+  }
+  return (
+    <Group gap={6} align="flex-start" data-testid="sent-reports">
+      {launched.map((kind) => {
+        const report = row.reports[kind];
+        if (!report) return null;
+        return (
+          <TransferStatus
+            key={kind}
+            info={report}
+            label={shortLabel(kind)}
+            testId={`sent-${kind}`}
+            details={
+              <div>
+                {REPORT_KIND_LABELS[kind]} launched {formatDateTime(report.LAUNCHED_TIME)}
+                {report.ROWS !== null ? `, ${report.ROWS.toLocaleString()} rows` : ''}.
+              </div>
+            }
+          />
+        );
+      })}
+    </Group>
+  );
+}
+
+/**
+ * /admin/launcher (document 1 §2 'Custom Reports list'): a campaign per row with the three custom reports to
+ * launch. Results go to the utility's server by file transfer; each row shows what was last sent and whether
+ * it arrived.
+ */
+export function LauncherPage() {
+  const campaigns = useLauncherCampaigns();
+  const rows = campaigns.data ?? [];
+  const now = Date.now();
+  const failed = rows.flatMap((row) =>
+    CUSTOM_REPORT_KINDS.filter((kind) => row.reports[kind]?.TRANSFER_STATE === 'failed').map(
+      (kind) => `${REPORT_KIND_LABELS[kind]} of ${row.title_vch}`,
+    ),
+  );
+
+  return (
+    <Card withBorder padding="lg" radius="md">
+      <Stack gap="xs" mb="md">
+        <Title order={2} size="h3">
+          Custom Reports
+        </Title>
+        <Group gap={6} wrap="nowrap">
+          <IconFileDownload size={16} color="var(--mantine-color-dimmed)" aria-hidden />
+          <Text size="sm" c="dimmed" data-testid="launcher-note">
+            {COMPLETION_TEXTS.launcherNote} A launched report is generated and transferred to the customer's
+            server within a few minutes; its state shows under the campaign title.
+          </Text>
+        </Group>
+      </Stack>
+
+      {failed.length > 0 && (
+        <Alert color="red" variant="light" mb="sm" data-testid="launcher-failed-alert">
+          {failed.length === 1 ? 'A report file' : `${failed.length} report files`} did not arrive at the
+          customer's server: {failed.join('; ')}. The error is shown under the campaign title; launching the
+          report again sends a new file.
+        </Alert>
+      )}
+      {campaigns.error && (
+        <Alert color="red" variant="light" mb="sm">
+          {campaigns.error.message}
+        </Alert>
+      )}
+
+      <Table.ScrollContainer minWidth={760}>
+        <Table highlightOnHover verticalSpacing="xs" fz="sm" data-testid="launcher-table">
+          <Table.Thead>
+            <Table.Tr>
+              {LAUNCHER_TABLE_COLUMNS.map((column) => (
+                <Table.Th key={column}>{column}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row, index) => {
+              const shade = shadeOf(row.UPDATE_XT, now);
+              return (
+                <Table.Tr
+                  key={row.dataset_id_bint}
+                  data-testid={`launcher-row-${row.dataset_id_bint}`}
+                  data-shade={shade}
+                  title={describeAge(row.UPDATE_XT, now)}
+                  style={{ backgroundColor: rowShadeBackground(shade) }}
+                >
+                  <Table.Td c="dimmed">{index + 1}</Table.Td>
+                  <Table.Td>
+                    <Stack gap={6}>
+                      <Text size="sm" fw={600}>
+                        {row.title_vch}
+                      </Text>
+                      <SentReports row={row} />
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td>{row.dataset_id_bint}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.launched_dt)}</Table.Td>
+                  <Table.Td>
+                    <Group gap={2} wrap="nowrap">
+                      {CUSTOM_REPORT_KINDS.map((kind) => (
+                        <LaunchButton key={kind} kind={kind} row={row} />
+                      ))}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+
+      {campaigns.isPending && (
+        <Group justify="center" p="lg">
+          <Loader size="sm" />
+        </Group>
+      )}
+      {campaigns.isSuccess && rows.length === 0 && (
+        <Text c="dimmed" ta="center" p="lg">
+          No campaigns yet.
+        </Text>
+      )}
+      <Group mt="sm">
+        <ShadeLegend />
+      </Group>
+    </Card>
+  );
+}
