@@ -70,6 +70,7 @@ async function run(url: string) {
             (4, 1, 1, 'GENERAL', 'Benchmark wave (General)', 'ADVANCE_48H', now())`,
   );
   // Load without indexes, then build them: how a bulk import is done; the table ends up as the migration made it.
+  await db.query('ALTER TABLE link_codes DROP CONSTRAINT link_codes_message_id_fkey');
   await db.query('ALTER TABLE messages DROP CONSTRAINT messages_pkey');
   await db.query('ALTER TABLE messages DROP CONSTRAINT messages_dataset_id_fkey');
   await db.query('DROP INDEX messages_dataset_channel_idx');
@@ -99,6 +100,7 @@ async function run(url: string) {
   await db.query('ALTER TABLE messages ADD PRIMARY KEY (id)');
   await db.query('CREATE INDEX messages_dataset_channel_idx ON messages (dataset_id, channel)');
   await db.query('ALTER TABLE messages ADD FOREIGN KEY (dataset_id) REFERENCES datasets(id)');
+  await db.query('ALTER TABLE link_codes ADD FOREIGN KEY (message_id) REFERENCES messages(id)');
   await db.query(
     'INSERT INTO dataset_rollups (dataset_id, channel, status, count) SELECT dataset_id, channel, status, count(*) FROM messages GROUP BY 1, 2, 3',
   );
