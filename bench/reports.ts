@@ -29,6 +29,7 @@ import { writeSummarySnapshots } from '../packages/server/src/ingest/summary.ts'
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const INGEST_UPDATES = Number(process.env.BENCH_INGEST_UPDATES ?? 500_000);
+const WARMUP_SECONDS = 1;
 const CONNECTIONS = 10;
 const ROOT = 1;
 // Children 2, 3, 4: Medical Baseline, Critical Essential, General. Message m: channel by m % 3,
@@ -191,9 +192,16 @@ async function run(url: string) {
 
   const rows: string[] = [];
   let allFast = true;
-  for (const call of calls) {
+  const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
+  const measured = calls.filter((c) => !only || only.test(c.name));
+  // Warm-up, not measured: the server's JIT, its pool's connections and their statement plans, as in a
+  // server that has been running for a while.
+  for (const call of measured) {
     const check = await fetch(base + call.path, { headers: { authorization: `Bearer ${token}` } });
     if (check.status !== 200) throw new Error(`${call.path}: ${check.status} ${await check.text()}`);
+    await load(base + call.path, token, WARMUP_SECONDS);
+  }
+  for (const call of measured) {
     const lat = await load(base + call.path, token);
     const plain: number[] = [];
     for (let i = 0; i < 2; i++) {
@@ -287,7 +295,8 @@ async function run(url: string) {
 
 /** `npm start`'s entry point against the benchmark database: no demo data, no job workers. */
 async function startServer(url: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'packages/server/src/main.ts'], {
     env: {
       ...process.env,
       DATABASE_URL: url,
@@ -308,12 +317,12 @@ async function startServer(url: string, port: number): Promise<ChildProcess> {
   return child;
 }
 
-async function load(url: string, token: string) {
+async function load(url: string, token: string, seconds = SECONDS) {
   const times: number[] = [];
   const instance: ReturnType<typeof autocannon> & NodeJS.EventEmitter = autocannon({
     url,
     connections: CONNECTIONS,
-    duration: SECONDS,
+    duration: seconds,
     headers: { authorization: `Bearer ${token}` },
   }) as never;
   instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
@@ -326,7 +335,7 @@ async function load(url: string, token: string) {
     p50: q(0.5),
     p95: q(0.95),
     p99: q(0.99),
-    rps: result.requests.total / SECONDS,
+    rps: result.requests.total / seconds,
     errors: result.errors + result.non2xx,
   };
 }
