@@ -254,7 +254,7 @@ describe('replays and out-of-order updates', () => {
     );
     for (const a of answers) expect(a.statusCode).toBe(200);
     const { rows: exact } = await t.ctx.db.query<{ k: string; n: number }>(
-      `SELECT '11:SMS:' || status AS k, count(*)::int AS n FROM messages WHERE dataset_id = 11 GROUP BY status`,
+      `SELECT dataset_id || ':' || channel || ':' || status AS k, count(*)::int AS n FROM messages GROUP BY 1`,
     );
     const r = await rollups();
     for (const e of exact) expect(r[e.k]).toBe(e.n);
