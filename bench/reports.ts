@@ -192,6 +192,12 @@ async function run(url: string) {
 
   const rows: string[] = [];
   let allFast = true;
+  const loadAvg = () =>
+    os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' / ');
+  const loadStart = loadAvg();
   const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
   const measured = calls.filter((c) => !only || only.test(c.name));
   // Warm-up, not measured: the server's JIT, its pool's connections and their statement plans, as in a
@@ -269,6 +275,7 @@ async function run(url: string) {
     `SELECT (SELECT sum(count) FROM dataset_rollups)::bigint AS rollups, (SELECT count(*) FROM messages)::bigint AS messages`,
   );
 
+  const loadEnd = loadAvg();
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
   await db.end();
@@ -278,9 +285,10 @@ async function run(url: string) {
     `## Reporting benchmark, ${new Date().toISOString().slice(0, 10)}`,
     '',
     `${fmt(MESSAGES, 0)} messages in one PSPS event (root + 3 customer-class campaigns), messages table ${size}, generated in ${fmt(generateS, 0)} s.`,
-    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${fmt(os.totalmem() / 2 ** 30, 0)} GB RAM, Node ${process.version}, embedded PostgreSQL (default settings but max_wal_size 8GB).`,
+    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${fmt(os.totalmem() / 2 ** 30, 0)} GB RAM, Node ${process.version}, embedded PostgreSQL 17 (default settings but max_wal_size 8GB, maintenance_work_mem 1GB, work_mem 64MB).`,
+    `Load average (1, 5, 15 min) from everything on the machine: ${loadStart} before the report calls, ${loadEnd} at the end.`,
     `The server runs in its own process (packages/server/src/main.ts); each call loaded by autocannon for ${SECONDS} s with ${CONNECTIONS} connections (session token checked on every request).`,
-    '"Plain aggregate" is the same report computed by GROUP BY over the messages table (best of 2).',
+    '"Plain aggregate" is the same report computed by GROUP BY over the messages table (best of 2). Each call had an unmeasured 1 s warm-up first.',
     '',
     '| Call | p50 ms | p95 ms | p99 ms | req/s | errors | plain aggregate ms | aggregate ÷ p95 |',
     '|---|---:|---:|---:|---:|---:|---:|---:|',
