@@ -29,6 +29,7 @@ import { writeSummarySnapshots } from '../packages/server/src/ingest/summary.ts'
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const INGEST_UPDATES = Number(process.env.BENCH_INGEST_UPDATES ?? 500_000);
+const WARMUP_SECONDS = 1;
 const CONNECTIONS = 10;
 const ROOT = 1;
 // Children 2, 3, 4: Medical Baseline, Critical Essential, General. Message m: channel by m % 3,
@@ -70,6 +71,7 @@ async function run(url: string) {
             (4, 1, 1, 'GENERAL', 'Benchmark wave (General)', 'ADVANCE_48H', now())`,
   );
   // Load without indexes, then build them: how a bulk import is done; the table ends up as the migration made it.
+  await db.query('ALTER TABLE link_codes DROP CONSTRAINT link_codes_message_id_fkey');
   await db.query('ALTER TABLE messages DROP CONSTRAINT messages_pkey');
   await db.query('ALTER TABLE messages DROP CONSTRAINT messages_dataset_id_fkey');
   await db.query('DROP INDEX messages_dataset_channel_idx');
@@ -99,6 +101,7 @@ async function run(url: string) {
   await db.query('ALTER TABLE messages ADD PRIMARY KEY (id)');
   await db.query('CREATE INDEX messages_dataset_channel_idx ON messages (dataset_id, channel)');
   await db.query('ALTER TABLE messages ADD FOREIGN KEY (dataset_id) REFERENCES datasets(id)');
+  await db.query('ALTER TABLE link_codes ADD FOREIGN KEY (message_id) REFERENCES messages(id)');
   await db.query(
     'INSERT INTO dataset_rollups (dataset_id, channel, status, count) SELECT dataset_id, channel, status, count(*) FROM messages GROUP BY 1, 2, 3',
   );
@@ -189,9 +192,22 @@ async function run(url: string) {
 
   const rows: string[] = [];
   let allFast = true;
-  for (const call of calls) {
+  const loadAvg = () =>
+    os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' / ');
+  const loadStart = loadAvg();
+  const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
+  const measured = calls.filter((c) => !only || only.test(c.name));
+  // Warm-up, not measured: the server's JIT, its pool's connections and their statement plans, as in a
+  // server that has been running for a while.
+  for (const call of measured) {
     const check = await fetch(base + call.path, { headers: { authorization: `Bearer ${token}` } });
     if (check.status !== 200) throw new Error(`${call.path}: ${check.status} ${await check.text()}`);
+    await load(base + call.path, token, WARMUP_SECONDS);
+  }
+  for (const call of measured) {
     const lat = await load(base + call.path, token);
     const plain: number[] = [];
     for (let i = 0; i < 2; i++) {
@@ -247,7 +263,11 @@ async function run(url: string) {
   await db.query('CREATE TABLE copy_target (id bigint, status text, status_at timestamptz, attempts int)');
   const client = await db.connect();
   t0 = process.hrtime.bigint();
-  await pipeline(Readable.from(copyLines), client.query(copyFrom('COPY copy_target FROM STDIN')));
+  // Lines sent in chunks of 1,000 (one CopyData message each), as a bulk loader would.
+  const chunks = function* () {
+    for (let i = 0; i < copyLines.length; i += 1000) yield copyLines.slice(i, i + 1000).join('');
+  };
+  await pipeline(Readable.from(chunks()), client.query(copyFrom('COPY copy_target FROM STDIN')));
   const copyS = ms(t0) / 1000;
   client.release();
   const copyRate = INGEST_UPDATES / copyS;
@@ -255,6 +275,7 @@ async function run(url: string) {
     `SELECT (SELECT sum(count) FROM dataset_rollups)::bigint AS rollups, (SELECT count(*) FROM messages)::bigint AS messages`,
   );
 
+  const loadEnd = loadAvg();
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
   await db.end();
@@ -264,9 +285,10 @@ async function run(url: string) {
     `## Reporting benchmark, ${new Date().toISOString().slice(0, 10)}`,
     '',
     `${fmt(MESSAGES, 0)} messages in one PSPS event (root + 3 customer-class campaigns), messages table ${size}, generated in ${fmt(generateS, 0)} s.`,
-    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${fmt(os.totalmem() / 2 ** 30, 0)} GB RAM, Node ${process.version}, embedded PostgreSQL (default settings but max_wal_size 8GB).`,
+    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${fmt(os.totalmem() / 2 ** 30, 0)} GB RAM, Node ${process.version}, embedded PostgreSQL 17 (default settings but max_wal_size 8GB, maintenance_work_mem 1GB, work_mem 64MB).`,
+    `Load average (1, 5, 15 min) from everything on the machine: ${loadStart} before the report calls, ${loadEnd} at the end.`,
     `The server runs in its own process (packages/server/src/main.ts); each call loaded by autocannon for ${SECONDS} s with ${CONNECTIONS} connections (session token checked on every request).`,
-    '"Plain aggregate" is the same report computed by GROUP BY over the messages table (best of 2).',
+    '"Plain aggregate" is the same report computed by GROUP BY over the messages table (best of 2). Each call had an unmeasured 1 s warm-up first.',
     '',
     '| Call | p50 ms | p95 ms | p99 ms | req/s | errors | plain aggregate ms | aggregate ÷ p95 |',
     '|---|---:|---:|---:|---:|---:|---:|---:|',
@@ -285,7 +307,8 @@ async function run(url: string) {
 
 /** `npm start`'s entry point against the benchmark database: no demo data, no job workers. */
 async function startServer(url: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'packages/server/src/main.ts'], {
     env: {
       ...process.env,
       DATABASE_URL: url,
@@ -306,12 +329,12 @@ async function startServer(url: string, port: number): Promise<ChildProcess> {
   return child;
 }
 
-async function load(url: string, token: string) {
+async function load(url: string, token: string, seconds = SECONDS) {
   const times: number[] = [];
   const instance: ReturnType<typeof autocannon> & NodeJS.EventEmitter = autocannon({
     url,
     connections: CONNECTIONS,
-    duration: SECONDS,
+    duration: seconds,
     headers: { authorization: `Bearer ${token}` },
   }) as never;
   instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
@@ -324,7 +347,7 @@ async function load(url: string, token: string) {
     p50: q(0.5),
     p95: q(0.95),
     p99: q(0.99),
-    rps: result.requests.total / SECONDS,
+    rps: result.requests.total / seconds,
     errors: result.errors + result.non2xx,
   };
 }

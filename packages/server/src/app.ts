@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -13,6 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import { adhocRoutes } from './adhoc/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { completionRoutes } from './completion/routes.ts';
@@ -60,7 +60,8 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
 
-  await app.register(helmet, {
+  // Security headers: helmet's middleware built once (@fastify/helmet builds it again on every request).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -81,6 +82,9 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (req, reply, done) =>
+    securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)),
+  );
 
   await app.register(swagger, {
     openapi: {

@@ -21,6 +21,7 @@ export function authService(db: Db, config: Pick<Config, 'session' | 'loginLimit
   // Compared against when the e-mail is unknown, so both outcomes take the same time.
   const dummyHash = hashSecret('0'.repeat(64));
   const windowSql = `${Math.round(config.loginLimits.windowMs / 1000)} seconds`;
+  const idleSql = `${Math.round(config.session.idleMs / 1000)} seconds`;
 
   async function bump(key: string): Promise<number> {
     const { rows } = await db.query<{ count: number }>(
@@ -99,27 +100,30 @@ export function authService(db: Db, config: Pick<Config, 'session' | 'loginLimit
     /** The session or API key behind a bearer token, or null when missing, unknown, expired or revoked. */
     async authenticate(token: string): Promise<AuthContext | null> {
       if (token.startsWith(API_KEY_PREFIX)) {
-        const { rows } = await db.query<{ id: number; name: string; permissions: AnyPermission[] }>(
-          'SELECT id, name, permissions FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL',
-          [tokenHash(token)],
-        );
+        const { rows } = await db.query<{ id: number; name: string; permissions: AnyPermission[] }>({
+          name: 'auth-api-key',
+          text: 'SELECT id, name, permissions FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL',
+          values: [tokenHash(token)],
+        });
         const key = rows[0];
         return key
           ? { kind: 'api-key', apiKeyId: key.id, name: key.name, permissions: key.permissions }
           : null;
       }
-      const { rows } = await db.query<SessionLookup>(
-        `SELECT s.id AS session_id, u.id AS user_id, u.email, u.fullname,
+      // One round trip on every request: a named statement, so each connection plans it once.
+      const { rows } = await db.query<SessionLookup>({
+        name: 'auth-session',
+        text: `SELECT s.id AS session_id, u.id AS user_id, u.email, u.fullname,
                 coalesce((SELECT array_agg(permission ORDER BY permission) FROM user_permissions WHERE user_id = u.id), '{}') AS permissions,
-                s.last_seen_at < now() - interval '15 seconds' AS stale
+                s.last_seen_at < now() - interval '60 seconds' AS stale
            FROM sessions s JOIN users u ON u.id = s.user_id
           WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
             AND s.last_seen_at > now() - $2::interval AND u.disabled_at IS NULL`,
-        [tokenHash(token), `${Math.round(config.session.idleMs / 1000)} seconds`],
-      );
+        values: [tokenHash(token), idleSql],
+      });
       const s = rows[0];
       if (!s) return null;
-      // Sliding idle expiry; written at most every 15 s so polling screens cost few writes.
+      // Sliding idle expiry; written at most once a minute, so polling screens cost few writes.
       if (s.stale) await db.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [s.session_id]);
       return {
         kind: 'session',

@@ -12,11 +12,12 @@ export function dashboardService(db: Db) {
     async today(now = new Date()): Promise<DashboardAnswer> {
       const start = new Date(now.getFullYear(), now.getMonth(), now.getDate());
       const end = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
-      const { rows } = await db.query<{ channel: string; n: number }>(
-        `SELECT channel, sum(count)::bigint AS n FROM message_created_counts
-          WHERE slot >= $1 AND slot < $2 GROUP BY channel`,
-        [start, end],
-      );
+      const { rows } = await db.query<{ channel: string; n: number }>({
+        name: 'dashboard-today',
+        text: `SELECT channel, sum(count)::bigint AS n FROM message_created_counts
+                WHERE slot >= $1 AND slot < $2 GROUP BY channel`,
+        values: [start, end],
+      });
       const n = (c: string) => rows.find((r) => r.channel === c)?.n ?? 0;
       return {
         day: `${start.getFullYear()}-${pad(start.getMonth() + 1)}-${pad(start.getDate())}`,

@@ -232,4 +232,37 @@ describe('replays and out-of-order updates', () => {
     expect(r['11:SMS:QUEUED'] ?? 0).toBe(0);
     expect(r['11:SMS:DELIVERED']).toBe(1);
   });
+
+  it('keeps rollups exact when status batches touching the same messages run concurrently', async () => {
+    const ids = Array.from({ length: 600 }, (_, i) => 3000 + i);
+    const created = await post(
+      'messages',
+      ids.map((id) => message(id, 'PENDING', '2026-11-20T09:00:00Z')),
+    );
+    expect(created.statusCode).toBe(200);
+    const statuses = ['QUEUED', 'DELIVERED', 'UNDELIVERED', 'FAILED', 'QUEUED', 'DELIVERED'];
+    const answers = await Promise.all(
+      statuses.map((status, k) => {
+        // Each batch in another order, some messages only, so batches overlap partly and lock in any order.
+        const mine = ids.filter((id) => (id + k) % 3 !== 0);
+        if (k % 2) mine.reverse();
+        return post(
+          'statuses',
+          mine.map((id) => ({ id_bint: id, status_vch: status, status_dt: `2026-11-20T10:0${k}:00Z` })),
+        );
+      }),
+    );
+    for (const a of answers) expect(a.statusCode).toBe(200);
+    const { rows: exact } = await t.ctx.db.query<{ k: string; n: number }>(
+      `SELECT dataset_id || ':' || channel || ':' || status AS k, count(*)::int AS n FROM messages GROUP BY 1`,
+    );
+    const r = await rollups();
+    for (const e of exact) expect(r[e.k]).toBe(e.n);
+    expect(Object.values(r).reduce((a, b) => a + b, 0)).toBe(exact.reduce((a, e) => a + e.n, 0));
+    // The newest update of each message won: batch 5 (DELIVERED) unless the message was not in it.
+    const { rows } = await t.ctx.db.query<{ id: number; status: string }>(
+      'SELECT id, status FROM messages WHERE id >= 3000 ORDER BY id',
+    );
+    for (const m of rows) expect(m.status).toBe((m.id + 5) % 3 !== 0 ? 'DELIVERED' : 'QUEUED');
+  });
 });

@@ -1,4 +1,5 @@
 import {
+  CHANNEL_STATUSES,
   type Channel,
   INGEST_MAX_BATCH,
   INGEST_SCHEMAS,
@@ -490,6 +491,20 @@ async function addCreatedCounts(client: DbClient, created: Map<string, number>) 
   );
 }
 
+/** `CHANNEL:STATUS` of every status a channel has: the statuses update checks them in SQL. */
+const CHANNEL_STATUS_KEYS = Object.entries(CHANNEL_STATUSES).flatMap(([channel, statuses]) =>
+  statuses.map((status) => `${channel}:${status}`),
+);
+
+/**
+ * Status updates in one statement: each message row is updated only if the update is newer, its status
+ * belongs to the message's channel and the row is still the version the statement read (`o`, a second
+ * read of the same row; under a concurrent change the re-checked row's xmin differs and it is skipped).
+ * The rollups move by the old -> new statuses of exactly the rows written, in the same statement. Only
+ * when fewer rows were written than sent does a second query find out why: unknown messages and statuses
+ * of another channel reject the batch, older updates are ignored, and a row skipped because a concurrent
+ * batch changed it makes the transaction run again, then with the rows locked first (in id order).
+ */
 async function applyStatuses(
   client: DbClient,
   recs: (StatusRec & { index: number })[],
@@ -499,53 +514,58 @@ async function applyStatuses(
     recs,
     (r) => r.id_bint,
     (seen, r) => r.status_dt < seen.status_dt,
-  );
-  const stored = await readMessages(
-    client,
-    rows.map((r) => r.id_bint),
-    lock,
-  );
-  const issues: IngestIssue[] = [];
-  const changed: (StatusRec & { index: number })[] = [];
-  const delta = new RollupDelta();
-  for (const r of rows) {
-    const old = stored.get(r.id_bint);
-    if (!old) {
-      issues.push({ index: r.index, field: 'id_bint', reason: 'is not a known message' });
-      continue;
-    }
-    if (!isChannelStatus(old.channel, r.status_vch)) {
-      issues.push({ index: r.index, field: 'status_vch', reason: `is not a ${old.channel} status` });
-      continue;
-    }
-    if (Date.parse(r.status_dt) <= old.status_ms) continue;
-    delta.move(old.dataset_id, old.channel, old.status, r.status_vch);
-    changed.push(r);
+  ).sort((a, b) => a.id_bint - b.id_bint);
+  const ids = rows.map((r) => r.id_bint);
+  const statuses = rows.map((r) => r.status_vch);
+  const times = rows.map((r) => r.status_dt);
+  if (lock) {
+    await client.query('SELECT 1 FROM messages WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE', [ids]);
   }
-  if (issues.length) rejectBatch(issues);
-  if (changed.length) {
-    const res = await client.query(
-      `UPDATE messages m SET status = u.status, status_at = u.status_at, attempts = coalesce(u.attempts, m.attempts)
-         FROM unnest($1::bigint[], $2::text[], $3::timestamptz[], $4::int[], $5::text[])
-              AS u(id, status, status_at, attempts, version)
-        WHERE m.id = u.id AND m.xmin = u.version::xid AND m.status_at < u.status_at`,
-      [
-        changed.map((r) => r.id_bint),
-        changed.map((r) => r.status_vch),
-        changed.map((r) => r.status_dt),
-        changed.map((r) => r.attempts_int ?? null),
-        changed.map((r) => (stored.get(r.id_bint) as StoredMessage).version),
-      ],
+  const { rows: done } = await client.query<{ updated: number }>({
+    name: 'ingest-statuses',
+    text: `WITH u AS (SELECT * FROM unnest($1::bigint[], $2::text[], $3::timestamptz[], $4::int[])
+                        AS u(id, status, status_at, attempts)),
+            upd AS (UPDATE messages m
+                       SET status = u.status, status_at = u.status_at, attempts = coalesce(u.attempts, m.attempts)
+                      FROM u JOIN messages o ON o.id = u.id
+                     WHERE m.id = u.id AND m.xmin = o.xmin AND m.status_at < u.status_at
+                       AND o.channel || ':' || u.status = ANY($5::text[])
+                 RETURNING m.dataset_id, m.channel, o.status AS before, m.status AS after),
+            moved AS (SELECT dataset_id, channel, status, sum(n)::bigint AS n
+                        FROM (SELECT dataset_id, channel, before AS status, -1 AS n FROM upd WHERE before <> after
+                              UNION ALL
+                              SELECT dataset_id, channel, after, 1 FROM upd WHERE before <> after) x
+                       GROUP BY 1, 2, 3 HAVING sum(n) <> 0),
+            rolled AS (INSERT INTO dataset_rollups AS r (dataset_id, channel, status, count)
+                       SELECT * FROM moved ORDER BY 1, 2, 3
+                       ON CONFLICT (dataset_id, channel, status)
+                       DO UPDATE SET count = r.count + excluded.count, updated_at = now())
+       SELECT count(*)::int AS updated FROM upd`,
+    values: [ids, statuses, times, rows.map((r) => r.attempts_int ?? null), CHANNEL_STATUS_KEYS],
+  });
+  const updated = done[0]?.updated ?? 0;
+  if (updated < rows.length) {
+    // Why some were not written (rare: replays, out-of-order updates, invalid records, a concurrent batch).
+    const { rows: left } = await client.query<{ i: number; channel: Channel | null; behind: boolean }>(
+      `SELECT u.i::int AS i, m.channel, m.status_at < u.status_at AS behind
+         FROM unnest($1::bigint[], $2::timestamptz[], $3::text[]) WITH ORDINALITY AS u(id, status_at, status, i)
+         LEFT JOIN messages m ON m.id = u.id
+        WHERE m.id IS NULL OR m.status_at < u.status_at OR NOT m.channel || ':' || u.status = ANY($4::text[])`,
+      [ids, times, statuses, CHANNEL_STATUS_KEYS],
     );
-    if (res.rowCount !== changed.length) throw new RaceDetected();
-    await delta.apply(client);
+    const issues: IngestIssue[] = [];
+    let raced = false;
+    for (const l of left) {
+      const r = rows[l.i - 1] as StatusRec & { index: number };
+      if (!l.channel) issues.push({ index: r.index, field: 'id_bint', reason: 'is not a known message' });
+      else if (!isChannelStatus(l.channel, r.status_vch))
+        issues.push({ index: r.index, field: 'status_vch', reason: `is not a ${l.channel} status` });
+      else if (l.behind) raced = true;
+    }
+    if (issues.length) rejectBatch(issues);
+    if (raced) throw new RaceDetected();
   }
-  return {
-    received: recs.length,
-    inserted: 0,
-    updated: changed.length,
-    ignored: recs.length - changed.length,
-  };
+  return { received: recs.length, inserted: 0, updated, ignored: recs.length - updated };
 }
 
 async function applyClicks(client: DbClient, recs: (ClickRec & { index: number })[]): Promise<IngestAnswer> {

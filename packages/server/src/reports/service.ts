@@ -31,110 +31,93 @@ type DatasetRow = {
   processed_at: Date | null;
   medbase_retry_at: Date | null;
 };
-type Counts = { total: number; PHON: number; SMS: number; EMAIL: number };
+/** A campaign row with its message counts (its children's included). */
+type CountedRow = DatasetRow & { total: number; phon: number; sms: number; email: number };
 
-const COLUMNS = ['id', 'event_id', 'root_id', 'customer_class', 'title', 'cmd', 'tag_title', 'tag_line']
+const D_DATASET_COLUMNS = [
+  'id',
+  'event_id',
+  'root_id',
+  'customer_class',
+  'title',
+  'cmd',
+  'tag_title',
+  'tag_line',
+]
   .concat(['created_at', 'launched_at', 'processed_at', 'medbase_retry_at'])
-  .join(', ');
-const DATASET_COLUMNS = COLUMNS;
-const D_DATASET_COLUMNS = COLUMNS.split(', ')
   .map((c) => `d.${c}`)
   .join(', ');
-const CLASS_ORDER = `array_position(ARRAY['MEDICAL_BASELINE','CRITICAL_ESSENTIAL','GENERAL'], customer_class)`;
+const CLASS_ORDER = `array_position(ARRAY['MEDICAL_BASELINE','CRITICAL_ESSENTIAL','GENERAL'], d.customer_class)`;
+
+/**
+ * Message counts per channel of campaign `d`, its children included: a few dozen rollup rows (campaign x
+ * channel x status) however many messages there are. Used as `CROSS JOIN LATERAL (${COUNTS}) n`.
+ */
+const COUNTS = `SELECT coalesce(sum(r.count), 0)::bigint AS total,
+                       coalesce(sum(r.count) FILTER (WHERE r.channel = 'PHON'), 0)::bigint AS phon,
+                       coalesce(sum(r.count) FILTER (WHERE r.channel = 'SMS'), 0)::bigint AS sms,
+                       coalesce(sum(r.count) FILTER (WHERE r.channel = 'EMAIL'), 0)::bigint AS email
+                  FROM datasets m JOIN dataset_rollups r ON r.dataset_id = m.id
+                 WHERE m.id = d.id OR m.root_id = d.id`;
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
 /**
- * The report calls of document 1 §7. Every count is read from dataset_rollups (kept exact by ingest), never
- * from messages, so a report costs the same for ten thousand or ten million messages. A root campaign's
- * counts are the sums of its children's.
+ * Each report call is one SQL statement (one round trip, a named statement so PostgreSQL keeps its plan per
+ * connection): the campaigns and their counts together, an unknown id answering no rows. Every count is read
+ * from dataset_rollups (kept exact by ingest), never from messages, so a report costs the same for ten
+ * thousand or ten million messages. A root campaign's counts are the sums of its children's.
  */
 export function reportsService(db: Db) {
-  /** Message counts per channel of each campaign, its children included. */
-  async function countsOf(ids: number[]): Promise<Map<number, Counts>> {
-    const { rows } = await db.query<{ id: number; channel: Channel; n: number }>(
-      `SELECT x.target AS id, r.channel, sum(r.count)::bigint AS n
-         FROM (SELECT id AS target, id AS member FROM datasets WHERE id = ANY($1::bigint[])
-               UNION ALL SELECT root_id, id FROM datasets WHERE root_id = ANY($1::bigint[])) x
-         JOIN dataset_rollups r ON r.dataset_id = x.member
-        GROUP BY 1, 2`,
-      [ids],
-    );
-    const out = new Map<number, Counts>(ids.map((id) => [id, { total: 0, PHON: 0, SMS: 0, EMAIL: 0 }]));
-    for (const r of rows) {
-      const c = out.get(r.id);
-      if (!c) continue;
-      c[r.channel] += r.n;
-      c.total += r.n;
-    }
-    return out;
-  }
-
-  function campaign(d: DatasetRow, counts: Map<number, Counts>): Campaign {
-    const c = counts.get(d.id) ?? { total: 0, PHON: 0, SMS: 0, EMAIL: 0 };
+  function campaign(d: CountedRow): Campaign {
     return {
       dataset_id_bint: d.id,
       title_vch: d.title,
       launched_dt: iso(d.launched_at),
       created_dt: d.created_at.toISOString(),
       processed_dt: iso(d.processed_at),
-      totalrecords_int: c.total,
-      voicecount_int: c.PHON,
-      smscount_int: c.SMS,
-      emailcount_int: c.EMAIL,
+      totalrecords_int: d.total,
+      voicecount_int: d.phon,
+      smscount_int: d.sms,
+      emailcount_int: d.email,
     };
   }
 
-  async function listItems(rows: DatasetRow[]): Promise<CampaignListItem[]> {
-    const counts = await countsOf(rows.map((d) => d.id));
-    return rows.map((d) => ({
-      ...campaign(d, counts),
+  function listItem(d: CountedRow): CampaignListItem {
+    return {
+      ...campaign(d),
       event_id_bint: d.event_id,
       CMD: d.cmd,
       medbaseRetry_dt: iso(d.medbase_retry_at),
-    }));
-  }
-
-  async function dataset(id: number): Promise<DatasetRow> {
-    const { rows } = await db.query<DatasetRow>(`SELECT ${DATASET_COLUMNS} FROM datasets WHERE id = $1`, [
-      id,
-    ]);
-    if (!rows[0]) throw notFound(`There is no campaign ${id}.`);
-    return rows[0];
-  }
-
-  async function requireEvent(id: number): Promise<{ id: number; name: string }> {
-    const { rows } = await db.query<{ id: number; name: string }>(
-      'SELECT id, name FROM events WHERE id = $1',
-      [id],
-    );
-    if (!rows[0]) throw notFound(`There is no event ${id}.`);
-    return rows[0];
+    };
   }
 
   return {
     async campaignList(): Promise<[CampaignListItem[]]> {
-      const { rows } = await db.query<DatasetRow>(
-        `SELECT ${DATASET_COLUMNS} FROM datasets WHERE root_id IS NULL
-          ORDER BY launched_at DESC NULLS FIRST, id DESC`,
-      );
-      return [await listItems(rows)];
+      const { rows } = await db.query<CountedRow>({
+        name: 'reports-campaign-list',
+        text: `SELECT ${D_DATASET_COLUMNS}, n.* FROM datasets d CROSS JOIN LATERAL (${COUNTS}) n
+                WHERE d.root_id IS NULL ORDER BY d.launched_at DESC NULLS FIRST, d.id DESC`,
+      });
+      return [rows.map(listItem)];
     },
 
     async campaignTree(datasetId: number): Promise<CampaignTreeAnswer> {
-      const d = await dataset(datasetId);
-      const rootId = d.root_id ?? d.id;
-      const { rows } = await db.query<DatasetRow>(
-        `SELECT ${DATASET_COLUMNS} FROM datasets WHERE id = $1 OR root_id = $1
-          ORDER BY root_id NULLS FIRST, ${CLASS_ORDER}, created_at, id`,
-        [rootId],
-      );
-      const counts = await countsOf(rows.map((r) => r.id));
+      const { rows } = await db.query<CountedRow>({
+        name: 'reports-campaign-tree',
+        text: `SELECT ${D_DATASET_COLUMNS}, n.*
+                 FROM (SELECT coalesce(root_id, id) AS root FROM datasets WHERE id = $1) t
+                 JOIN datasets d ON d.id = t.root OR d.root_id = t.root
+                CROSS JOIN LATERAL (${COUNTS}) n
+                ORDER BY d.root_id NULLS FIRST, ${CLASS_ORDER}, d.created_at, d.id`,
+        values: [datasetId],
+      });
       const [root, ...children] = rows;
+      if (!root) throw notFound(`There is no campaign ${datasetId}.`);
       const ofClass = (cls: CustomerClass) =>
-        children.filter((c) => c.customer_class === cls).map((c) => campaign(c, counts));
+        children.filter((c) => c.customer_class === cls).map((c) => campaign(c));
       return [
-        [campaign(root as DatasetRow, counts)],
+        [campaign(root)],
         ofClass('MEDICAL_BASELINE'),
         ofClass('CRITICAL_ESSENTIAL'),
         ofClass('GENERAL'),
@@ -142,37 +125,42 @@ export function reportsService(db: Db) {
     },
 
     async grid(eventId: number): Promise<[GridRow[]]> {
-      const event = await requireEvent(eventId);
-      const { rows } = await db.query<DatasetRow>(
-        `SELECT ${D_DATASET_COLUMNS}
-           FROM datasets d LEFT JOIN datasets r ON r.id = d.root_id
-          WHERE d.event_id = $1
-          ORDER BY coalesce(r.launched_at, d.launched_at) NULLS LAST, coalesce(d.root_id, d.id),
-                   d.root_id NULLS FIRST, array_position(ARRAY['MEDICAL_BASELINE','CRITICAL_ESSENTIAL','GENERAL'],
-                   d.customer_class), d.created_at, d.id`,
-        [eventId],
-      );
-      const counts = await countsOf(rows.map((r) => r.id));
+      const { rows } = await db.query<CountedRow & { event_name: string }>({
+        name: 'reports-grid',
+        text: `SELECT e.name AS event_name, ${D_DATASET_COLUMNS}, n.*
+                 FROM events e
+                 LEFT JOIN datasets d ON d.event_id = e.id
+                 LEFT JOIN datasets r ON r.id = d.root_id
+                 LEFT JOIN LATERAL (${COUNTS}) n ON true
+                WHERE e.id = $1
+                ORDER BY coalesce(r.launched_at, d.launched_at) NULLS LAST, coalesce(d.root_id, d.id),
+                         d.root_id NULLS FIRST, ${CLASS_ORDER}, d.created_at, d.id`,
+        values: [eventId],
+      });
+      if (!rows[0]) throw notFound(`There is no event ${eventId}.`);
       return [
-        rows.map((d) => ({
-          ...campaign(d, counts),
-          id_bint: event.id,
-          name_vch: event.name,
-          rootDataset_bint: d.root_id ?? d.id,
-          CMD: d.cmd,
-          type: d.customer_class ? CUSTOMER_CLASS_LABELS[d.customer_class] : ROOT_TYPE_LABEL,
-          created_dt: d.created_at.toISOString(),
-        })),
+        rows
+          .filter((d) => d.id !== null)
+          .map((d) => ({
+            ...campaign(d),
+            id_bint: eventId,
+            name_vch: d.event_name,
+            rootDataset_bint: d.root_id ?? d.id,
+            CMD: d.cmd,
+            type: d.customer_class ? CUSTOMER_CLASS_LABELS[d.customer_class] : ROOT_TYPE_LABEL,
+            created_dt: d.created_at.toISOString(),
+          })),
       ];
     },
 
     async eventsList(): Promise<[PspsEvent[]]> {
-      const { rows } = await db.query<{ id: number; name: string; begin_at: Date; n: number }>(
-        `SELECT e.id, e.name, e.begin_at,
-                coalesce((SELECT sum(r.count) FROM datasets d JOIN dataset_rollups r ON r.dataset_id = d.id
-                           WHERE d.event_id = e.id), 0)::bigint AS n
-           FROM events e ORDER BY e.begin_at DESC, e.id DESC`,
-      );
+      const { rows } = await db.query<{ id: number; name: string; begin_at: Date; n: number }>({
+        name: 'reports-events-list',
+        text: `SELECT e.id, e.name, e.begin_at,
+                      coalesce((SELECT sum(r.count) FROM datasets d JOIN dataset_rollups r ON r.dataset_id = d.id
+                                 WHERE d.event_id = e.id), 0)::bigint AS n
+                 FROM events e ORDER BY e.begin_at DESC, e.id DESC`,
+      });
       return [
         rows.map((e) => ({
           id_bint: e.id,
@@ -184,25 +172,35 @@ export function reportsService(db: Db) {
     },
 
     async eventCampaigns(eventId: number): Promise<[CampaignListItem[]]> {
-      await requireEvent(eventId);
-      const { rows } = await db.query<DatasetRow>(
-        `SELECT ${DATASET_COLUMNS} FROM datasets WHERE event_id = $1 AND root_id IS NULL
-          ORDER BY launched_at NULLS LAST, id`,
-        [eventId],
-      );
-      return [await listItems(rows)];
+      const { rows } = await db.query<CountedRow>({
+        name: 'reports-event-campaigns',
+        text: `SELECT ${D_DATASET_COLUMNS}, n.*
+                 FROM events e
+                 LEFT JOIN datasets d ON d.event_id = e.id AND d.root_id IS NULL
+                 LEFT JOIN LATERAL (${COUNTS}) n ON true
+                WHERE e.id = $1
+                ORDER BY d.launched_at NULLS LAST, d.id`,
+        values: [eventId],
+      });
+      if (!rows[0]) throw notFound(`There is no event ${eventId}.`);
+      return [rows.filter((d) => d.id !== null).map(listItem)];
     },
 
     async summary(datasetId: number): Promise<SummaryAnswer> {
-      await dataset(datasetId);
-      const { rows } = await db.query(
-        `SELECT insert_at, imported_all, queued_all, completed_all, imported_phon, queued_phon, completed_phon,
-                imported_sms, queued_sms, completed_sms, imported_email, queued_email, completed_email
-           FROM summary_snapshots WHERE dataset_id = $1 ORDER BY insert_at DESC, id DESC LIMIT 1`,
-        [datasetId],
-      );
+      const { rows } = await db.query({
+        name: 'reports-summary',
+        text: `SELECT s.insert_at, s.imported_all, s.queued_all, s.completed_all, s.imported_phon, s.queued_phon,
+                      s.completed_phon, s.imported_sms, s.queued_sms, s.completed_sms, s.imported_email,
+                      s.queued_email, s.completed_email
+                 FROM datasets d
+                 LEFT JOIN LATERAL (SELECT * FROM summary_snapshots
+                                     WHERE dataset_id = d.id ORDER BY insert_at DESC, id DESC LIMIT 1) s ON true
+                WHERE d.id = $1`,
+        values: [datasetId],
+      });
+      if (!rows[0]) throw notFound(`There is no campaign ${datasetId}.`);
       const s = rows[0];
-      if (!s) return [[]];
+      if (!s?.insert_at) return [[]];
       return [
         [
           {
@@ -225,14 +223,26 @@ export function reportsService(db: Db) {
     },
 
     async channelReport(datasetId: number, channel: Channel): Promise<ChannelReportAnswer> {
-      const d = await dataset(datasetId);
-      const { rows } = await db.query<{ customer_class: CustomerClass; status: MessageStatus; n: number }>(
-        `SELECT m.customer_class, r.status, sum(r.count)::bigint AS n
-           FROM datasets m JOIN dataset_rollups r ON r.dataset_id = m.id AND r.channel = $2
-          WHERE m.id = $1 OR m.root_id = $1
-          GROUP BY 1, 2`,
-        [datasetId, channel],
-      );
+      const { rows: found } = await db.query<{
+        title: string;
+        launched_at: Date | null;
+        tag_title: string | null;
+        tag_line: string | null;
+        counts: [CustomerClass, MessageStatus, number][];
+      }>({
+        name: 'reports-channel',
+        text: `SELECT d.title, d.launched_at, d.tag_title, d.tag_line,
+                      (SELECT coalesce(json_agg(json_build_array(x.customer_class, x.status, x.n)), '[]')
+                         FROM (SELECT m.customer_class, r.status, sum(r.count)::bigint AS n
+                                 FROM datasets m JOIN dataset_rollups r ON r.dataset_id = m.id AND r.channel = $2
+                                WHERE m.id = d.id OR m.root_id = d.id
+                                GROUP BY 1, 2) x) AS counts
+                 FROM datasets d WHERE d.id = $1`,
+        values: [datasetId, channel],
+      });
+      const d = found[0];
+      if (!d) throw notFound(`There is no campaign ${datasetId}.`);
+      const rows = d.counts.map(([customer_class, status, n]) => ({ customer_class, status, n }));
       const byClass = new Map<CustomerClass, number>();
       const byStatus = new Map<MessageStatus, number>();
       let total = 0;
