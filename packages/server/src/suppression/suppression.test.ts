@@ -264,9 +264,11 @@ describe('a failed or interrupted upload leaves the list exactly as it was', () 
 
   it('a server killed in the middle of an upload leaves the list intact', async () => {
     const before = await activeOf('Opt-out 2026');
+    // Node itself runs the server (tsx as a loader, not the tsx CLI, which would run it in a grandchild
+    // that SIGKILL does not reach), so the kill below really stops the server mid-upload.
     const child: ChildProcess = spawn(
-      path.resolve(here, '../../../../node_modules/.bin/tsx'),
-      [path.resolve(here, '../../test/suppression-child-server.ts')],
+      process.execPath,
+      ['--import', 'tsx', path.resolve(here, '../../test/suppression-child-server.ts')],
       { env: { ...process.env, DATABASE_URL: t.databaseUrl }, stdio: ['ignore', 'pipe', 'inherit'] },
     );
     try {
