@@ -14,7 +14,7 @@ import {
   isChannelStatus,
 } from '@psps/contracts';
 import type { z } from 'zod';
-import type { Db, DbClient } from '../db/pool.ts';
+import { type Db, type DbClient, withTransaction } from '../db/pool.ts';
 import { badRequest } from '../http/errors.ts';
 import { writeSummarySnapshots } from './summary.ts';
 
@@ -39,21 +39,15 @@ class RaceDetected extends Error {}
  * the same transaction, so reports stay exact without ever scanning messages.
  */
 export function ingestService(db: Db) {
+  /** One transaction per batch; a race with a concurrent batch (or a deadlock) retries the whole batch. */
   async function run<T>(fn: (client: DbClient, retry: boolean) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
-      const client = await db.connect();
       try {
-        await client.query('BEGIN');
-        const result = await fn(client, attempt > 1);
-        await client.query('COMMIT');
-        return result;
+        return await withTransaction(db, (client) => fn(client, attempt > 1));
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
         const code = (err as { code?: string }).code;
         const retryable = err instanceof RaceDetected || code === '40001' || code === '40P01';
         if (!retryable || attempt >= 8) throw err;
-      } finally {
-        client.release();
       }
     }
   }
