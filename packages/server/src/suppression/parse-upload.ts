@@ -124,18 +124,8 @@ async function* readBatches(
   const batchSize = options.batchSize ?? UPLOAD_BATCH_SIZE;
   const now = (options.now ?? new Date()).getTime();
   const seen = new DistinctValues();
-  const parser = parse({
-    // Blank lines are kept as records so that counting records counts lines (csv-parse's own line count is slow).
-    relax_column_count: true,
-    trim: true,
-    max_record_size: MAX_RECORD_CHARACTERS,
-  });
-  // Errors of the source reach the loop below through the parser, which the pipeline destroys with them.
-  const piping = pipeline(Readable.from(decodeUtf8(input)), parser);
-  piping.catch(() => {});
 
   let columns: ColumnPositions | undefined;
-  let lastLine = 0;
   let batch: UploadBatch = { records: [], rejections: [] };
   const rejectLine = (line: number, reason: string) => {
     totals.rejected++;
@@ -143,15 +133,15 @@ async function* readBatches(
     batch.rejections.push({ line, reason });
   };
 
-  try {
-    for await (const record of parser as AsyncIterable<string[]>) {
-      const line = lastLine + 1;
-      lastLine += 1 + lineBreaksIn(record);
+  for await (const lines of readRecords(input)) {
+    for (let i = 0; i < lines.records.length; i++) {
+      const record = lines.records[i]!;
+      const line = lines.lines[i]!;
       if (columns === undefined) {
         columns = (line === 1 ? readHeader(record) : undefined) ?? POSITIONAL_COLUMNS;
         if (columns !== POSITIONAL_COLUMNS) continue;
       }
-      if (record.every((cell) => cell === '')) continue;
+      if (isBlank(record)) continue;
       totals.lines++;
 
       const row = readRow(record, columns, now);
@@ -172,12 +162,130 @@ async function* readBatches(
         batch = { records: [], rejections: [] };
       }
     }
+  }
+  if (batch.records.length + batch.rejections.length > 0) yield batch;
+}
+
+function isBlank(record: readonly string[]): boolean {
+  for (const cell of record) if (cell !== '') return false;
+  return true;
+}
+
+/** Records (cells of one line, or of several when a quoted cell holds line breaks) and the line each starts on. */
+interface RecordRun {
+  records: string[][];
+  lines: number[];
+}
+
+/**
+ * A line the fast path reads exactly as the CSV parser would: printable ASCII without quotes (so no quoting, no
+ * line break inside a cell, no whitespace but the space, which trimming removes either way), and short enough that
+ * the parser's record-size limit cannot apply. Anything else is found with one search of the whole chunk.
+ */
+const NOT_PLAIN = /[^\x20\x21\x23-\x7e\n]/;
+
+/**
+ * The file's records. Most files are plain lists (one value a line, or simple comma-separated cells): those lines
+ * are split here, a whole chunk at a time, about ten times faster than the CSV parser reads them. From the first
+ * line that is not plain (a quote, a carriage return, a tab, non-ASCII text...) to the end of the file, the CSV
+ * parser reads the rest, so quoting, its errors and line counting keep their full CSV meaning. The fast path only
+ * ever sees lines ended by a line feed, so the parser is then told that lines end with one, as it would have
+ * found by itself at the first line.
+ */
+async function* readRecords(input: AsyncIterable<Uint8Array | string>): AsyncGenerator<RecordRun> {
+  const chunks = decodeUtf8(input)[Symbol.asyncIterator]();
+  let carry = '';
+  let line = 0;
+  let sawLineFeed = false;
+  try {
+    for (;;) {
+      const next = await chunks.next();
+      const text = next.done ? carry : carry + next.value;
+      const special = NOT_PLAIN.exec(text)?.index ?? -1;
+      // Whole lines before the first special character (and, at the end, the last line without its line feed).
+      const plainEnd = special === -1 ? text.length : text.lastIndexOf('\n', special) + 1;
+      const run: RecordRun = { records: [], lines: [] };
+      let start = 0;
+      for (let end = text.indexOf('\n'); end !== -1 && end < plainEnd; end = text.indexOf('\n', start)) {
+        if (end - start > MAX_RECORD_CHARACTERS) break;
+        line++;
+        run.records.push(plainCells(text.slice(start, end)));
+        run.lines.push(line);
+        sawLineFeed = true;
+        start = end + 1;
+      }
+      const lastLine = next.done && special === -1 && start < text.length;
+      if (lastLine && text.length - start <= MAX_RECORD_CHARACTERS) {
+        line++;
+        run.records.push(plainCells(text.slice(start)));
+        run.lines.push(line);
+        start = text.length;
+      }
+      if (run.records.length > 0) yield run;
+      const rest = text.slice(start);
+      if (next.done) {
+        if (rest !== '') yield* parseCsv(once(rest), line, sawLineFeed);
+        return;
+      }
+      if (special !== -1 || rest.length > MAX_RECORD_CHARACTERS) {
+        yield* parseCsv(concat(rest, chunks), line, sawLineFeed);
+        return;
+      }
+      carry = rest;
+    }
+  } finally {
+    await chunks.return?.();
+  }
+}
+
+function plainCells(text: string): string[] {
+  if (!text.includes(',')) return [text.trim()];
+  const cells = text.split(',');
+  for (let i = 0; i < cells.length; i++) cells[i] = cells[i]!.trim();
+  return cells;
+}
+
+async function* once(text: string): AsyncGenerator<string> {
+  yield text;
+}
+
+async function* concat(first: string, rest: AsyncIterator<string>): AsyncGenerator<string> {
+  if (first !== '') yield first;
+  for (;;) {
+    const next = await rest.next();
+    if (next.done) return;
+    yield next.value;
+  }
+}
+
+/** The CSV parser over the rest of the file, which starts after `linesBefore` lines. */
+async function* parseCsv(
+  text: AsyncIterable<string>,
+  linesBefore: number,
+  sawLineFeed: boolean,
+): AsyncGenerator<RecordRun> {
+  const parser = parse({
+    // Blank lines are kept as records so that counting records counts lines (csv-parse's own line count is slow).
+    relax_column_count: true,
+    trim: true,
+    max_record_size: MAX_RECORD_CHARACTERS,
+    ...(sawLineFeed ? { record_delimiter: '\n' } : {}),
+  });
+  // Errors of the source reach the loop below through the parser, which the pipeline destroys with them.
+  const piping = pipeline(Readable.from(text), parser);
+  piping.catch(() => {});
+  let lastLine = linesBefore;
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      const line = lastLine + 1;
+      lastLine += 1 + lineBreaksIn(record);
+      yield { records: [record], lines: [line] };
+    }
   } catch (error) {
-    throw asUploadFileError(error, lastLine);
+    throw asUploadFileError(error, lastLine, linesBefore);
   } finally {
     parser.destroy();
   }
-  if (batch.records.length + batch.rejections.length > 0) yield batch;
 }
 
 type RowResult =
@@ -363,9 +471,9 @@ function newlinesBeforeInvalidByte(bytes: Uint8Array): number {
   return countNewlines(invalid === -1 ? lenient : lenient.slice(0, invalid));
 }
 
-function asUploadFileError(error: unknown, lastLine: number): unknown {
+function asUploadFileError(error: unknown, lastLine: number, linesBefore: number): unknown {
   if (!(error instanceof CsvError)) return error;
-  const errorLine = typeof error.lines === 'number' ? error.lines : lastLine + 1;
+  const errorLine = typeof error.lines === 'number' ? linesBefore + error.lines : lastLine + 1;
   switch (error.code) {
     case 'CSV_QUOTE_NOT_CLOSED':
       return new UploadFileError(
