@@ -212,17 +212,38 @@ export function suppressionService(db: Db, config: Config) {
             `The group "${upload.group_vch}" changed after this preview. Upload the file again to see a fresh preview.`,
           );
         }
-        const staged = await countOf(client, sql.STAGING_COUNT, [uploadId]);
-        if (staged !== upload.accepted) {
+        const { rows: kinds } = await client.query<{ file: number; added: number; removed: number }>(
+          sql.STAGING_KINDS,
+          [uploadId],
+        );
+        const staged = kinds[0]!;
+        if (
+          staged.file !== upload.accepted ||
+          staged.added !== upload.previewed_added ||
+          staged.removed !== upload.previewed_removed
+        ) {
           // The staging partition is unlogged: after a database crash it comes back empty. Applying it would end
           // every value of the group, so refuse.
           throw refuse('failed', 'The uploaded values are no longer available. Upload the file again.');
         }
-        await client.query(sql.RETIRE_ENDED, [upload.group_vch]);
+        await client.query(sql.UPLOAD_WORK_MEM);
+        // The difference computed by the preview still holds: the group's version has not changed since.
+        const { rows: retired } = await client.query<{ supress_type: string; value_vch: string }>(
+          sql.RETIRE_ENDED_RETURNING,
+          [upload.group_vch],
+        );
         const removed =
-          (await client.query(sql.END_ABSENT, [upload.group_vch, uploadId, actor.actor])).rowCount ?? 0;
+          (await client.query(sql.END_PREVIEWED, [upload.group_vch, uploadId, actor.actor])).rowCount ?? 0;
         const added =
-          (await client.query(sql.INSERT_STAGED, [upload.group_vch, uploadId, actor.actor])).rowCount ?? 0;
+          (
+            await client.query(sql.INSERT_PREVIEWED, [
+              upload.group_vch,
+              uploadId,
+              actor.actor,
+              retired.map((row) => row.supress_type),
+              retired.map((row) => row.value_vch),
+            ])
+          ).rowCount ?? 0;
         const unchanged = upload.accepted - added;
         await client.query(sql.BUMP_GROUP, [upload.group_vch]);
         await client.query(sql.MARK_APPLIED, [uploadId, actor.actor, added, removed, unchanged]);
@@ -571,6 +592,7 @@ async function applyIncremental(
 ): Promise<SuppressionUploadAnswer> {
   const answer = await withTransaction(db, async (client) => {
     await lockGroup(client, upload.group);
+    await client.query(sql.UPLOAD_WORK_MEM);
     await client.query(sql.RETIRE_ENDED, [upload.group]);
     const inserted =
       (await client.query(sql.INSERT_STAGED, [upload.group, upload.id, upload.actor.actor])).rowCount ?? 0;
@@ -620,13 +642,13 @@ async function preview(
 ): Promise<SuppressionFullUploadPreview> {
   return withTransaction(db, async (client) => {
     await client.query(sql.ENSURE_GROUP, [upload.group]);
-    const { rows } = await client.query<{ version: number; added: number; active: number }>(sql.PREVIEW, [
-      upload.group,
-      upload.id,
-    ]);
-    const { version, added, active } = rows[0]!;
+    await client.query(sql.UPLOAD_WORK_MEM);
+    const { rows } = await client.query<{ version: number; added: number; removed: number }>(
+      sql.PREVIEW_DIFF,
+      [upload.group, upload.id],
+    );
+    const { version, added, removed } = rows[0]!;
     const unchanged = staged.accepted - added;
-    const removed = active - unchanged;
     const expires = new Date(Date.now() + previewMs);
     await client.query(sql.MARK_STAGED, [
       upload.id,

@@ -29,6 +29,8 @@ export type UploadRow = {
   rejected: number;
   errors: SuppressionUploadError[];
   expired: boolean;
+  previewed_added: number | null;
+  previewed_removed: number | null;
 };
 
 // Lists ----------------------------------------------------------------------------------------------------------
@@ -100,12 +102,6 @@ export const BUMP_GROUP =
 export const RETIRE_ENDED = `UPDATE suppressions SET ended_by = 'system: end passed'
   WHERE group_vch = $1 AND ended_by IS NULL AND end_ts IS NOT NULL AND end_ts <= now()`;
 
-/** Full upload: current values of the group absent from the file end now. */
-export const END_ABSENT = `UPDATE suppressions c SET end_ts = now(), ended_by = $3
-  WHERE c.group_vch = $1 AND c.ended_by IS NULL
-    AND NOT EXISTS (SELECT 1 FROM suppression_staging s
-                     WHERE s.upload_id = $2 AND s.supress_type = c.supress_type AND s.value_vch = c.value_vch)`;
-
 /** Both uploads: staged values not current in the group start (at their start column, or now). */
 export const INSERT_STAGED = `INSERT INTO suppressions (group_vch, supress_type, value_vch, start_ts, end_ts, created_by, upload_id)
   SELECT $1, s.supress_type, s.value_vch, coalesce(s.start_ts, now()), s.end_ts, $3, $2
@@ -115,16 +111,61 @@ export const INSERT_STAGED = `INSERT INTO suppressions (group_vch, supress_type,
                       WHERE c.group_vch = $1 AND c.supress_type = s.supress_type AND c.value_vch = s.value_vch
                         AND c.ended_by IS NULL)`;
 
-/** What a full upload would change; "current" values (not ended, start passed or not) are the ones it replaces. */
-export const PREVIEW = `SELECT g.version,
-    (SELECT count(*) FROM suppression_staging s
-      WHERE s.upload_id = $2
-        AND NOT EXISTS (SELECT 1 FROM suppressions c
-                         WHERE c.group_vch = $1 AND c.supress_type = s.supress_type AND c.value_vch = s.value_vch
-                           AND c.ended_by IS NULL AND (c.end_ts IS NULL OR c.end_ts > now()))) AS added,
-    (SELECT count(*) FROM suppressions c
-      WHERE c.group_vch = $1 AND c.ended_by IS NULL AND (c.end_ts IS NULL OR c.end_ts > now())) AS active
-  FROM suppression_groups g WHERE g.group_vch = $1`;
+/**
+ * What a full upload would change, computed once and kept in the staging partition for the apply: one hash join of
+ * the file's rows against the group's current rows (a value whose own end has passed counts as not current: the
+ * apply retires it first). File rows without a current match are copied as kind 'add', current rows without a file
+ * match are written as kind 'remove'. Answers the counts and the group's version.
+ */
+export const PREVIEW_DIFF = `WITH file AS (
+    SELECT line, supress_type, value_vch, start_ts, end_ts FROM suppression_staging
+     WHERE upload_id = $2 AND kind IS NULL),
+  cur AS (
+    SELECT supress_type, value_vch FROM suppressions
+     WHERE group_vch = $1 AND ended_by IS NULL AND (end_ts IS NULL OR end_ts > now())),
+  diff AS (
+    INSERT INTO suppression_staging (upload_id, line, supress_type, value_vch, start_ts, end_ts, kind)
+    SELECT $2, coalesce(f.line, 0), coalesce(f.supress_type, c.supress_type), coalesce(f.value_vch, c.value_vch),
+           f.start_ts, f.end_ts, CASE WHEN f.line IS NULL THEN 'remove' ELSE 'add' END
+      FROM file f FULL JOIN cur c ON c.supress_type = f.supress_type AND c.value_vch = f.value_vch
+     WHERE f.line IS NULL OR c.value_vch IS NULL
+    RETURNING kind)
+  SELECT (SELECT version FROM suppression_groups WHERE group_vch = $1) AS version,
+         count(*) FILTER (WHERE kind = 'add') AS added,
+         count(*) FILTER (WHERE kind = 'remove') AS removed
+    FROM diff`;
+
+/** The staging partition's rows by kind ('file' for the file's own): checked before applying. */
+export const STAGING_KINDS = `SELECT count(*) FILTER (WHERE kind IS NULL) AS file,
+    count(*) FILTER (WHERE kind = 'add') AS added, count(*) FILTER (WHERE kind = 'remove') AS removed
+  FROM suppression_staging WHERE upload_id = $1`;
+
+/** Full upload apply: the previewed 'remove' rows end now (those still current). */
+export const END_PREVIEWED = `UPDATE suppressions c SET end_ts = now(), ended_by = $3
+  FROM suppression_staging r
+ WHERE r.upload_id = $2 AND r.kind = 'remove'
+   AND c.group_vch = $1 AND c.supress_type = r.supress_type AND c.value_vch = r.value_vch AND c.ended_by IS NULL`;
+
+/** RETIRE_ENDED, answering the values retired. */
+export const RETIRE_ENDED_RETURNING = `${RETIRE_ENDED} RETURNING supress_type, value_vch`;
+
+/**
+ * Full upload apply, after RETIRE_ENDED_RETURNING: inserts the previewed 'add' rows, and the file's values that the
+ * retirement just removed ($4 types, $5 values: their end passed after the preview counted them unchanged), so that
+ * every value of the file is current afterwards.
+ */
+export const INSERT_PREVIEWED = `INSERT INTO suppressions (group_vch, supress_type, value_vch, start_ts, end_ts, created_by, upload_id)
+  SELECT $1, s.supress_type, s.value_vch, coalesce(s.start_ts, now()), s.end_ts, $3, $2
+    FROM suppression_staging s
+   WHERE s.upload_id = $2 AND s.kind = 'add'
+  UNION ALL
+  SELECT $1, s.supress_type, s.value_vch, coalesce(s.start_ts, now()), s.end_ts, $3, $2
+    FROM suppression_staging s JOIN unnest($4::text[], $5::text[]) AS r(t, v)
+      ON r.t = s.supress_type AND r.v = s.value_vch
+   WHERE s.upload_id = $2 AND s.kind IS NULL`;
+
+/** Memory for the hash joins of an upload (one transaction): a million values hash in about 60 MB. */
+export const UPLOAD_WORK_MEM = "SET LOCAL work_mem = '256MB'";
 
 export const END_ROW = `UPDATE suppressions SET end_ts = now(), ended_by = $3
   WHERE row_id_bint = $1 AND group_vch = $2 AND ended_by IS NULL AND (end_ts IS NULL OR end_ts > now())
@@ -144,7 +185,6 @@ export const INSERT_UPLOAD = `INSERT INTO suppression_uploads (group_vch, mode, 
 export const COPY_STAGING =
   'COPY suppression_staging (upload_id, line, supress_type, value_vch, start_ts, end_ts) FROM STDIN';
 
-export const STAGING_COUNT = 'SELECT count(*) AS n FROM suppression_staging WHERE upload_id = $1';
 
 export const MARK_STAGED = `UPDATE suppression_uploads
   SET status = 'staged', staged_ts = now(), lines = $2::bigint + $3::bigint + $4::bigint, accepted = $2, duplicates = $3, rejected = $4,
@@ -166,6 +206,7 @@ export const CLOSE_UPLOAD = `UPDATE suppression_uploads SET status = $2, failure
 
 export const LOCK_UPLOAD = `SELECT id, group_vch, mode, status, group_version, accepted, duplicates, rejected, errors,
     coalesce(expires_ts <= now(), false) AS expired
+    , added AS previewed_added, removed AS previewed_removed
   FROM suppression_uploads WHERE id = $1 FOR UPDATE`;
 
 /**
