@@ -185,7 +185,6 @@ export const INSERT_UPLOAD = `INSERT INTO suppression_uploads (group_vch, mode, 
 export const COPY_STAGING =
   'COPY suppression_staging (upload_id, line, supress_type, value_vch, start_ts, end_ts) FROM STDIN';
 
-
 export const MARK_STAGED = `UPDATE suppression_uploads
   SET status = 'staged', staged_ts = now(), lines = $2::bigint + $3::bigint + $4::bigint, accepted = $2, duplicates = $3, rejected = $4,
       errors = $5::jsonb, group_version = $6, expires_ts = $7

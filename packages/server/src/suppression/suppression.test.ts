@@ -601,3 +601,50 @@ describe('demo data', () => {
     }
   });
 });
+
+describe('full upload apply (kept difference)', () => {
+  it('applies the difference computed by the preview; a value whose end passed since is listed afresh', async () => {
+    const group = 'Ending soon';
+    await t.ctx.db.query(
+      `INSERT INTO suppressions (group_vch, supress_type, value_vch, end_ts, created_by) VALUES
+         ($1, 'EMAIL', 'keep@example.com', NULL, 'seed'),
+         ($1, 'EMAIL', 'ending@example.com', now() + interval '1 hour', 'seed'),
+         ($1, 'EMAIL', 'gone@example.com', NULL, 'seed')`,
+      [group],
+    );
+    const preview = (
+      await upload('full', group, 'keep@example.com\nending@example.com\nnew@example.com\n')
+    ).json();
+    expect(preview).toMatchObject({ added: 1, removed: 1, unchanged: 2 });
+    const { rows: kinds } = await t.ctx.db.query(
+      'SELECT kind, value_vch FROM suppression_staging WHERE upload_id = $1 AND kind IS NOT NULL ORDER BY kind',
+      [preview.uploadId],
+    );
+    expect(kinds).toEqual([
+      { kind: 'add', value_vch: 'new@example.com' },
+      { kind: 'remove', value_vch: 'gone@example.com' },
+    ]);
+    // The end of 'ending@example.com' passes between the preview and the apply.
+    await t.ctx.db.query(
+      "UPDATE suppressions SET end_ts = now() - interval '1 second' WHERE value_vch = 'ending@example.com'",
+    );
+    const applied = (await apply(preview.uploadId)).json();
+    expect(applied).toMatchObject({ added: 2, removed: 1, unchanged: 1 });
+    expect(await activeOf(group)).toEqual([
+      'EMAIL ending@example.com',
+      'EMAIL keep@example.com',
+      'EMAIL new@example.com',
+    ]);
+  });
+
+  it('refuses to apply a preview whose staged values were lost (unlogged staging after a crash)', async () => {
+    const preview = (await upload('full', 'Lost staging', 'a@example.com\nb@example.com\n')).json();
+    await t.ctx.db.query('DELETE FROM suppression_staging WHERE upload_id = $1', [preview.uploadId]);
+    const refused = await apply(preview.uploadId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'The uploaded values are no longer available. Upload the file again.',
+    );
+    expect(await activeOf('Lost staging')).toEqual([]);
+  });
+});
