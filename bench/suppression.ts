@@ -315,7 +315,7 @@ async function checkLoad(
   headers: Record<string, string>,
   connections: number,
   calls: number,
-  valueOf: (i: number) => string,
+  valueAt: (i: number) => string,
 ): Promise<CheckFigures> {
   let next = 0;
   const times: number[] = [];
@@ -336,7 +336,7 @@ async function checkLoad(
           headers: { ...headers, 'content-type': 'application/json' },
           setupRequest: (request) => ({
             ...request,
-            body: JSON.stringify({ values: [{ type: 'PHONE', value: valueOf(next++) }] }),
+            body: JSON.stringify({ values: [{ type: 'PHONE', value: valueAt(next++) }] }),
           }),
         },
       ],
