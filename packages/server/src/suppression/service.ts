@@ -321,10 +321,10 @@ export function suppressionService(db: Db, config: Config) {
     },
 
     /**
-     * The active values (all, or one group's) through a server-side cursor, a few thousand rows at a time, as the
-     * reader pulls them: memory stays flat whatever the list's size. The cursor's snapshot is one instant.
+     * The active values (all, or one group's) through a server-side cursor, a batch of rows (one fetch) at a time, as
+     * the reader pulls them: memory stays flat whatever the list's size. The cursor's snapshot is one instant.
      */
-    async *activeRows(group?: string): AsyncGenerator<SuppressionDownloadRow, void, undefined> {
+    async *activeRowBatches(group?: string): AsyncGenerator<SuppressionDownloadRow[], void, undefined> {
       const client = await db.connect();
       let finished = false;
       try {
@@ -334,7 +334,7 @@ export function suppressionService(db: Db, config: Config) {
         for (;;) {
           const { rows } = await client.query<SuppressionDownloadRow>(sql.FETCH_DOWNLOAD);
           if (rows.length === 0) break;
-          yield* rows;
+          yield rows;
         }
         await client.query('COMMIT');
         finished = true;

@@ -36,10 +36,28 @@ export type UploadRow = {
 // Lists ----------------------------------------------------------------------------------------------------------
 
 export const COUNT_ACTIVE = `SELECT count(*) AS n FROM suppressions WHERE ${ACTIVE}`;
-export const LIST_PAGE_ASC = `SELECT ${ROW} FROM suppressions WHERE ${ACTIVE}
-  ORDER BY group_vch, supress_type, value_vch LIMIT $1 OFFSET $2`;
-export const LIST_PAGE_DESC = `SELECT ${ROW} FROM suppressions WHERE ${ACTIVE}
-  ORDER BY group_vch DESC, supress_type DESC, value_vch DESC LIMIT $1 OFFSET $2`;
+/**
+ * A page of current rows in (group, type, value) order: the page's keys come from an index-only scan of
+ * suppressions_current_key (skipping `offset` entries costs no table visits), then the page's 50 rows are fetched.
+ */
+const ROW_S = ROW.split(', ')
+  .map((column) => `s.${column}`)
+  .join(', ');
+const pageOfKeys = (keys: string, order: string) => `SELECT ${ROW_S} FROM (${keys}) k
+  JOIN suppressions s ON s.group_vch = k.group_vch AND s.supress_type = k.supress_type AND s.value_vch = k.value_vch
+   AND s.ended_by IS NULL
+  ORDER BY ${order}`;
+
+export const LIST_PAGE_ASC = pageOfKeys(
+  `SELECT group_vch, supress_type, value_vch FROM suppressions WHERE ${ACTIVE}
+    ORDER BY group_vch, supress_type, value_vch LIMIT $1 OFFSET $2`,
+  'k.group_vch, k.supress_type, k.value_vch',
+);
+export const LIST_PAGE_DESC = pageOfKeys(
+  `SELECT group_vch, supress_type, value_vch FROM suppressions WHERE ${ACTIVE}
+    ORDER BY group_vch DESC, supress_type DESC, value_vch DESC LIMIT $1 OFFSET $2`,
+  'k.group_vch DESC, k.supress_type DESC, k.value_vch DESC',
+);
 
 export const SUMMARY = `SELECT group_vch, supress_type, count(*) AS valid_count FROM suppressions WHERE ${ACTIVE}
   GROUP BY group_vch, supress_type ORDER BY group_vch, supress_type`;
@@ -50,10 +68,16 @@ const IN_RANGES = '((value_vch >= $2 AND value_vch < $3) OR (value_vch >= $4 AND
 const ALL_TYPES = `supress_type = ANY('{PHONE,SMS,EMAIL,ACCOUNT}'::text[])`;
 
 export const SEARCH_GROUP_COUNT = `SELECT count(*) AS n FROM suppressions WHERE group_vch = $1 AND ${ACTIVE}`;
-export const SEARCH_GROUP_ASC = `SELECT ${ROW} FROM suppressions WHERE group_vch = $1 AND ${ACTIVE}
-  ORDER BY supress_type, value_vch LIMIT $2 OFFSET $3`;
-export const SEARCH_GROUP_DESC = `SELECT ${ROW} FROM suppressions WHERE group_vch = $1 AND ${ACTIVE}
-  ORDER BY supress_type DESC, value_vch DESC LIMIT $2 OFFSET $3`;
+export const SEARCH_GROUP_ASC = pageOfKeys(
+  `SELECT group_vch, supress_type, value_vch FROM suppressions WHERE group_vch = $1 AND ${ACTIVE}
+    ORDER BY supress_type, value_vch LIMIT $2 OFFSET $3`,
+  'k.supress_type, k.value_vch',
+);
+export const SEARCH_GROUP_DESC = pageOfKeys(
+  `SELECT group_vch, supress_type, value_vch FROM suppressions WHERE group_vch = $1 AND ${ACTIVE}
+    ORDER BY supress_type DESC, value_vch DESC LIMIT $2 OFFSET $3`,
+  'k.supress_type DESC, k.value_vch DESC',
+);
 
 const VALUE_MATCH = `${ALL_TYPES} AND ${IN_RANGES} AND group_vch <> $1 AND ${ACTIVE}`;
 export const SEARCH_VALUE_COUNT = `SELECT count(*) AS n FROM suppressions WHERE ${VALUE_MATCH}`;
@@ -80,13 +104,16 @@ export const CHECK_VALUES = `SELECT q.i, s.group_vch, s.supress_type
 
 // Download through a cursor --------------------------------------------------------------------------------------
 
-const DOWNLOAD_COLUMNS = 'group_vch, supress_type, value_vch, start_ts, end_ts, created_ts';
+/** Times as ISO 8601 UTC text, as Date.toISOString() writes them (milliseconds): no Date object per cell. */
+const isoText = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${column}`;
+const DOWNLOAD_COLUMNS = `group_vch, supress_type, value_vch, ${isoText('start_ts')}, ${isoText('end_ts')}, ${isoText('created_ts')}`;
 export const DECLARE_DOWNLOAD_ALL = `DECLARE suppression_download NO SCROLL CURSOR FOR
   SELECT ${DOWNLOAD_COLUMNS} FROM suppressions WHERE ${ACTIVE} ORDER BY group_vch, supress_type, value_vch`;
 export const DECLARE_DOWNLOAD_GROUP = `DECLARE suppression_download NO SCROLL CURSOR FOR
   SELECT ${DOWNLOAD_COLUMNS} FROM suppressions WHERE group_vch = $1 AND ${ACTIVE}
   ORDER BY supress_type, value_vch`;
-export const FETCH_DOWNLOAD = 'FETCH 5000 FROM suppression_download';
+export const FETCH_DOWNLOAD = 'FETCH 2000 FROM suppression_download';
 
 // Groups ---------------------------------------------------------------------------------------------------------
 
