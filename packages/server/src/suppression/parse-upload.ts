@@ -408,19 +408,29 @@ export function parseTimestamp(text: string): number | null {
 }
 
 /**
- * Normalised values seen so far, one set per type. A JavaScript Set holds at most 2^24 (about 16.7 million) entries,
- * fewer than the lines a 200 MB file of phone numbers can have, so a full set is followed by another one. One set
- * (the usual case) costs one hash lookup a value; spreading values over several sets from the start was twice slower.
+ * Normalised values seen so far, per type. Phone numbers (E.164: '+' and at most 15 digits, exact as a double) go
+ * into a hash set of numbers held in a typed array: no object per value, about twenty times cheaper than a Set of
+ * strings for a million numbers. Other values go into Sets of strings; a JavaScript Set holds at most 2^24 (about
+ * 16.7 million) entries, fewer than the lines a 200 MB file can have, so a full set is followed by another one.
  */
 class DistinctValues {
-  readonly #sets = new Map<SuppressionType, Set<string>[]>();
+  readonly #numbers = new Map<SuppressionType, NumberSet>();
+  readonly #strings = new Map<SuppressionType, Set<string>[]>();
 
   /** False when the value was already there. */
   add(type: SuppressionType, value: string): boolean {
-    let sets = this.#sets.get(type);
+    if (E164.test(value)) {
+      let numbers = this.#numbers.get(type);
+      if (numbers === undefined) {
+        numbers = new NumberSet();
+        this.#numbers.set(type, numbers);
+      }
+      return numbers.add(Number(value));
+    }
+    let sets = this.#strings.get(type);
     if (sets === undefined) {
       sets = [new Set<string>()];
-      this.#sets.set(type, sets);
+      this.#strings.set(type, sets);
     }
     const last = sets.length - 1;
     for (let i = 0; i < last; i++) if (sets[i]!.has(value)) return false;
@@ -433,6 +443,52 @@ class DistinctValues {
   }
 }
 const DISTINCT_SET_LIMIT = 16_000_000;
+const E164 = /^\+[1-9]\d{1,14}$/;
+
+/** A set of positive integers below 2^53 (open addressing, linear probing; 0 marks a free slot), kept half empty. */
+export class NumberSet {
+  #slots = new Float64Array(1 << 16);
+  #mask = (1 << 16) - 1;
+  size = 0;
+
+  /** False when the number was already there. */
+  add(value: number): boolean {
+    if (!(value > 0 && value <= Number.MAX_SAFE_INTEGER && Number.isInteger(value))) {
+      throw new RangeError(`NumberSet holds positive integers below 2^53, not ${value}`);
+    }
+    const slots = this.#slots;
+    for (let at = hashOf(value) & this.#mask; ; at = (at + 1) & this.#mask) {
+      const there = slots[at]!;
+      if (there === value) return false;
+      if (there === 0) {
+        slots[at] = value;
+        if (++this.size * 2 > slots.length) this.#grow();
+        return true;
+      }
+    }
+  }
+
+  #grow(): void {
+    const old = this.#slots;
+    this.#slots = new Float64Array(old.length * 2);
+    this.#mask = this.#slots.length - 1;
+    for (const value of old) {
+      if (value === 0) continue;
+      let at = hashOf(value) & this.#mask;
+      while (this.#slots[at] !== 0) at = (at + 1) & this.#mask;
+      this.#slots[at] = value;
+    }
+  }
+}
+
+function hashOf(value: number): number {
+  const low = value >>> 0;
+  const high = (value / 4294967296) >>> 0;
+  let hash = Math.imul(low ^ Math.imul(high, 0x9e3779b1), 0x85ebca6b);
+  hash ^= hash >>> 13;
+  hash = Math.imul(hash, 0xc2b2ae35);
+  return (hash ^ (hash >>> 16)) >>> 0;
+}
 
 /** Decodes strictly: a file that is not UTF-8 (say, saved as Windows-1252) is refused, not read as mojibake. */
 async function* decodeUtf8(
