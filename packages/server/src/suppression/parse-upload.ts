@@ -443,7 +443,7 @@ class DistinctValues {
   }
 }
 const DISTINCT_SET_LIMIT = 16_000_000;
-const E164 = /^\+[1-9]\d{1,14}$/;
+export const E164 = /^\+[1-9]\d{1,14}$/;
 
 /** A set of positive integers below 2^53 (open addressing, linear probing; 0 marks a free slot), kept half empty. */
 export class NumberSet {
@@ -466,6 +466,21 @@ export class NumberSet {
         return true;
       }
     }
+  }
+
+  /** Where the number is (a slot, stable while nothing is added), or -1. */
+  slotOf(value: number): number {
+    const slots = this.#slots;
+    for (let at = hashOf(value) & this.#mask; ; at = (at + 1) & this.#mask) {
+      const there = slots[at]!;
+      if (there === value) return at;
+      if (there === 0) return -1;
+    }
+  }
+
+  /** The slots (0: free); read only. */
+  get slots(): Float64Array {
+    return this.#slots;
   }
 
   #grow(): void {

@@ -139,32 +139,27 @@ export const INSERT_STAGED = `INSERT INTO suppressions (group_vch, supress_type,
                         AND c.ended_by IS NULL)`;
 
 /**
- * What a full upload would change, computed once and kept in the staging partition for the apply: one hash join of
- * the file's rows against the group's current rows (a value whose own end has passed counts as not current: the
- * apply retires it first). File rows without a current match are copied as kind 'add', current rows without a file
- * match are written as kind 'remove'. Answers the counts and the group's version.
+ * A full upload's preview reads the group's version and current values in one snapshot (repeatable read): the
+ * values whose own end has not passed, with whether they have an end. COPY takes no parameters, so the group name
+ * travels in a transaction-local setting (set with SET_COPY_GROUP).
  */
-export const PREVIEW_DIFF = `WITH file AS (
-    SELECT line, supress_type, value_vch, start_ts, end_ts FROM suppression_staging
-     WHERE upload_id = $2 AND kind IS NULL),
-  cur AS (
-    SELECT supress_type, value_vch FROM suppressions
-     WHERE group_vch = $1 AND ended_by IS NULL AND (end_ts IS NULL OR end_ts > now())),
-  diff AS (
-    INSERT INTO suppression_staging (upload_id, line, supress_type, value_vch, start_ts, end_ts, kind)
-    SELECT $2, coalesce(f.line, 0), coalesce(f.supress_type, c.supress_type), coalesce(f.value_vch, c.value_vch),
-           f.start_ts, f.end_ts, CASE WHEN f.line IS NULL THEN 'remove' ELSE 'add' END
-      FROM file f FULL JOIN cur c ON c.supress_type = f.supress_type AND c.value_vch = f.value_vch
-     WHERE f.line IS NULL OR c.value_vch IS NULL
-    RETURNING kind)
-  SELECT (SELECT version FROM suppression_groups WHERE group_vch = $1) AS version,
-         count(*) FILTER (WHERE kind = 'add') AS added,
-         count(*) FILTER (WHERE kind = 'remove') AS removed
-    FROM diff`;
+export const GROUP_VERSION = 'SELECT version FROM suppression_groups WHERE group_vch = $1';
+export const SET_COPY_GROUP = "SELECT set_config('psps.suppression_group', $1, true)";
+export const COPY_GROUP_CURRENT = `COPY (SELECT supress_type, value_vch, end_ts IS NOT NULL FROM suppressions
+  WHERE group_vch = current_setting('psps.suppression_group')
+    AND ended_by IS NULL AND (end_ts IS NULL OR end_ts > now())) TO STDOUT`;
 
-/** The staging partition's rows by kind ('file' for the file's own): checked before applying. */
-export const STAGING_KINDS = `SELECT count(*) FILTER (WHERE kind IS NULL) AS file,
-    count(*) FILTER (WHERE kind = 'add') AS added, count(*) FILTER (WHERE kind = 'remove') AS removed
+/**
+ * A full upload's difference, kept in its staging partition: 'add' rows (file values the group lacks), 'remove'
+ * rows (group values the file lacks) and 'keep' rows (file values current in the group with an end, which may pass
+ * before the apply).
+ */
+export const COPY_STAGING_KINDS =
+  'COPY suppression_staging (upload_id, line, supress_type, value_vch, start_ts, end_ts, kind) FROM STDIN';
+
+/** The staging partition's difference rows: counted before applying. */
+export const STAGING_KINDS = `SELECT count(*) FILTER (WHERE kind = 'add') AS added,
+    count(*) FILTER (WHERE kind = 'remove') AS removed
   FROM suppression_staging WHERE upload_id = $1`;
 
 /** Full upload apply: the previewed 'remove' rows end now (those still current). */
@@ -177,7 +172,7 @@ export const END_PREVIEWED = `UPDATE suppressions c SET end_ts = now(), ended_by
 export const RETIRE_ENDED_RETURNING = `${RETIRE_ENDED} RETURNING supress_type, value_vch`;
 
 /**
- * Full upload apply, after RETIRE_ENDED_RETURNING: inserts the previewed 'add' rows, and the file's values that the
+ * Full upload apply, after RETIRE_ENDED_RETURNING: inserts the previewed 'add' rows, and the 'keep' rows that the
  * retirement just removed ($4 types, $5 values: their end passed after the preview counted them unchanged), so that
  * every value of the file is current afterwards.
  */
@@ -189,7 +184,7 @@ export const INSERT_PREVIEWED = `INSERT INTO suppressions (group_vch, supress_ty
   SELECT $1, s.supress_type, s.value_vch, coalesce(s.start_ts, now()), s.end_ts, $3, $2
     FROM suppression_staging s JOIN unnest($4::text[], $5::text[]) AS r(t, v)
       ON r.t = s.supress_type AND r.v = s.value_vch
-   WHERE s.upload_id = $2 AND s.kind IS NULL`;
+   WHERE s.upload_id = $2 AND s.kind = 'keep'`;
 
 /** Memory for the hash joins of an upload (one transaction): a million values hash in about 60 MB. */
 export const UPLOAD_WORK_MEM = "SET LOCAL work_mem = '256MB'";

@@ -603,7 +603,7 @@ describe('demo data', () => {
 });
 
 describe('full upload apply (kept difference)', () => {
-  it('applies the difference computed by the preview; a value whose end passed since is listed afresh', async () => {
+  it('stages only the difference; a value whose end passed since the preview is listed afresh', async () => {
     const group = 'Ending soon';
     await t.ctx.db.query(
       `INSERT INTO suppressions (group_vch, supress_type, value_vch, end_ts, created_by) VALUES
@@ -622,6 +622,7 @@ describe('full upload apply (kept difference)', () => {
     );
     expect(kinds).toEqual([
       { kind: 'add', value_vch: 'new@example.com' },
+      { kind: 'keep', value_vch: 'ending@example.com' },
       { kind: 'remove', value_vch: 'gone@example.com' },
     ]);
     // The end of 'ending@example.com' passes between the preview and the apply.
@@ -646,5 +647,46 @@ describe('full upload apply (kept difference)', () => {
       'The uploaded values are no longer available. Upload the file again.',
     );
     expect(await activeOf('Lost staging')).toEqual([]);
+  });
+});
+
+describe('full upload of a large group (the difference matched in the server)', () => {
+  it('matches 20,000 phones and e-mails against the group: adds, removes and keeps exactly', async () => {
+    const group = 'Large diff';
+    await t.ctx.db.query(
+      `INSERT INTO suppressions (group_vch, supress_type, value_vch, created_by)
+       SELECT $1, 'PHONE', '+1415' || (2000000 + i), 'seed' FROM generate_series(0, 9999) i
+       UNION ALL
+       SELECT $1, 'EMAIL', 'p' || i || '@example.com', 'seed' FROM generate_series(0, 9999) i
+       UNION ALL
+       SELECT $1, 'ACCOUNT', 'back\\slash', 'seed'`,
+      [group],
+    );
+    // The file: phones 5,000..14,999 (5,000 new), e-mails 0..4,999 (as typed, in capitals), the same account.
+    const lines = ['value,type'];
+    for (let i = 5000; i < 15000; i++)
+      lines.push(`(415) ${String(2000000 + i).slice(0, 3)}-${String(2000000 + i).slice(3)},PHONE`);
+    for (let i = 0; i < 5000; i++) lines.push(`P${i}@EXAMPLE.COM,EMAIL`);
+    lines.push('back\\slash,ACCOUNT');
+    const preview = (await upload('full', group, `${lines.join('\n')}\n`)).json();
+    expect(preview).toMatchObject({
+      added: 5000,
+      removed: 10000,
+      unchanged: 10001,
+      duplicates: 0,
+      rejected: 0,
+    });
+    const applied = (await apply(preview.uploadId)).json();
+    expect(applied).toMatchObject({ added: 5000, removed: 10000, unchanged: 10001 });
+    const { rows } = await t.ctx.db.query(
+      `SELECT supress_type, count(*)::int AS n, min(value_vch) AS low, max(value_vch) AS high FROM suppressions
+        WHERE group_vch = $1 AND ended_by IS NULL GROUP BY supress_type ORDER BY supress_type`,
+      [group],
+    );
+    expect(rows).toEqual([
+      { supress_type: 'ACCOUNT', n: 1, low: 'back\\slash', high: 'back\\slash' },
+      { supress_type: 'EMAIL', n: 5000, low: 'p0@example.com', high: 'p9@example.com' },
+      { supress_type: 'PHONE', n: 10000, low: '+14152005000', high: '+14152014999' },
+    ]);
   });
 });
