@@ -23,6 +23,8 @@ process.on('message', async (message) => {
   if (message === 'gc') {
     global.gc?.();
     process.send?.('gc-done');
+  } else if (message === 'memory') {
+    process.send?.({ memory: process.memoryUsage() });
   } else if (message === 'stop') {
     await app.close();
     await boss.stop({ graceful: false, wait: true, timeout: 2000 }).catch(() => {});

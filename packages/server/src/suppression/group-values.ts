@@ -77,10 +77,3 @@ export class GroupValues {
     }
   }
 }
-
-/** One COPY text field: backslash escapes undone (tab, line breaks and backslash; values hold no others). */
-export function copyTextField(field: string): string {
-  if (!field.includes('\\')) return field;
-  return field.replace(/\\(.)/g, (_, escaped: string) => COPY_ESCAPES[escaped] ?? escaped);
-}
-const COPY_ESCAPES: Record<string, string> = { t: '\t', n: '\n', r: '\r', b: '\b', f: '\f', v: '\v' };

@@ -21,8 +21,9 @@ import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import type { Config } from '../config.ts';
 import { type Db, type DbClient, withTransaction } from '../db/pool.ts';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
-import type { SuppressionDownloadRow } from './csv-out.ts';
-import { copyTextField, GroupValues } from './group-values.ts';
+import { copyEscape, copyTextField } from './copy-text.ts';
+import { csvFromCopyText } from './csv-out.ts';
+import { GroupValues } from './group-values.ts';
 import { normalizeValue } from './normalize.ts';
 import { parseUpload, type UploadBatch, UploadFileError } from './parse-upload.ts';
 import * as sql from './sql.ts';
@@ -327,26 +328,31 @@ export function suppressionService(db: Db, config: Config) {
     },
 
     /**
-     * The active values (all, or one group's) through a server-side cursor, a batch of rows (one fetch) at a time, as
-     * the reader pulls them: memory stays flat whatever the list's size. The cursor's snapshot is one instant.
+     * The download (data.csv) of the active values, all or one group's: one COPY whose text (each line formatted and
+     * made formula-safe by suppression_csv_cell) streams through to the reader as fast as it reads (COPY pauses
+     * while the reader is behind), so memory stays flat and no row becomes an object. One snapshot. A reader that
+     * goes away ends the COPY by dropping its connection.
      */
-    async *activeRowBatches(group?: string): AsyncGenerator<SuppressionDownloadRow[], void, undefined> {
+    async activeCsv(group?: string): Promise<Readable> {
       const client = await db.connect();
-      let finished = false;
+      let streaming = false;
       try {
-        await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-        if (group === undefined) await client.query(sql.DECLARE_DOWNLOAD_ALL);
-        else await client.query(sql.DECLARE_DOWNLOAD_GROUP, [group]);
-        for (;;) {
-          const { rows } = await client.query<SuppressionDownloadRow>(sql.FETCH_DOWNLOAD);
-          if (rows.length === 0) break;
-          yield rows;
-        }
-        await client.query('COMMIT');
-        finished = true;
+        await client.query('BEGIN READ ONLY');
+        if (group !== undefined) await client.query(sql.SET_DOWNLOAD_GROUP, [group]);
+        const copy = client.query(
+          copyTo(group === undefined ? sql.COPY_DOWNLOAD_ALL : sql.COPY_DOWNLOAD_GROUP),
+        );
+        const csv = csvFromCopyText();
+        pipeline(copy, csv)
+          .then(() => client.query('COMMIT'))
+          .then(
+            () => client.release(),
+            () => client.release(true),
+          );
+        streaming = true;
+        return csv;
       } finally {
-        // A reader that stops early (client gone) or an error leaves the transaction open: drop that connection.
-        client.release(!finished);
+        if (!streaming) client.release(true);
       }
     },
 
@@ -667,13 +673,6 @@ async function* copyLines(
     }
   }
   if (text !== '') yield text;
-}
-
-/** A COPY text field: backslash and the control characters COPY reads as delimiters escaped. */
-function copyEscape(value: string): string {
-  return /[\\\t\n\r]/.test(value)
-    ? value.replaceAll('\\', '\\\\').replaceAll('\t', '\\t').replaceAll('\n', '\\n').replaceAll('\r', '\\r')
-    : value;
 }
 
 async function applyIncremental(

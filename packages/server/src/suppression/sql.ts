@@ -104,16 +104,21 @@ export const CHECK_VALUES = `SELECT q.i, s.group_vch, s.supress_type
 
 // Download through a cursor --------------------------------------------------------------------------------------
 
-/** Times as ISO 8601 UTC text, as Date.toISOString() writes them (milliseconds): no Date object per cell. */
-const isoText = (column: string) =>
-  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${column}`;
-const DOWNLOAD_COLUMNS = `group_vch, supress_type, value_vch, ${isoText('start_ts')}, ${isoText('end_ts')}, ${isoText('created_ts')}`;
-export const DECLARE_DOWNLOAD_ALL = `DECLARE suppression_download NO SCROLL CURSOR FOR
-  SELECT ${DOWNLOAD_COLUMNS} FROM suppressions WHERE ${ACTIVE} ORDER BY group_vch, supress_type, value_vch`;
-export const DECLARE_DOWNLOAD_GROUP = `DECLARE suppression_download NO SCROLL CURSOR FOR
-  SELECT ${DOWNLOAD_COLUMNS} FROM suppressions WHERE group_vch = $1 AND ${ACTIVE}
-  ORDER BY supress_type, value_vch`;
-export const FETCH_DOWNLOAD = 'FETCH 2000 FROM suppression_download';
+/** Times as ISO 8601 UTC text, as Date.toISOString() writes them (milliseconds). */
+const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** One download line (data.csv, without its CRLF): group, type, value, start_ts, end_ts, created_ts. */
+const DOWNLOAD_LINE = `suppression_csv_cell(group_vch) || ',' || suppression_csv_cell(supress_type) || ','
+  || suppression_csv_cell(value_vch) || ',' || ${isoText('start_ts')} || ',' || coalesce(${isoText('end_ts')}, '')
+  || ',' || ${isoText('created_ts')}`;
+/** The download, as COPY text (one line a row); one group's through the setting SET_DOWNLOAD_GROUP. */
+export const COPY_DOWNLOAD_ALL = `COPY (SELECT ${DOWNLOAD_LINE} FROM suppressions WHERE ${ACTIVE}
+  ORDER BY group_vch, supress_type, value_vch) TO STDOUT`;
+export const COPY_DOWNLOAD_GROUP = `COPY (SELECT ${DOWNLOAD_LINE} FROM suppressions
+  WHERE group_vch = current_setting('psps.suppression_download') AND ${ACTIVE}
+  ORDER BY supress_type, value_vch) TO STDOUT`;
+export const SET_DOWNLOAD_GROUP = "SELECT set_config('psps.suppression_download', $1, true)";
+/** For tests: the download's cell for a text. */
+export const CSV_CELL = 'SELECT suppression_csv_cell($1) AS cell';
 
 // Groups ---------------------------------------------------------------------------------------------------------
 

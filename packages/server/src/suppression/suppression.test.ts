@@ -3,9 +3,10 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SUPPRESSION_TEXTS } from '@psps/contracts';
+import { SUPPRESSION_TEXTS, toCsvRow } from '@psps/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
+import { SUPPRESSION_CSV_HEADER, suppressionCsvRow } from './csv-out.ts';
 import { seedSuppressionDemo } from './demo.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -688,5 +689,55 @@ describe('full upload of a large group (the difference matched in the server)', 
       { supress_type: 'EMAIL', n: 5000, low: 'p0@example.com', high: 'p9@example.com' },
       { supress_type: 'PHONE', n: 10000, low: '+14152005000', high: '+14152014999' },
     ]);
+  });
+});
+
+describe('download written by the database', () => {
+  const cells = [
+    '=HYPERLINK("x")',
+    '+SUM(A1:A2)',
+    '-2+3',
+    '@SUM(A1)',
+    '\t=1',
+    '\r=1',
+    '+1 415 555 0123',
+    '+14155550123',
+    '+0123456789',
+    '+1234567890123456',
+    '+123456789012345',
+    'a,b',
+    'say "hi"',
+    'two\nlines',
+    'back\\slash',
+    'tab\there',
+    'Ünïcödé, "quoted"',
+    "'=already",
+    'plain',
+  ];
+
+  it('writes each cell exactly as toCsvRow does (formula-safe, RFC 4180 quoting)', async () => {
+    for (const cell of cells) {
+      const { rows } = await t.ctx.db.query('SELECT suppression_csv_cell($1) AS cell', [cell]);
+      expect(`${rows[0].cell}\r\n`, JSON.stringify(cell)).toBe(toCsvRow([cell]));
+    }
+  });
+
+  it('streams the same bytes as formatting each row in JavaScript, escapes and all', async () => {
+    const group = 'tab\there, "and" \\ =more';
+    await t.ctx.db.query(
+      `INSERT INTO suppressions (group_vch, supress_type, value_vch, end_ts, created_by)
+       SELECT $1, 'ACCOUNT', v, CASE WHEN v LIKE '+%' THEN now() + interval '1 day' END, 'seed'
+         FROM unnest($2::text[]) AS v`,
+      [group, cells],
+    );
+    const res = await get(`/api/suppress/downloadActiveSuppressions?groupName=${encodeURIComponent(group)}`);
+    expect(res.statusCode).toBe(200);
+    const { rows } = await t.ctx.db.query(
+      `SELECT group_vch, supress_type, value_vch, start_ts, end_ts, created_ts FROM suppressions
+        WHERE group_vch = $1 AND ended_by IS NULL ORDER BY supress_type, value_vch`,
+      [group],
+    );
+    expect(rows).toHaveLength(cells.length);
+    expect(res.body).toBe(SUPPRESSION_CSV_HEADER + rows.map(suppressionCsvRow).join(''));
   });
 });
