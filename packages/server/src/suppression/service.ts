@@ -229,8 +229,8 @@ export function suppressionService(db: Db, config: Config) {
         ]);
         const staged = kinds[0]!;
         if (staged.added !== upload.previewed_added || staged.removed !== upload.previewed_removed) {
-          // The staging partition is unlogged: after a database crash it comes back empty. Applying it would end
-          // every value of the group, so refuse.
+          // The staging partition is unlogged: after a database crash it comes back empty. Applying it would
+          // silently leave out the previewed changes, so refuse.
           throw refuse('failed', 'The uploaded values are no longer available. Upload the file again.');
         }
         await client.query(sql.UPLOAD_WORK_MEM);
