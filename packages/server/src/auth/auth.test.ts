@@ -151,3 +151,17 @@ describe('logs', () => {
     expect(output).not.toContain(token);
   });
 });
+
+describe('API keys', () => {
+  it('remembers a key for a few seconds; revoking it in this process stops it at once', async () => {
+    const key = await t.ctx.auth.createApiKey('engine-test', ['INGEST']);
+    expect(await t.ctx.auth.authenticate(key)).toMatchObject({ kind: 'api-key', name: 'engine-test' });
+    // Revoked elsewhere (the CLI): still remembered here for at most API_KEY_CACHE_MS.
+    await t.ctx.db.query("UPDATE api_keys SET revoked_at = now() WHERE name = 'engine-test'");
+    expect(await t.ctx.auth.authenticate(key)).toMatchObject({ kind: 'api-key' });
+    await t.ctx.db.query("UPDATE api_keys SET revoked_at = NULL WHERE name = 'engine-test'");
+    expect(await t.ctx.auth.revokeApiKey('engine-test')).toBe(1);
+    expect(await t.ctx.auth.authenticate(key)).toBeNull();
+    expect(await t.ctx.auth.authenticate('psk_unknown')).toBeNull();
+  });
+});

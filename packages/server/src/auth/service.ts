@@ -6,6 +6,13 @@ import { tooManyRequests } from '../http/errors.ts';
 import { hashSecret, newToken, tokenHash, verifySecret } from './passwords.ts';
 
 const API_KEY_PREFIX = 'psk_';
+/**
+ * API keys found are remembered this long (ms), so that the messaging engine's calls (thousands a second) do not
+ * each cost a database round trip: a key revoked from another process (the CLI) stops working within this time; one
+ * revoked by this process at once. Unknown keys are not remembered.
+ */
+export const API_KEY_CACHE_MS = 5_000;
+const API_KEY_CACHE_MAX = 1_000;
 
 type SessionLookup = {
   session_id: number;
@@ -22,6 +29,7 @@ export function authService(db: Db, config: Pick<Config, 'session' | 'loginLimit
   const dummyHash = hashSecret('0'.repeat(64));
   const windowSql = `${Math.round(config.loginLimits.windowMs / 1000)} seconds`;
   const idleSql = `${Math.round(config.session.idleMs / 1000)} seconds`;
+  const knownKeys = new Map<string, { auth: AuthContext; until: number }>();
 
   async function bump(key: string): Promise<number> {
     const { rows } = await db.query<{ count: number }>(
@@ -100,15 +108,29 @@ export function authService(db: Db, config: Pick<Config, 'session' | 'loginLimit
     /** The session or API key behind a bearer token, or null when missing, unknown, expired or revoked. */
     async authenticate(token: string): Promise<AuthContext | null> {
       if (token.startsWith(API_KEY_PREFIX)) {
+        const hash = tokenHash(token);
+        const cacheKey = hash.toString('hex');
+        const known = knownKeys.get(cacheKey);
+        if (known !== undefined && known.until > Date.now()) return known.auth;
         const { rows } = await db.query<{ id: number; name: string; permissions: AnyPermission[] }>({
           name: 'auth-api-key',
           text: 'SELECT id, name, permissions FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL',
-          values: [tokenHash(token)],
+          values: [hash],
         });
         const key = rows[0];
-        return key
-          ? { kind: 'api-key', apiKeyId: key.id, name: key.name, permissions: key.permissions }
-          : null;
+        if (!key) {
+          knownKeys.delete(cacheKey);
+          return null;
+        }
+        const auth: AuthContext = {
+          kind: 'api-key',
+          apiKeyId: key.id,
+          name: key.name,
+          permissions: key.permissions,
+        };
+        if (knownKeys.size >= API_KEY_CACHE_MAX) knownKeys.clear();
+        knownKeys.set(cacheKey, { auth, until: Date.now() + API_KEY_CACHE_MS });
+        return auth;
       }
       // One round trip on every request: a named statement, so each connection plans it once.
       const { rows } = await db.query<SessionLookup>({
@@ -158,6 +180,7 @@ export function authService(db: Db, config: Pick<Config, 'session' | 'loginLimit
     },
 
     async revokeApiKey(name: string): Promise<number> {
+      knownKeys.clear();
       const r = await db.query(
         'UPDATE api_keys SET revoked_at = now() WHERE name = $1 AND revoked_at IS NULL',
         [name],

@@ -1,5 +1,6 @@
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { SUPPRESSION_DOWNLOAD_COLUMNS, type SuppressionType, toCsvRow } from '@psps/contracts';
+import { copyTextField } from './copy-text.ts';
 
 /**
  * The download (data.csv): one line per active value, columns group, type, value, start_ts, end_ts, created_ts.
@@ -35,6 +36,48 @@ export function suppressionCsvRow(row: SuppressionDownloadRow): string {
     row.end_ts === null ? null : isoTime(row.end_ts),
     isoTime(row.created_ts),
   ]);
+}
+
+/**
+ * The download (data.csv) from the text of a COPY whose lines are formatted by suppression_csv_cell: the header,
+ * then each line with CRLF. Bytes pass through (no string per row); a chunk holding a backslash (an escaped tab,
+ * line break or backslash in a cell, rare) has its lines decoded. Lines split across chunks wait for their end.
+ */
+export function csvFromCopyText(): Transform {
+  let carry: Buffer | undefined;
+  const csv = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      const data = carry === undefined ? chunk : Buffer.concat([carry, chunk]);
+      const last = data.lastIndexOf(0x0a);
+      carry = last + 1 < data.length ? Buffer.from(data.subarray(last + 1)) : undefined;
+      done(null, last === -1 ? undefined : crlfLines(data.subarray(0, last + 1)));
+    },
+    flush(done) {
+      done(null, carry === undefined ? undefined : crlfLines(Buffer.concat([carry, Buffer.from('\n')])));
+    },
+  });
+  csv.push(Buffer.from(SUPPRESSION_CSV_HEADER));
+  return csv;
+}
+
+/** COPY text lines (each ending with LF) as CSV records (each ending with CRLF). */
+function crlfLines(lines: Buffer): Buffer {
+  if (lines.indexOf(0x5c) !== -1) {
+    const text = lines.toString('utf8').slice(0, -1);
+    return Buffer.from(`${text.split('\n').map(copyTextField).join('\r\n')}\r\n`);
+  }
+  let count = 0;
+  for (let at = lines.indexOf(0x0a); at !== -1; at = lines.indexOf(0x0a, at + 1)) count++;
+  const out = Buffer.allocUnsafe(lines.length + count);
+  let from = 0;
+  let to = 0;
+  for (let at = lines.indexOf(0x0a); at !== -1; at = lines.indexOf(0x0a, at + 1)) {
+    to += lines.copy(out, to, from, at);
+    out[to++] = 0x0d;
+    out[to++] = 0x0a;
+    from = at + 1;
+  }
+  return out;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { describe, expect, it } from 'vitest';
 import { normalizeValue } from './normalize.ts';
 
@@ -182,5 +183,26 @@ describe('normalizeValue with a declared type', () => {
       ok: false,
       reason: 'The account number is longer than 64 characters',
     });
+  });
+});
+
+describe('the North American fast path', () => {
+  it('answers like libphonenumber for numbers of the same thousands-block (remembered answers)', () => {
+    // Deterministic spread over area codes and exchanges; each block is asked twice, the second answer remembered.
+    let seed = 12345;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed;
+    };
+    for (let i = 0; i < 2_000; i++) {
+      const digits = String(2_000_000_000 + (next() % 8_000_000_000)).padStart(10, '0');
+      const twin = `${digits.slice(0, 7)}${String(next() % 1000).padStart(3, '0')}`;
+      for (const number of [digits, twin]) {
+        const direct = parsePhoneNumberFromString(`+1${number}`);
+        const expected = direct?.isValid() ? `+1${number}` : undefined;
+        const result = normalizeValue(number, 'PHONE');
+        expect(result.ok ? result.value : undefined, number).toBe(expected);
+      }
+    }
   });
 });

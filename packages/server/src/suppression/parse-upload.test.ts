@@ -1,6 +1,12 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { type ParseUploadOptions, parseTimestamp, parseUpload, UploadFileError } from './parse-upload.ts';
+import {
+  NumberSet,
+  type ParseUploadOptions,
+  parseTimestamp,
+  parseUpload,
+  UploadFileError,
+} from './parse-upload.ts';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
 
@@ -276,5 +282,59 @@ describe('parseTimestamp', () => {
     ['2024-08-01T07:00+25:00'],
   ])('refuses %j', (text) => {
     expect(parseTimestamp(text)).toBeNull();
+  });
+});
+
+describe('parseUpload reads plain lines fast and hands the rest of the file to the CSV parser', () => {
+  const files = [
+    FIXTURE,
+    '415-555-0123\n415-555-0124\n"415-555-0125"\n415-555-0126\n"two\nlines",ACCOUNT\n415-555-0127',
+    '415-555-0123\r\n415-555-0124\r\n"x@example.com"\r\n',
+    '415-555-0123\n415-555-0124\r\n a@example.com \t\n\n,,\n b@example.com ,EMAIL , \n',
+    'value,type\n4155550123,SMS\n4155550123,PHONE\nfoo@bar.com\nbücher@example.com\n415-555-0199',
+  ];
+
+  it.each(files.map((file, index) => [index, file]))(
+    'gives file %i the same answer whatever the chunks',
+    async (_index, file) => {
+      const whole = await parseText(file as string);
+      const bytes = Buffer.from(file as string);
+      for (const size of [1, 2, 5, 13]) {
+        const chunks: Buffer[] = [];
+        for (let at = 0; at < bytes.length; at += size) chunks.push(bytes.subarray(at, at + size));
+        const chunked = await parseChunks(chunks);
+        expect(chunked.records).toEqual(whole.records);
+        expect(chunked.errors).toEqual(whole.errors);
+        expect(chunked.totals).toEqual(whole.totals);
+      }
+    },
+  );
+
+  it('numbers the lines read by the CSV parser after plain ones', async () => {
+    const { records, errors } = await parseText(
+      '415-555-0123\n415-555-0124\n"a@example.com"\n"two\nlines",ACCOUNT\nb@example.com\n',
+    );
+    expect(records.map((record) => record.line)).toEqual([1, 2, 3, 6]);
+    expect(errors.map((error) => error.line)).toEqual([4]);
+  });
+
+  it('trims spaces and tabs around cells of CRLF lines after plain ones', async () => {
+    const { records } = await parseText('415-555-0123\n\t a@example.com \r\n');
+    expect(records).toEqual([
+      { line: 1, type: 'PHONE', value: '+14155550123' },
+      { line: 2, type: 'EMAIL', value: 'a@example.com' },
+    ]);
+  });
+});
+
+describe('NumberSet (distinct phone numbers)', () => {
+  it('tells new numbers from repeated ones while it grows', () => {
+    const set = new NumberSet();
+    for (let i = 0; i < 200_000; i++) expect(set.add(14_150_000_000 + i * 7)).toBe(true);
+    for (let i = 0; i < 200_000; i += 997) expect(set.add(14_150_000_000 + i * 7)).toBe(false);
+    expect(set.add(999_999_999_999_999)).toBe(true);
+    expect(set.add(999_999_999_999_999)).toBe(false);
+    expect(set.size).toBe(200_001);
+    expect(() => set.add(0)).toThrow(RangeError);
   });
 });

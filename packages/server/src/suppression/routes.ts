@@ -29,7 +29,6 @@ import type { AppContext } from '../context.ts';
 import { actorOf } from '../http/access.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
 import type { App } from '../http/types.ts';
-import { suppressionCsvStream } from './csv-out.ts';
 import { type OpenUpload, suppressionService, UploadTooLargeError } from './service.ts';
 
 const access = { access: 'SUPPRESSION' } as const;
@@ -214,7 +213,7 @@ export async function suppressionRoutes(app: App, ctx: AppContext) {
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${SUPPRESSION_DOWNLOAD_FILE_NAME}"`)
         .header('cache-control', 'no-store')
-        .send(suppressionCsvStream(service.activeRows(group)));
+        .send(await service.activeCsv(group));
     },
   );
 

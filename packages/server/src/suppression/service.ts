@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { StringDecoder } from 'node:string_decoder';
 import {
   SUPPRESSION_RESULTS_PAGE_SIZE,
   SUPPRESSION_SUMMARY_PAGE_SIZE,
@@ -16,11 +17,13 @@ import {
   type SuppressionUploadAnswer,
   type SuppressionUploadError,
 } from '@psps/contracts';
-import { from as copyFrom } from 'pg-copy-streams';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import type { Config } from '../config.ts';
 import { type Db, type DbClient, withTransaction } from '../db/pool.ts';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
-import type { SuppressionDownloadRow } from './csv-out.ts';
+import { copyEscape, copyTextField } from './copy-text.ts';
+import { csvFromCopyText } from './csv-out.ts';
+import { GroupValues } from './group-values.ts';
 import { normalizeValue } from './normalize.ts';
 import { parseUpload, type UploadBatch, UploadFileError } from './parse-upload.ts';
 import * as sql from './sql.ts';
@@ -39,6 +42,9 @@ type StagedFile = {
   rejected: number;
   errors: SuppressionUploadError[];
 };
+
+/** A full upload's file matched against its group: the staging partition holds the difference. */
+type StagedDiff = StagedFile & { version: number; added: number; removed: number };
 
 export class UploadTooLargeError extends HttpError {
   constructor(maxBytes: number) {
@@ -164,7 +170,9 @@ export function suppressionService(db: Db, config: Config) {
       upload: OpenUpload,
       file: AsyncIterable<Uint8Array | string>,
     ): Promise<SuppressionUploadAnswer> {
-      return receive(db, upload, file, (staged) => applyIncremental(db, upload, staged));
+      return receiveWith(db, upload, async () =>
+        applyIncremental(db, upload, await stageFile(db, upload.id, file)),
+      );
     },
 
     /** Full upload, step 1: reads the file into staging and answers what applying it would change. */
@@ -172,7 +180,11 @@ export function suppressionService(db: Db, config: Config) {
       upload: OpenUpload,
       file: AsyncIterable<Uint8Array | string>,
     ): Promise<SuppressionFullUploadPreview> {
-      return receive(db, upload, file, (staged) => preview(db, upload, staged, previewMs));
+      return receiveWith(db, upload, async () => {
+        const group = await loadGroup(db, upload.group);
+        const staged = await stageFile(db, upload.id, file, group.values);
+        return preview(db, upload, { ...staged, ...group.diffOf(staged) }, previewMs);
+      });
     },
 
     /** Marks an upload failed when its request ended before the file was read (no file, too large, aborted). */
@@ -212,17 +224,33 @@ export function suppressionService(db: Db, config: Config) {
             `The group "${upload.group_vch}" changed after this preview. Upload the file again to see a fresh preview.`,
           );
         }
-        const staged = await countOf(client, sql.STAGING_COUNT, [uploadId]);
-        if (staged !== upload.accepted) {
-          // The staging partition is unlogged: after a database crash it comes back empty. Applying it would end
-          // every value of the group, so refuse.
+        const { rows: kinds } = await client.query<{ added: number; removed: number }>(sql.STAGING_KINDS, [
+          uploadId,
+        ]);
+        const staged = kinds[0]!;
+        if (staged.added !== upload.previewed_added || staged.removed !== upload.previewed_removed) {
+          // The staging partition is unlogged: after a database crash it comes back empty. Applying it would
+          // silently leave out the previewed changes, so refuse.
           throw refuse('failed', 'The uploaded values are no longer available. Upload the file again.');
         }
-        await client.query(sql.RETIRE_ENDED, [upload.group_vch]);
+        await client.query(sql.UPLOAD_WORK_MEM);
+        // The difference computed by the preview still holds: the group's version has not changed since.
+        const { rows: retired } = await client.query<{ supress_type: string; value_vch: string }>(
+          sql.RETIRE_ENDED_RETURNING,
+          [upload.group_vch],
+        );
         const removed =
-          (await client.query(sql.END_ABSENT, [upload.group_vch, uploadId, actor.actor])).rowCount ?? 0;
+          (await client.query(sql.END_PREVIEWED, [upload.group_vch, uploadId, actor.actor])).rowCount ?? 0;
         const added =
-          (await client.query(sql.INSERT_STAGED, [upload.group_vch, uploadId, actor.actor])).rowCount ?? 0;
+          (
+            await client.query(sql.INSERT_PREVIEWED, [
+              upload.group_vch,
+              uploadId,
+              actor.actor,
+              retired.map((row) => row.supress_type),
+              retired.map((row) => row.value_vch),
+            ])
+          ).rowCount ?? 0;
         const unchanged = upload.accepted - added;
         await client.query(sql.BUMP_GROUP, [upload.group_vch]);
         await client.query(sql.MARK_APPLIED, [uploadId, actor.actor, added, removed, unchanged]);
@@ -300,26 +328,31 @@ export function suppressionService(db: Db, config: Config) {
     },
 
     /**
-     * The active values (all, or one group's) through a server-side cursor, a few thousand rows at a time, as the
-     * reader pulls them: memory stays flat whatever the list's size. The cursor's snapshot is one instant.
+     * The download (data.csv) of the active values, all or one group's: one COPY whose text (each line formatted and
+     * made formula-safe by suppression_csv_cell) streams through to the reader as fast as it reads (COPY pauses
+     * while the reader is behind), so memory stays flat and no row becomes an object. One snapshot. A reader that
+     * goes away ends the COPY by dropping its connection.
      */
-    async *activeRows(group?: string): AsyncGenerator<SuppressionDownloadRow, void, undefined> {
+    async activeCsv(group?: string): Promise<Readable> {
       const client = await db.connect();
-      let finished = false;
+      let streaming = false;
       try {
-        await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-        if (group === undefined) await client.query(sql.DECLARE_DOWNLOAD_ALL);
-        else await client.query(sql.DECLARE_DOWNLOAD_GROUP, [group]);
-        for (;;) {
-          const { rows } = await client.query<SuppressionDownloadRow>(sql.FETCH_DOWNLOAD);
-          if (rows.length === 0) break;
-          yield* rows;
-        }
-        await client.query('COMMIT');
-        finished = true;
+        await client.query('BEGIN READ ONLY');
+        if (group !== undefined) await client.query(sql.SET_DOWNLOAD_GROUP, [group]);
+        const copy = client.query(
+          copyTo(group === undefined ? sql.COPY_DOWNLOAD_ALL : sql.COPY_DOWNLOAD_GROUP),
+        );
+        const csv = csvFromCopyText();
+        pipeline(copy, csv)
+          .then(() => client.query('COMMIT'))
+          .then(
+            () => client.release(),
+            () => client.release(true),
+          );
+        streaming = true;
+        return csv;
       } finally {
-        // A reader that stops early (client gone) or an error leaves the transaction open: drop that connection.
-        client.release(!finished);
+        if (!streaming) client.release(true);
       }
     },
 
@@ -501,17 +534,12 @@ async function audit(
 }
 
 /**
- * Reads the file into the upload's staging partition, then runs `next`. Any failure marks the upload failed and
- * drops its staging; the lists were never touched.
+ * Runs an upload's reading and what follows. Any failure marks the upload failed and drops its staging; the lists
+ * were never touched.
  */
-async function receive<T>(
-  db: Db,
-  upload: OpenUpload,
-  file: AsyncIterable<Uint8Array | string>,
-  next: (staged: StagedFile) => Promise<T>,
-): Promise<T> {
+async function receiveWith<T>(db: Db, upload: OpenUpload, run: () => Promise<T>): Promise<T> {
   try {
-    return await next(await stageFile(db, upload.id, file));
+    return await run();
   } catch (error) {
     await failUpload(db, upload.id, error);
     if (error instanceof UploadFileError) {
@@ -524,20 +552,79 @@ async function receive<T>(
 }
 
 /**
+ * A full upload's group as the preview sees it: its version and current values, read in one snapshot (so the
+ * version vouches for the values: the apply refuses if it changed). Read with COPY, a million values in well under a
+ * second, into GroupValues.
+ */
+async function loadGroup(
+  db: Db,
+  group: string,
+): Promise<{ values: GroupValues; diffOf: (staged: StagedFile) => Omit<StagedDiff, keyof StagedFile> }> {
+  await db.query(sql.ENSURE_GROUP, [group]);
+  const values = new GroupValues();
+  const client = await db.connect();
+  let broken = true;
+  let version = 0;
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    version = (await client.query<{ version: number }>(sql.GROUP_VERSION, [group])).rows[0]?.version ?? 0;
+    await client.query(sql.SET_COPY_GROUP, [group]);
+    const decoder = new StringDecoder('utf8');
+    let carry = '';
+    const readLines = (text: string) => {
+      let start = 0;
+      for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
+        const tab1 = text.indexOf('\t', start);
+        const tab2 = text.indexOf('\t', tab1 + 1);
+        values.add(
+          text.slice(start, tab1),
+          copyTextField(text.slice(tab1 + 1, tab2)),
+          text.charCodeAt(tab2 + 1) === 116, // 't'
+        );
+        start = end + 1;
+      }
+      return text.slice(start);
+    };
+    for await (const chunk of client.query(copyTo(sql.COPY_GROUP_CURRENT)) as AsyncIterable<Buffer>) {
+      carry = readLines(carry + decoder.write(chunk));
+    }
+    readLines(carry + decoder.end());
+    await client.query('COMMIT');
+    broken = false;
+  } finally {
+    client.release(broken);
+  }
+  return {
+    values,
+    diffOf: (staged) => ({
+      version,
+      added: staged.accepted - values.matched,
+      removed: values.count - values.matched,
+    }),
+  };
+}
+
+/**
  * Streams the file through the parser into the staging partition with one COPY. The parser keeps one batch and the
  * set of distinct values in memory, COPY writes are awaited (backpressure), so memory does not grow with the file.
+ * With the group's values (full upload), only the difference is staged: see COPY_STAGING_KINDS.
  */
 async function stageFile(
   db: Db,
   uploadId: number,
   file: AsyncIterable<Uint8Array | string>,
+  group?: GroupValues,
 ): Promise<StagedFile> {
   const parsed = parseUpload(file);
   const client = await db.connect();
   let broken = false;
   try {
-    const copy = client.query(copyFrom(sql.COPY_STAGING));
-    await pipeline(Readable.from(copyLines(uploadId, parsed)), copy);
+    const copy = client.query(
+      copyFrom(group === undefined ? sql.COPY_STAGING : sql.COPY_STAGING_KINDS, {
+        highWaterMark: COPY_BUFFER_BYTES,
+      }),
+    );
+    await pipeline(Readable.from(copyLines(uploadId, parsed, group)), copy);
   } catch (error) {
     broken = true; // a COPY cut short may leave the connection mid-protocol
     throw error;
@@ -553,15 +640,39 @@ async function stageFile(
   };
 }
 
-/** COPY text format: tab-separated, backslash escapes, \N for null. Values hold no control characters. */
-async function* copyLines(uploadId: number, batches: AsyncIterable<UploadBatch>): AsyncGenerator<string> {
+/**
+ * COPY text format: tab-separated, backslash escapes, \N for null. Without a group, every accepted value; with one,
+ * the file's values the group lacks ('add') or holds with an end ('keep'), then the group's values the file lacked
+ * ('remove').
+ */
+async function* copyLines(
+  uploadId: number,
+  batches: AsyncIterable<UploadBatch>,
+  group?: GroupValues,
+): AsyncGenerator<string> {
   for await (const batch of batches) {
     let text = '';
     for (const record of batch.records) {
-      text += `${uploadId}\t${record.line}\t${record.type}\t${record.value.replaceAll('\\', '\\\\')}\t${record.start ?? '\\N'}\t${record.end ?? '\\N'}\n`;
+      let kind = '';
+      if (group !== undefined) {
+        const match = group.match(record.type, record.value);
+        if (match === 'current') continue;
+        kind = match === 'new' ? '\tadd' : '\tkeep';
+      }
+      text += `${uploadId}\t${record.line}\t${record.type}\t${copyEscape(record.value)}\t${record.start ?? '\\N'}\t${record.end ?? '\\N'}${kind}\n`;
     }
     if (text !== '') yield text;
   }
+  if (group === undefined) return;
+  let text = '';
+  for (const [type, value] of group.unmatched()) {
+    text += `${uploadId}\t0\t${type}\t${copyEscape(value)}\t\\N\t\\N\tremove\n`;
+    if (text.length >= 256 * 1024) {
+      yield text;
+      text = '';
+    }
+  }
+  if (text !== '') yield text;
 }
 
 async function applyIncremental(
@@ -571,6 +682,7 @@ async function applyIncremental(
 ): Promise<SuppressionUploadAnswer> {
   const answer = await withTransaction(db, async (client) => {
     await lockGroup(client, upload.group);
+    await client.query(sql.UPLOAD_WORK_MEM);
     await client.query(sql.RETIRE_ENDED, [upload.group]);
     const inserted =
       (await client.query(sql.INSERT_STAGED, [upload.group, upload.id, upload.actor.actor])).rowCount ?? 0;
@@ -611,23 +723,17 @@ async function applyIncremental(
   return answer;
 }
 
-/** Counts what applying would change, without changing anything; the staging waits for the apply call. */
+/** Records what applying would change (nothing changes yet); the staging waits for the apply call. */
 async function preview(
   db: Db,
   upload: OpenUpload,
-  staged: StagedFile,
+  staged: StagedDiff,
   previewMs: number,
 ): Promise<SuppressionFullUploadPreview> {
-  return withTransaction(db, async (client) => {
-    await client.query(sql.ENSURE_GROUP, [upload.group]);
-    const { rows } = await client.query<{ version: number; added: number; active: number }>(sql.PREVIEW, [
-      upload.group,
-      upload.id,
-    ]);
-    const { version, added, active } = rows[0]!;
-    const unchanged = staged.accepted - added;
-    const removed = active - unchanged;
-    const expires = new Date(Date.now() + previewMs);
+  const { version, added, removed } = staged;
+  const unchanged = staged.accepted - added;
+  const expires = new Date(Date.now() + previewMs);
+  await withTransaction(db, async (client) => {
     await client.query(sql.MARK_STAGED, [
       upload.id,
       staged.accepted,
@@ -638,20 +744,20 @@ async function preview(
       expires,
     ]);
     await client.query(sql.SET_PREVIEW, [upload.id, added, removed, unchanged]);
-    return {
-      status: 200 as const,
-      applied: false as const,
-      uploadId: upload.id,
-      group: upload.group,
-      added,
-      removed,
-      unchanged,
-      duplicates: staged.duplicates,
-      rejected: staged.rejected,
-      errors: staged.errors,
-      expiresAt: expires.toISOString(),
-    };
   });
+  return {
+    status: 200 as const,
+    applied: false as const,
+    uploadId: upload.id,
+    group: upload.group,
+    added,
+    removed,
+    unchanged,
+    duplicates: staged.duplicates,
+    rejected: staged.rejected,
+    errors: staged.errors,
+    expiresAt: expires.toISOString(),
+  };
 }
 
 async function failUpload(db: Db, uploadId: number, error: unknown): Promise<void> {
@@ -684,3 +790,9 @@ function formatBytes(bytes: number): string {
   const mb = bytes / (1024 * 1024);
   return mb >= 1 ? `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB` : `${bytes} bytes`;
 }
+
+/**
+ * How much COPY text may wait for the database: parsing goes on while the database takes the previous batches, so
+ * the two use both cores instead of taking turns. A few batches' worth.
+ */
+const COPY_BUFFER_BYTES = 4 * 1024 * 1024;

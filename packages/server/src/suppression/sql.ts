@@ -29,15 +29,35 @@ export type UploadRow = {
   rejected: number;
   errors: SuppressionUploadError[];
   expired: boolean;
+  previewed_added: number | null;
+  previewed_removed: number | null;
 };
 
 // Lists ----------------------------------------------------------------------------------------------------------
 
 export const COUNT_ACTIVE = `SELECT count(*) AS n FROM suppressions WHERE ${ACTIVE}`;
-export const LIST_PAGE_ASC = `SELECT ${ROW} FROM suppressions WHERE ${ACTIVE}
-  ORDER BY group_vch, supress_type, value_vch LIMIT $1 OFFSET $2`;
-export const LIST_PAGE_DESC = `SELECT ${ROW} FROM suppressions WHERE ${ACTIVE}
-  ORDER BY group_vch DESC, supress_type DESC, value_vch DESC LIMIT $1 OFFSET $2`;
+/**
+ * A page of current rows in (group, type, value) order: the page's keys come from an index-only scan of
+ * suppressions_current_key (skipping `offset` entries costs no table visits), then the page's 50 rows are fetched.
+ */
+const ROW_S = ROW.split(', ')
+  .map((column) => `s.${column}`)
+  .join(', ');
+const pageOfKeys = (keys: string, order: string) => `SELECT ${ROW_S} FROM (${keys}) k
+  JOIN suppressions s ON s.group_vch = k.group_vch AND s.supress_type = k.supress_type AND s.value_vch = k.value_vch
+   AND s.ended_by IS NULL
+  ORDER BY ${order}`;
+
+export const LIST_PAGE_ASC = pageOfKeys(
+  `SELECT group_vch, supress_type, value_vch FROM suppressions WHERE ${ACTIVE}
+    ORDER BY group_vch, supress_type, value_vch LIMIT $1 OFFSET $2`,
+  'k.group_vch, k.supress_type, k.value_vch',
+);
+export const LIST_PAGE_DESC = pageOfKeys(
+  `SELECT group_vch, supress_type, value_vch FROM suppressions WHERE ${ACTIVE}
+    ORDER BY group_vch DESC, supress_type DESC, value_vch DESC LIMIT $1 OFFSET $2`,
+  'k.group_vch DESC, k.supress_type DESC, k.value_vch DESC',
+);
 
 export const SUMMARY = `SELECT group_vch, supress_type, count(*) AS valid_count FROM suppressions WHERE ${ACTIVE}
   GROUP BY group_vch, supress_type ORDER BY group_vch, supress_type`;
@@ -48,10 +68,16 @@ const IN_RANGES = '((value_vch >= $2 AND value_vch < $3) OR (value_vch >= $4 AND
 const ALL_TYPES = `supress_type = ANY('{PHONE,SMS,EMAIL,ACCOUNT}'::text[])`;
 
 export const SEARCH_GROUP_COUNT = `SELECT count(*) AS n FROM suppressions WHERE group_vch = $1 AND ${ACTIVE}`;
-export const SEARCH_GROUP_ASC = `SELECT ${ROW} FROM suppressions WHERE group_vch = $1 AND ${ACTIVE}
-  ORDER BY supress_type, value_vch LIMIT $2 OFFSET $3`;
-export const SEARCH_GROUP_DESC = `SELECT ${ROW} FROM suppressions WHERE group_vch = $1 AND ${ACTIVE}
-  ORDER BY supress_type DESC, value_vch DESC LIMIT $2 OFFSET $3`;
+export const SEARCH_GROUP_ASC = pageOfKeys(
+  `SELECT group_vch, supress_type, value_vch FROM suppressions WHERE group_vch = $1 AND ${ACTIVE}
+    ORDER BY supress_type, value_vch LIMIT $2 OFFSET $3`,
+  'k.supress_type, k.value_vch',
+);
+export const SEARCH_GROUP_DESC = pageOfKeys(
+  `SELECT group_vch, supress_type, value_vch FROM suppressions WHERE group_vch = $1 AND ${ACTIVE}
+    ORDER BY supress_type DESC, value_vch DESC LIMIT $2 OFFSET $3`,
+  'k.supress_type DESC, k.value_vch DESC',
+);
 
 const VALUE_MATCH = `${ALL_TYPES} AND ${IN_RANGES} AND group_vch <> $1 AND ${ACTIVE}`;
 export const SEARCH_VALUE_COUNT = `SELECT count(*) AS n FROM suppressions WHERE ${VALUE_MATCH}`;
@@ -78,13 +104,21 @@ export const CHECK_VALUES = `SELECT q.i, s.group_vch, s.supress_type
 
 // Download through a cursor --------------------------------------------------------------------------------------
 
-const DOWNLOAD_COLUMNS = 'group_vch, supress_type, value_vch, start_ts, end_ts, created_ts';
-export const DECLARE_DOWNLOAD_ALL = `DECLARE suppression_download NO SCROLL CURSOR FOR
-  SELECT ${DOWNLOAD_COLUMNS} FROM suppressions WHERE ${ACTIVE} ORDER BY group_vch, supress_type, value_vch`;
-export const DECLARE_DOWNLOAD_GROUP = `DECLARE suppression_download NO SCROLL CURSOR FOR
-  SELECT ${DOWNLOAD_COLUMNS} FROM suppressions WHERE group_vch = $1 AND ${ACTIVE}
-  ORDER BY supress_type, value_vch`;
-export const FETCH_DOWNLOAD = 'FETCH 5000 FROM suppression_download';
+/** Times as ISO 8601 UTC text, as Date.toISOString() writes them (milliseconds). */
+const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** One download line (data.csv, without its CRLF): group, type, value, start_ts, end_ts, created_ts. */
+const DOWNLOAD_LINE = `suppression_csv_cell(group_vch) || ',' || suppression_csv_cell(supress_type) || ','
+  || suppression_csv_cell(value_vch) || ',' || ${isoText('start_ts')} || ',' || coalesce(${isoText('end_ts')}, '')
+  || ',' || ${isoText('created_ts')}`;
+/** The download, as COPY text (one line a row); one group's through the setting SET_DOWNLOAD_GROUP. */
+export const COPY_DOWNLOAD_ALL = `COPY (SELECT ${DOWNLOAD_LINE} FROM suppressions WHERE ${ACTIVE}
+  ORDER BY group_vch, supress_type, value_vch) TO STDOUT`;
+export const COPY_DOWNLOAD_GROUP = `COPY (SELECT ${DOWNLOAD_LINE} FROM suppressions
+  WHERE group_vch = current_setting('psps.suppression_download') AND ${ACTIVE}
+  ORDER BY supress_type, value_vch) TO STDOUT`;
+export const SET_DOWNLOAD_GROUP = "SELECT set_config('psps.suppression_download', $1, true)";
+/** For tests: the download's cell for a text. */
+export const CSV_CELL = 'SELECT suppression_csv_cell($1) AS cell';
 
 // Groups ---------------------------------------------------------------------------------------------------------
 
@@ -100,12 +134,6 @@ export const BUMP_GROUP =
 export const RETIRE_ENDED = `UPDATE suppressions SET ended_by = 'system: end passed'
   WHERE group_vch = $1 AND ended_by IS NULL AND end_ts IS NOT NULL AND end_ts <= now()`;
 
-/** Full upload: current values of the group absent from the file end now. */
-export const END_ABSENT = `UPDATE suppressions c SET end_ts = now(), ended_by = $3
-  WHERE c.group_vch = $1 AND c.ended_by IS NULL
-    AND NOT EXISTS (SELECT 1 FROM suppression_staging s
-                     WHERE s.upload_id = $2 AND s.supress_type = c.supress_type AND s.value_vch = c.value_vch)`;
-
 /** Both uploads: staged values not current in the group start (at their start column, or now). */
 export const INSERT_STAGED = `INSERT INTO suppressions (group_vch, supress_type, value_vch, start_ts, end_ts, created_by, upload_id)
   SELECT $1, s.supress_type, s.value_vch, coalesce(s.start_ts, now()), s.end_ts, $3, $2
@@ -115,16 +143,56 @@ export const INSERT_STAGED = `INSERT INTO suppressions (group_vch, supress_type,
                       WHERE c.group_vch = $1 AND c.supress_type = s.supress_type AND c.value_vch = s.value_vch
                         AND c.ended_by IS NULL)`;
 
-/** What a full upload would change; "current" values (not ended, start passed or not) are the ones it replaces. */
-export const PREVIEW = `SELECT g.version,
-    (SELECT count(*) FROM suppression_staging s
-      WHERE s.upload_id = $2
-        AND NOT EXISTS (SELECT 1 FROM suppressions c
-                         WHERE c.group_vch = $1 AND c.supress_type = s.supress_type AND c.value_vch = s.value_vch
-                           AND c.ended_by IS NULL AND (c.end_ts IS NULL OR c.end_ts > now()))) AS added,
-    (SELECT count(*) FROM suppressions c
-      WHERE c.group_vch = $1 AND c.ended_by IS NULL AND (c.end_ts IS NULL OR c.end_ts > now())) AS active
-  FROM suppression_groups g WHERE g.group_vch = $1`;
+/**
+ * A full upload's preview reads the group's version and current values in one snapshot (repeatable read): the
+ * values whose own end has not passed, with whether they have an end. COPY takes no parameters, so the group name
+ * travels in a transaction-local setting (set with SET_COPY_GROUP).
+ */
+export const GROUP_VERSION = 'SELECT version FROM suppression_groups WHERE group_vch = $1';
+export const SET_COPY_GROUP = "SELECT set_config('psps.suppression_group', $1, true)";
+export const COPY_GROUP_CURRENT = `COPY (SELECT supress_type, value_vch, end_ts IS NOT NULL FROM suppressions
+  WHERE group_vch = current_setting('psps.suppression_group')
+    AND ended_by IS NULL AND (end_ts IS NULL OR end_ts > now())) TO STDOUT`;
+
+/**
+ * A full upload's difference, kept in its staging partition: 'add' rows (file values the group lacks), 'remove'
+ * rows (group values the file lacks) and 'keep' rows (file values current in the group with an end, which may pass
+ * before the apply).
+ */
+export const COPY_STAGING_KINDS =
+  'COPY suppression_staging (upload_id, line, supress_type, value_vch, start_ts, end_ts, kind) FROM STDIN';
+
+/** The staging partition's difference rows: counted before applying. */
+export const STAGING_KINDS = `SELECT count(*) FILTER (WHERE kind = 'add') AS added,
+    count(*) FILTER (WHERE kind = 'remove') AS removed
+  FROM suppression_staging WHERE upload_id = $1`;
+
+/** Full upload apply: the previewed 'remove' rows end now (those still current). */
+export const END_PREVIEWED = `UPDATE suppressions c SET end_ts = now(), ended_by = $3
+  FROM suppression_staging r
+ WHERE r.upload_id = $2 AND r.kind = 'remove'
+   AND c.group_vch = $1 AND c.supress_type = r.supress_type AND c.value_vch = r.value_vch AND c.ended_by IS NULL`;
+
+/** RETIRE_ENDED, answering the values retired. */
+export const RETIRE_ENDED_RETURNING = `${RETIRE_ENDED} RETURNING supress_type, value_vch`;
+
+/**
+ * Full upload apply, after RETIRE_ENDED_RETURNING: inserts the previewed 'add' rows, and the 'keep' rows that the
+ * retirement just removed ($4 types, $5 values: their end passed after the preview counted them unchanged), so that
+ * every value of the file is current afterwards.
+ */
+export const INSERT_PREVIEWED = `INSERT INTO suppressions (group_vch, supress_type, value_vch, start_ts, end_ts, created_by, upload_id)
+  SELECT $1, s.supress_type, s.value_vch, coalesce(s.start_ts, now()), s.end_ts, $3, $2
+    FROM suppression_staging s
+   WHERE s.upload_id = $2 AND s.kind = 'add'
+  UNION ALL
+  SELECT $1, s.supress_type, s.value_vch, coalesce(s.start_ts, now()), s.end_ts, $3, $2
+    FROM suppression_staging s JOIN unnest($4::text[], $5::text[]) AS r(t, v)
+      ON r.t = s.supress_type AND r.v = s.value_vch
+   WHERE s.upload_id = $2 AND s.kind = 'keep'`;
+
+/** Memory for the hash joins of an upload (one transaction): a million values hash in about 60 MB. */
+export const UPLOAD_WORK_MEM = "SET LOCAL work_mem = '256MB'";
 
 export const END_ROW = `UPDATE suppressions SET end_ts = now(), ended_by = $3
   WHERE row_id_bint = $1 AND group_vch = $2 AND ended_by IS NULL AND (end_ts IS NULL OR end_ts > now())
@@ -143,8 +211,6 @@ export const INSERT_UPLOAD = `INSERT INTO suppression_uploads (group_vch, mode, 
 
 export const COPY_STAGING =
   'COPY suppression_staging (upload_id, line, supress_type, value_vch, start_ts, end_ts) FROM STDIN';
-
-export const STAGING_COUNT = 'SELECT count(*) AS n FROM suppression_staging WHERE upload_id = $1';
 
 export const MARK_STAGED = `UPDATE suppression_uploads
   SET status = 'staged', staged_ts = now(), lines = $2::bigint + $3::bigint + $4::bigint, accepted = $2, duplicates = $3, rejected = $4,
@@ -166,6 +232,7 @@ export const CLOSE_UPLOAD = `UPDATE suppression_uploads SET status = $2, failure
 
 export const LOCK_UPLOAD = `SELECT id, group_vch, mode, status, group_version, accepted, duplicates, rejected, errors,
     coalesce(expires_ts <= now(), false) AS expired
+    , added AS previewed_added, removed AS previewed_removed
   FROM suppression_uploads WHERE id = $1 FOR UPDATE`;
 
 /**

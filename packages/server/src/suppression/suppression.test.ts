@@ -3,9 +3,10 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SUPPRESSION_TEXTS } from '@psps/contracts';
+import { SUPPRESSION_TEXTS, toCsvRow } from '@psps/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
+import { SUPPRESSION_CSV_HEADER, suppressionCsvRow } from './csv-out.ts';
 import { seedSuppressionDemo } from './demo.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -601,5 +602,144 @@ describe('demo data', () => {
     } finally {
       await demo.close();
     }
+  });
+});
+
+describe('full upload apply (kept difference)', () => {
+  it('stages only the difference; a value whose end passed since the preview is listed afresh', async () => {
+    const group = 'Ending soon';
+    await t.ctx.db.query(
+      `INSERT INTO suppressions (group_vch, supress_type, value_vch, end_ts, created_by) VALUES
+         ($1, 'EMAIL', 'keep@example.com', NULL, 'seed'),
+         ($1, 'EMAIL', 'ending@example.com', now() + interval '1 hour', 'seed'),
+         ($1, 'EMAIL', 'gone@example.com', NULL, 'seed')`,
+      [group],
+    );
+    const preview = (
+      await upload('full', group, 'keep@example.com\nending@example.com\nnew@example.com\n')
+    ).json();
+    expect(preview).toMatchObject({ added: 1, removed: 1, unchanged: 2 });
+    const { rows: kinds } = await t.ctx.db.query(
+      'SELECT kind, value_vch FROM suppression_staging WHERE upload_id = $1 AND kind IS NOT NULL ORDER BY kind',
+      [preview.uploadId],
+    );
+    expect(kinds).toEqual([
+      { kind: 'add', value_vch: 'new@example.com' },
+      { kind: 'keep', value_vch: 'ending@example.com' },
+      { kind: 'remove', value_vch: 'gone@example.com' },
+    ]);
+    // The end of 'ending@example.com' passes between the preview and the apply.
+    await t.ctx.db.query(
+      "UPDATE suppressions SET end_ts = now() - interval '1 second' WHERE value_vch = 'ending@example.com'",
+    );
+    const applied = (await apply(preview.uploadId)).json();
+    expect(applied).toMatchObject({ added: 2, removed: 1, unchanged: 1 });
+    expect(await activeOf(group)).toEqual([
+      'EMAIL ending@example.com',
+      'EMAIL keep@example.com',
+      'EMAIL new@example.com',
+    ]);
+  });
+
+  it('refuses to apply a preview whose staged values were lost (unlogged staging after a crash)', async () => {
+    const preview = (await upload('full', 'Lost staging', 'a@example.com\nb@example.com\n')).json();
+    await t.ctx.db.query('DELETE FROM suppression_staging WHERE upload_id = $1', [preview.uploadId]);
+    const refused = await apply(preview.uploadId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'The uploaded values are no longer available. Upload the file again.',
+    );
+    expect(await activeOf('Lost staging')).toEqual([]);
+  });
+});
+
+describe('full upload of a large group (the difference matched in the server)', () => {
+  it('matches 20,000 phones and e-mails against the group: adds, removes and keeps exactly', async () => {
+    const group = 'Large diff';
+    await t.ctx.db.query(
+      `INSERT INTO suppressions (group_vch, supress_type, value_vch, created_by)
+       SELECT $1, 'PHONE', '+1415' || (2000000 + i), 'seed' FROM generate_series(0, 9999) i
+       UNION ALL
+       SELECT $1, 'EMAIL', 'p' || i || '@example.com', 'seed' FROM generate_series(0, 9999) i
+       UNION ALL
+       SELECT $1, 'ACCOUNT', 'back\\slash', 'seed'`,
+      [group],
+    );
+    // The file: phones 5,000..14,999 (5,000 new), e-mails 0..4,999 (as typed, in capitals), the same account.
+    const lines = ['value,type'];
+    for (let i = 5000; i < 15000; i++)
+      lines.push(`(415) ${String(2000000 + i).slice(0, 3)}-${String(2000000 + i).slice(3)},PHONE`);
+    for (let i = 0; i < 5000; i++) lines.push(`P${i}@EXAMPLE.COM,EMAIL`);
+    lines.push('back\\slash,ACCOUNT');
+    const preview = (await upload('full', group, `${lines.join('\n')}\n`)).json();
+    expect(preview).toMatchObject({
+      added: 5000,
+      removed: 10000,
+      unchanged: 10001,
+      duplicates: 0,
+      rejected: 0,
+    });
+    const applied = (await apply(preview.uploadId)).json();
+    expect(applied).toMatchObject({ added: 5000, removed: 10000, unchanged: 10001 });
+    const { rows } = await t.ctx.db.query(
+      `SELECT supress_type, count(*)::int AS n, min(value_vch) AS low, max(value_vch) AS high FROM suppressions
+        WHERE group_vch = $1 AND ended_by IS NULL GROUP BY supress_type ORDER BY supress_type`,
+      [group],
+    );
+    expect(rows).toEqual([
+      { supress_type: 'ACCOUNT', n: 1, low: 'back\\slash', high: 'back\\slash' },
+      { supress_type: 'EMAIL', n: 5000, low: 'p0@example.com', high: 'p9@example.com' },
+      { supress_type: 'PHONE', n: 10000, low: '+14152005000', high: '+14152014999' },
+    ]);
+  });
+});
+
+describe('download written by the database', () => {
+  const cells = [
+    '=HYPERLINK("x")',
+    '+SUM(A1:A2)',
+    '-2+3',
+    '@SUM(A1)',
+    '\t=1',
+    '\r=1',
+    '+1 415 555 0123',
+    '+14155550123',
+    '+0123456789',
+    '+1234567890123456',
+    '+123456789012345',
+    'a,b',
+    'say "hi"',
+    'two\nlines',
+    'back\\slash',
+    'tab\there',
+    'Ünïcödé, "quoted"',
+    "'=already",
+    'plain',
+  ];
+
+  it('writes each cell exactly as toCsvRow does (formula-safe, RFC 4180 quoting)', async () => {
+    for (const cell of cells) {
+      const { rows } = await t.ctx.db.query('SELECT suppression_csv_cell($1) AS cell', [cell]);
+      expect(`${rows[0].cell}\r\n`, JSON.stringify(cell)).toBe(toCsvRow([cell]));
+    }
+  });
+
+  it('streams the same bytes as formatting each row in JavaScript, escapes and all', async () => {
+    const group = 'tab\there, "and" \\ =more';
+    await t.ctx.db.query(
+      `INSERT INTO suppressions (group_vch, supress_type, value_vch, end_ts, created_by)
+       SELECT $1, 'ACCOUNT', v, CASE WHEN v LIKE '+%' THEN now() + interval '1 day' END, 'seed'
+         FROM unnest($2::text[]) AS v`,
+      [group, cells],
+    );
+    const res = await get(`/api/suppress/downloadActiveSuppressions?groupName=${encodeURIComponent(group)}`);
+    expect(res.statusCode).toBe(200);
+    const { rows } = await t.ctx.db.query(
+      `SELECT group_vch, supress_type, value_vch, start_ts, end_ts, created_ts FROM suppressions
+        WHERE group_vch = $1 AND ended_by IS NULL ORDER BY supress_type, value_vch`,
+      [group],
+    );
+    expect(rows).toHaveLength(cells.length);
+    expect(res.body).toBe(SUPPRESSION_CSV_HEADER + rows.map(suppressionCsvRow).join(''));
   });
 });

@@ -1,0 +1,35 @@
+/**
+ * The server of the suppression benchmark, in a process of its own so that its memory and CPU are measured apart
+ * from the benchmark's client: the real app on DATABASE_URL, listening on a free local port, which it reports to
+ * the parent over IPC. On the message 'gc' it collects garbage (started with --expose-gc) and answers 'gc-done', so
+ * that memory is measured from a settled baseline.
+ */
+import { buildApp } from '../packages/server/src/app.ts';
+import { authService } from '../packages/server/src/auth/service.ts';
+import { loadConfig } from '../packages/server/src/config.ts';
+import type { AppContext } from '../packages/server/src/context.ts';
+import { createPool } from '../packages/server/src/db/pool.ts';
+import { createQueue } from '../packages/server/src/jobs/queue.ts';
+
+const databaseUrl = process.env.DATABASE_URL!;
+const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl });
+const db = createPool(databaseUrl, 10);
+const boss = await createQueue(databaseUrl, () => {});
+const ctx: AppContext = { config, db, auth: authService(db, config), boss };
+const app = await buildApp(ctx, { webDist: null });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+process.on('message', async (message) => {
+  if (message === 'gc') {
+    global.gc?.();
+    process.send?.('gc-done');
+  } else if (message === 'memory') {
+    process.send?.({ memory: process.memoryUsage() });
+  } else if (message === 'stop') {
+    await app.close();
+    await boss.stop({ graceful: false, wait: true, timeout: 2000 }).catch(() => {});
+    await db.end();
+    process.exit(0);
+  }
+});
+process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
