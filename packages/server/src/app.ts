@@ -118,7 +118,7 @@ function installErrorHandling(app: App) {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({
-        field: `${err.validationContext ?? 'request'}${v.instancePath ? v.instancePath.replaceAll('/', '.') : ''}`,
+        field: `${err.validationContext ?? 'request'}${v.instancePath.replaceAll('/', '.')}`.replace(/\.+$/, ''),
         reason: v.message ?? 'is invalid',
       }));
       const first = issues[0];
@@ -128,9 +128,17 @@ function installErrorHandling(app: App) {
         details: issues,
       });
     }
+    // PostgreSQL refuses a zero byte or an invalid character in text: the request's fault, and nothing was stored.
+    const pgCode = (err as { code?: string }).code;
+    if (pgCode === '22021' || pgCode === '22P05') {
+      return reply.code(400).send({
+        error: 'bad_request',
+        message: 'The request contains a character that cannot be stored (such as a zero byte). Remove it and try again.',
+      });
+    }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ error: err.code ?? 'bad_request', message: humanMessage(err) });
+      return reply.code(status).send({ error: status === 413 ? 'too_large' : 'bad_request', message: humanMessage(err) });
     }
     req.log.error({ err }, 'request failed');
     return reply
@@ -154,6 +162,8 @@ function humanMessage(err: FastifyError): string {
       return 'The request body has a content type this call does not accept.';
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'The request body is empty; JSON was expected.';
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return 'The request body is not valid JSON.';
     default:
       return err.message;
   }

@@ -43,32 +43,38 @@ export function authService(db: Db, config: Pick<Config, 'session' | 'loginLimit
     return rows[0]?.count ?? 0;
   }
 
-  async function peek(key: string): Promise<number> {
-    const { rows } = await db.query<{ count: number }>(
-      'SELECT count FROM login_attempts WHERE key = $1 AND window_start >= now() - $2::interval',
+  /** The failures counted under `key` in the current window, and the seconds until that window ends. */
+  async function peek(key: string): Promise<{ count: number; secondsLeft: number }> {
+    const { rows } = await db.query<{ count: number; seconds_left: number }>(
+      `SELECT count, ceil(extract(epoch FROM window_start + $2::interval - now()))::int AS seconds_left
+         FROM login_attempts WHERE key = $1 AND window_start >= now() - $2::interval`,
       [key, windowSql],
     );
-    return rows[0]?.count ?? 0;
+    return { count: rows[0]?.count ?? 0, secondsLeft: Math.max(1, rows[0]?.seconds_left ?? 1) };
   }
 
-  function throttled(): never {
-    const minutes = Math.ceil(config.loginLimits.windowMs / 60_000);
+  function throttled(secondsLeft: number): never {
+    const minutes = Math.ceil(secondsLeft / 60);
     throw tooManyRequests(
-      `Too many sign-in attempts. Please wait ${minutes} minutes and try again.`,
-      Math.ceil(config.loginLimits.windowMs / 1000),
+      `Too many failed sign-in attempts. Please wait ${minutes === 1 ? '1 minute' : `${minutes} minutes`} and try again.`,
+      secondsLeft,
     );
   }
 
   return {
     /**
-     * Throttling counts every attempt per client, and failures per e-mail *and* client: a stranger
-     * guessing passwords from elsewhere cannot lock the real user out of their own machine.
+     * Throttling counts failures only: per e-mail *and* client, and per client. A stranger guessing passwords
+     * from elsewhere cannot lock the real user out of their own machine, and colleagues signing in
+     * successfully from one office address never lock each other out.
      */
     async login(email: string, clientHash: string, clientIp: string): Promise<LoginAnswer> {
       const normalized = email.trim().toLowerCase();
       const failKey = `fail:${normalized}|${clientIp}`;
-      if ((await bump(`client:${clientIp}`)) > config.loginLimits.maxAttemptsPerClient) throttled();
-      if ((await peek(failKey)) >= config.loginLimits.maxFailuresPerEmail) throttled();
+      const clientKey = `client:${clientIp}`;
+      const perClient = await peek(clientKey);
+      if (perClient.count >= config.loginLimits.maxAttemptsPerClient) throttled(perClient.secondsLeft);
+      const perEmail = await peek(failKey);
+      if (perEmail.count >= config.loginLimits.maxFailuresPerEmail) throttled(perEmail.secondsLeft);
 
       const { rows } = await db.query<{
         id: number;
@@ -83,6 +89,7 @@ export function authService(db: Db, config: Pick<Config, 'session' | 'loginLimit
       const ok = await verifySecret(clientHash, user?.password_hash ?? (await dummyHash));
       if (!user || !ok || user.disabled) {
         await bump(failKey);
+        await bump(clientKey);
         return [[{ LOGIN_VALID: 0 }]];
       }
       await db.query('DELETE FROM login_attempts WHERE key = $1', [failKey]);

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { type Access, requiredPermissions } from './access.ts';
-import { forbidden, unauthorized } from './errors.ts';
+import { badRequest, forbidden, unauthorized } from './errors.ts';
 import type { App } from './types.ts';
 
 function bearerToken(req: FastifyRequest): string | undefined {
@@ -44,6 +44,10 @@ export function installGuard(app: App, ctx: AppContext) {
   });
 
   app.addHook('onRequest', async (req) => {
+    // A zero byte in a path or query can never be a valid value (PostgreSQL cannot store it).
+    if (req.url.includes('%00') || req.url.includes('\u0000')) {
+      throw badRequest('The address contains a zero byte, which is never a valid value.');
+    }
     const access: Access | undefined = req.routeOptions.config?.access;
     if (access === undefined || access === 'public') return; // unknown route: the 404 handler answers
     const token = bearerToken(req);

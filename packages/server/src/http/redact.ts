@@ -9,6 +9,8 @@ export function redactUrl(url: string): string {
   return segments.join('/') + (query ? '?[query]' : '');
 }
 
+/** Session tokens and API keys are 43+ characters of base64url; route names like proc_reports_campaignTree are not. */
 function looksLikeSecret(segment: string): boolean {
-  return segment.length >= 24 && /^[A-Za-z0-9_\-.%=~]+$/.test(segment) && !/^\d+$/.test(segment);
+  if (!/^[A-Za-z0-9_\-.%=~]+$/.test(segment) || /^\d+$/.test(segment)) return false;
+  return segment.length >= 40 || (segment.length >= 24 && /\d/.test(segment) && /[A-Za-z]/.test(segment));
 }

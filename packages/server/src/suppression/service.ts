@@ -491,7 +491,8 @@ export function searchTerms(text: string): {
     .map((candidate) =>
       candidate.length >= MIN_PREFIX
         ? { from: candidate, to: prefixEnd(candidate) }
-        : { from: candidate, to: `${candidate}\u0000` },
+        : // In the C collation nothing sorts between a text and the text followed by U+0001: an exact match.
+          { from: candidate, to: `${candidate}\u0001` },
     );
   return { group: trimmed, type, ranges };
 }
