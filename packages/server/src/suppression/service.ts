@@ -732,6 +732,15 @@ async function preview(
   previewMs: number,
 ): Promise<SuppressionFullUploadPreview> {
   const { version, added, removed } = staged;
+  // A full upload replaces the group: a file without one valid value would silently empty a do-not-contact list.
+  if (staged.accepted === 0) {
+    throw new HttpError(
+      400,
+      'no_valid_values',
+      `The file has no valid value, so a full upload would remove every value of the group ${upload.group}. Nothing was changed. To empty a group, delete it instead.`,
+      { errors: staged.errors },
+    );
+  }
   const unchanged = staged.accepted - added;
   const expires = new Date(Date.now() + previewMs);
   await withTransaction(db, async (client) => {

@@ -153,6 +153,19 @@ describe('full file upload: preview, then apply', () => {
     ]);
   });
 
+  it('refuses a full upload without one valid value: it would empty the group', async () => {
+    const before = await activeOf('Opt-out 2026');
+    const res = await upload('full', 'Opt-out 2026', 'not a phone\nalso@@bad\n');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      status: 400,
+      error: 'no_valid_values',
+      message:
+        'The file has no valid value, so a full upload would remove every value of the group Opt-out 2026. Nothing was changed. To empty a group, delete it instead.',
+    });
+    expect(await activeOf('Opt-out 2026')).toEqual(before);
+  });
+
   it('refuses to apply when the group changed after the preview, or the preview expired', async () => {
     const preview = (await upload('full', 'Opt-out 2026', 'a@b.org\n')).json();
     expect(preview).toMatchObject({ added: 1, removed: 3, unchanged: 0 });
