@@ -103,6 +103,10 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   installGuard(app, ctx);
+  // Answers carry session tokens and personal data: no browser or proxy may keep a copy.
+  app.addHook('onSend', async (req, reply) => {
+    if (/^\/(api|csv)\//.test(req.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
   for (const feature of FEATURES) await feature(app, ctx);
   await serveConsole(app, opts.webDist === undefined ? WEB_DIST : opts.webDist);
   return app;

@@ -64,7 +64,7 @@ export async function startRuntime(config: Config, opts: { workers: boolean }): 
       if (!closing) logger.error({ error: err.message }, 'job queue error');
     });
     const ctx: AppContext = { config, db, auth: authService(db, config), boss };
-    if (opts.workers) await startWorkers(ctx);
+    if (opts.workers) await startWorkers(ctx, logger);
     return {
       ctx,
       logger,

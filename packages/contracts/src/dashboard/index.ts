@@ -8,7 +8,7 @@ const count = z.number().int().nonnegative();
  */
 export const dashboardAnswer = z.object({
   day: z.iso.date().describe("the server's local date the counts are for, YYYY-MM-DD"),
-  all: count,
+  all: count.nullable().describe('all channels together; null without the OBJECT_ONE permission'),
   voice: count,
   sms: count,
   email: count,

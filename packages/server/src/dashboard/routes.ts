@@ -16,6 +16,11 @@ export async function dashboardRoutes(app: App, ctx: AppContext) {
         response: { 200: dashboardAnswer },
       },
     },
-    () => dashboard.today(),
+    async (req) => {
+      const counts = await dashboard.today();
+      // The Messages count is for OBJECT_ONE holders only: the server withholds it, not just the screen.
+      const mayAll = req.auth?.kind === 'session' && req.auth.permissions.includes('OBJECT_ONE');
+      return mayAll ? counts : { ...counts, all: null };
+    },
   );
 }

@@ -56,6 +56,13 @@ describe("a user's mistake never produces a 500", () => {
   });
 });
 
+describe('caching', () => {
+  it('answers of the API are never stored by a browser or proxy', async () => {
+    const res = await t.app.inject({ url: '/api/v1/config' });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
 describe('log redaction of paths', () => {
   it('hides tokens but keeps route names readable', () => {
     expect(redactUrl('/api/sql/proc_reports_gridTreeEvents/9002')).toBe('/api/sql/proc_reports_gridTreeEvents/9002');

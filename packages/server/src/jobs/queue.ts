@@ -35,19 +35,35 @@ export async function createQueue(databaseUrl: string, log: (err: Error) => void
 /** How often an idle worker looks for work (pg-boss' default is 2 s). */
 const POLLING_INTERVAL_SECONDS = 1;
 
-/** Starts the workers and the schedules of every job in this process. */
-export async function startWorkers(ctx: AppContext): Promise<void> {
+type JobLog = { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+const silent: JobLog = { info: () => {}, error: () => {} };
+
+/**
+ * Starts the workers and the schedules of every job in this process. Every failed run is logged (a report file that
+ * did not reach the utility must be visible to whoever watches the logs, not only on the screen); error messages
+ * are the adapters' own, which never contain credentials.
+ */
+export async function startWorkers(ctx: AppContext, log: JobLog = silent): Promise<void> {
   for (const job of JOBS) {
     await ctx.boss.work(
       job.name,
       { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: POLLING_INTERVAL_SECONDS },
       async ([item]) => {
-        if (item) {
+        if (!item) return;
+        const meta = { job: job.name, jobId: item.id, attempt: item.retryCount + 1, retryLimit: item.retryLimit };
+        try {
           await job.handle(item.data as object, ctx, {
             id: item.id,
             retryCount: item.retryCount,
             retryLimit: item.retryLimit,
           });
+        } catch (err) {
+          const willRetry = item.retryCount < item.retryLimit;
+          log.error(
+            { ...meta, error: (err as Error).message, willRetry },
+            willRetry ? 'job failed, will retry' : 'job failed, no retries left',
+          );
+          throw err;
         }
       },
     );

@@ -335,7 +335,7 @@ describe('all-channels summary', () => {
 });
 
 describe('dashboard', () => {
-  it('counts messages created today per channel, for any signed-in user', async () => {
+  it('counts messages created today per channel, for any signed-in user; all channels only with OBJECT_ONE', async () => {
     const now = new Date().toISOString();
     await ingest('messages', [
       { ...message(50, 101, 'PHON', 'QUEUED'), created_dt: now },
@@ -345,7 +345,10 @@ describe('dashboard', () => {
     const nobody = await t.signIn([]);
     const res = await t.app.inject({ url: '/api/v1/dashboard', headers: bearer(nobody) });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ all: 3, voice: 1, sms: 2, email: 0 });
+    expect(res.json()).toMatchObject({ all: null, voice: 1, sms: 2, email: 0 });
     expect(res.json().day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const holder = await t.signIn(['OBJECT_ONE']);
+    const withAll = await t.app.inject({ url: '/api/v1/dashboard', headers: bearer(holder) });
+    expect(withAll.json()).toMatchObject({ all: 3, voice: 1, sms: 2, email: 0 });
   });
 });

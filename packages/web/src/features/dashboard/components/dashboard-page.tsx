@@ -49,7 +49,7 @@ export function DashboardPage() {
             <StatCard
               key={card.key}
               label={card.label}
-              value={query.data?.[card.key as keyof Omit<DashboardAnswer, 'day'>]}
+              value={query.data?.[card.key as keyof Omit<DashboardAnswer, 'day'>] ?? undefined}
               loading={query.isPending}
             />
           );
