@@ -8,9 +8,12 @@ export const errorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
-/** A positive integer id in a path or query, given as text. */
-export const idParam = z.coerce
-  .number({ error: 'must be a number' })
-  .int('must be a whole number')
-  .positive('must be a positive number')
-  .max(Number.MAX_SAFE_INTEGER, 'is too large');
+/** A positive integer id in a path or query, given as text: digits only (no 1e5, 0x10 or 1.0). */
+export const idParam = z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+  z
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .positive('must be a positive number')
+    .max(Number.MAX_SAFE_INTEGER, 'is too large'),
+);

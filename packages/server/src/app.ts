@@ -105,7 +105,8 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   installGuard(app, ctx);
   // Answers carry session tokens and personal data: no browser or proxy may keep a copy.
   app.addHook('onSend', async (req, reply) => {
-    if (/^\/(api|csv)\//.test(req.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (/^\/(api|csv)\//.test(req.url) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
   });
   for (const feature of FEATURES) await feature(app, ctx);
   await serveConsole(app, opts.webDist === undefined ? WEB_DIST : opts.webDist);
@@ -122,7 +123,10 @@ function installErrorHandling(app: App) {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({
-        field: `${err.validationContext ?? 'request'}${v.instancePath.replaceAll('/', '.')}`.replace(/\.+$/, ''),
+        field: `${err.validationContext ?? 'request'}${v.instancePath.replaceAll('/', '.')}`.replace(
+          /\.+$/,
+          '',
+        ),
         reason: v.message ?? 'is invalid',
       }));
       const first = issues[0];
@@ -137,12 +141,15 @@ function installErrorHandling(app: App) {
     if (pgCode === '22021' || pgCode === '22P05') {
       return reply.code(400).send({
         error: 'bad_request',
-        message: 'The request contains a character that cannot be stored (such as a zero byte). Remove it and try again.',
+        message:
+          'The request contains a character that cannot be stored (such as a zero byte). Remove it and try again.',
       });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ error: status === 413 ? 'too_large' : 'bad_request', message: humanMessage(err) });
+      return reply
+        .code(status)
+        .send({ error: status === 413 ? 'too_large' : 'bad_request', message: humanMessage(err) });
     }
     req.log.error({ err }, 'request failed');
     return reply

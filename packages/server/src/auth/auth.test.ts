@@ -78,7 +78,9 @@ describe('login throttling', () => {
     expect(blocked.json().error).toBe('too_many_requests');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(890);
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(900);
-    expect(blocked.json().message).toBe('Too many failed sign-in attempts. Please wait 15 minutes and try again.');
+    expect(blocked.json().message).toBe(
+      'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+    );
     // The real user on another machine is not locked out by someone else's guesses.
     expect((await login('bo@example.com', 'pw-of-bo', '10.1.1.1')).json()[0]).toEqual([{ LOGIN_VALID: 1 }]);
   });
@@ -90,7 +92,9 @@ describe('login throttling', () => {
 
   it('never throttles successful sign-ins: an office behind one address is not locked out', async () => {
     for (let i = 0; i < 40; i++) {
-      expect((await login('ana@example.com', 'correct horse', '10.6.6.6')).json()[0]).toEqual([{ LOGIN_VALID: 1 }]);
+      expect((await login('ana@example.com', 'correct horse', '10.6.6.6')).json()[0]).toEqual([
+        { LOGIN_VALID: 1 },
+      ]);
     }
   });
 });

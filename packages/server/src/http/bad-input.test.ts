@@ -65,10 +65,22 @@ describe('caching', () => {
 
 describe('log redaction of paths', () => {
   it('hides tokens but keeps route names readable', () => {
-    expect(redactUrl('/api/sql/proc_reports_gridTreeEvents/9002')).toBe('/api/sql/proc_reports_gridTreeEvents/9002');
+    expect(redactUrl('/api/sql/proc_reports_gridTreeEvents/9002')).toBe(
+      '/api/sql/proc_reports_gridTreeEvents/9002',
+    );
     expect(redactUrl('/api/completion-reports/_elmdMpdBETbttccWx-Qx9dC1rSA1Gvq4d_WWi9Ou7M/0')).toBe(
       '/api/completion-reports/[token]/0',
     );
     expect(redactUrl('/api/login/ana@example.com/abc')).toBe('/api/login/[redacted]');
+  });
+});
+
+describe('ids', () => {
+  it('accepts only digits as an id: 1e5, 0x10 and 1.0 are malformed (400)', async () => {
+    for (const id of ['1e5', '0x10', '1.0', '-3']) {
+      const res = await t.app.inject({ url: `/api/proc_reports_campaignTree/${id}`, headers: bearer(token) });
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json().message, id).toBe('Invalid params.datasetId: must be a whole number');
+    }
   });
 });

@@ -50,7 +50,12 @@ export async function startWorkers(ctx: AppContext, log: JobLog = silent): Promi
       { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: POLLING_INTERVAL_SECONDS },
       async ([item]) => {
         if (!item) return;
-        const meta = { job: job.name, jobId: item.id, attempt: item.retryCount + 1, retryLimit: item.retryLimit };
+        const meta = {
+          job: job.name,
+          jobId: item.id,
+          attempt: item.retryCount + 1,
+          retryLimit: item.retryLimit,
+        };
         try {
           await job.handle(item.data as object, ctx, {
             id: item.id,

@@ -27,7 +27,7 @@ afterAll(async () => {
 
 describe('demo campaigns', () => {
   it('seeds two PSPS events with notification waves and three customer classes, once', async () => {
-    const token = await t.signIn(['REPORTING']);
+    const token = await t.signIn(['REPORTING', 'OBJECT_ONE']);
     const [events] = (
       await t.app.inject({ url: '/api/proc_events_getList/', headers: bearer(token) })
     ).json();

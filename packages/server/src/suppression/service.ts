@@ -486,14 +486,12 @@ export function searchTerms(text: string): {
     candidates.push(trimmed.toLowerCase());
   }
   if (!candidates.includes(trimmed)) candidates.push(trimmed);
-  const ranges = candidates
-    .slice(0, 2)
-    .map((candidate) =>
-      candidate.length >= MIN_PREFIX
-        ? { from: candidate, to: prefixEnd(candidate) }
-        : // In the C collation nothing sorts between a text and the text followed by U+0001: an exact match.
-          { from: candidate, to: `${candidate}\u0001` },
-    );
+  const ranges = candidates.slice(0, 2).map((candidate) =>
+    candidate.length >= MIN_PREFIX
+      ? { from: candidate, to: prefixEnd(candidate) }
+      : // In the C collation nothing sorts between a text and the text followed by U+0001: an exact match.
+        { from: candidate, to: `${candidate}\u0001` },
+  );
   return { group: trimmed, type, ranges };
 }
 
