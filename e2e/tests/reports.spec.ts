@@ -147,7 +147,7 @@ test.describe('Events report', () => {
     const download = page.waitForEvent('download');
     await page.getByText('Download CSV File').click();
     await expect(page.getByText('Download in progress. This may take a few minutes.')).toBeVisible();
-    expect((await download).suggestedFilename()).toBe('event-990001-grid.csv');
+    expect((await download).suggestedFilename()).toBe('event-990001.csv');
   });
 
   test('the tree reloads by itself and shows a campaign added through the ingest API', async ({

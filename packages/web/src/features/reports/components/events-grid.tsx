@@ -15,25 +15,41 @@ const CELLS: Record<
 > = {
   '#': { cell: (_, i) => i + 1, numeric: true },
   'MB-EVT-ID': { cell: (r) => r.id_bint, numeric: true },
-  'Event Name': { cell: (r) => r.name_vch, minWidth: 140 },
+  'Event Name': { cell: (r) => r.name_vch, minWidth: 96 },
   'MB-DS-ID': { cell: (r) => r.dataset_id_bint, numeric: true },
   'MB-ROOT-ID': { cell: (r) => r.rootDataset_bint, numeric: true },
-  Type: { cell: (r) => r.type, nowrap: true },
-  Title: { cell: (r) => r.title_vch, minWidth: 220 },
-  Imported: { cell: (r) => dateOrDash(r.created_dt), nowrap: true },
-  Queued: { cell: (r) => dateOrDash(r.launched_dt), nowrap: true },
-  Processed: { cell: (r) => dateOrDash(r.processed_dt), nowrap: true },
+  Type: { cell: (r) => r.type },
+  Title: { cell: (r) => r.title_vch, minWidth: 120 },
+  Imported: { cell: (r) => <GridDate value={r.created_dt} /> },
+  Queued: { cell: (r) => <GridDate value={r.launched_dt} /> },
+  Processed: { cell: (r) => <GridDate value={r.processed_dt} /> },
   'Total Messages': { cell: (r) => formatCount(r.totalrecords_int), numeric: true },
   'Voice Count': { cell: (r) => formatCount(r.voicecount_int), numeric: true },
   'SMS Count': { cell: (r) => formatCount(r.smscount_int), numeric: true },
   'e-Mail Count': { cell: (r) => formatCount(r.emailcount_int), numeric: true },
 };
 
+/** A date that may break between day and time, never inside either, so the 14 columns fit a laptop screen. */
+function GridDate({ value }: { value: string | null }) {
+  const [day, time] = dateOrDash(value).split(' ');
+  return (
+    <>
+      <span style={{ whiteSpace: 'nowrap' }}>{day}</span>
+      {time && (
+        <>
+          {' '}
+          <span style={{ whiteSpace: 'nowrap' }}>{time}</span>
+        </>
+      )}
+    </>
+  );
+}
+
 /** Downloads the grid of an event as CSV with the session's bearer token (a plain link could not send it). */
 async function downloadCsv(eventId: number) {
   notifications.show({ message: TOASTS.downloadInProgress });
   try {
-    await apiDownload(`/csv/proc_reports_gridTreeEvents/${eventId}`, `event-${eventId}-grid.csv`);
+    await apiDownload(`/csv/proc_reports_gridTreeEvents/${eventId}`, `event-${eventId}.csv`);
   } catch (err) {
     notifications.show({ color: 'red', title: 'Download failed', message: (err as Error).message });
   }
@@ -54,15 +70,15 @@ export function EventsGrid({ eventId, rows }: { eventId: number; rows: readonly 
           </Group>
         </Anchor>
       </Group>
-      <Table.ScrollContainer minWidth={1440} type="native">
-        <Table striped highlightOnHover withTableBorder verticalSpacing={6} horizontalSpacing="xs" fz="xs">
+      <Table.ScrollContainer minWidth={940} type="native">
+        <Table striped highlightOnHover withTableBorder verticalSpacing={6} horizontalSpacing={5} fz="xs">
           <Table.Thead>
             <Table.Tr>
               {GRID_COLUMNS.map((c) => (
                 <Table.Th
                   key={c}
                   ta={CELLS[c].numeric ? 'right' : undefined}
-                  style={{ whiteSpace: 'nowrap' }}
+                  style={{ verticalAlign: 'bottom' }}
                 >
                   {c}
                 </Table.Th>
