@@ -8,6 +8,7 @@ import {
   renderCaret,
   renderTripleBrace,
   renderTripleBraceText,
+  SAMPLE_FROM_ADDRESS,
   SMS_SHORT_CODE,
   sampleData,
   type TemplateDataError,
@@ -38,7 +39,8 @@ export function blankForm(language: AdhocLanguageName, notifyBy: NotifyBy): Temp
     data: formatTemplateData(sampleData(language, notifyBy)),
     subject: '',
     preview: '',
-    from: notifyBy === 'SMS' ? SMS_SHORT_CODE : null,
+    // The one address the From list offers (doc 2 §2.6) is chosen from the start: publishing needs it.
+    from: notifyBy === 'SMS' ? SMS_SHORT_CODE : notifyBy === 'EML' ? SAMPLE_FROM_ADDRESS : null,
     fromDisplayName: '',
     uploadLive: null,
     uploadMachine: null,
