@@ -376,7 +376,8 @@ const PAUSE_BETWEEN_WAVES_MS = 30_000;
  */
 export function startSimulator(ctx: AppContext, log: pino.Logger): () => Promise<void> {
   const ingest = ingestService(ctx.db);
-  const step = Math.max(100, Math.round(400 * ctx.config.demoScale));
+  // About 100 messages a tick: a wave lasts some 15 minutes, so the 10-minute summaries of All Channels move too.
+  const step = Math.max(50, Math.round(100 * ctx.config.demoScale));
   let running: Promise<void> | null = null;
   let tickNo = 0;
 
@@ -491,6 +492,9 @@ export function startSimulator(ctx: AppContext, log: pino.Logger): () => Promise
     for (let i = 0; i < messages.length; i += INGEST_MAX_BATCH) {
       await ingest.ingest('messages', messages.slice(i, i + INGEST_MAX_BATCH));
     }
+    // The demo's first summary at launch (the seeded campaigns have theirs too), so All Channels is not empty
+    // until the next 10-minute slot.
+    await writeSummarySnapshots(ctx.db, [rootId, ...waveDatasets(plan).map((d) => Number(d.dataset_id_bint))]);
     log.info({ dataset: rootId, wave, messages: messages.length }, 'demo wave launched');
   }
 
