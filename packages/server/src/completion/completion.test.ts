@@ -380,3 +380,22 @@ describe('custom reports', () => {
     expect(north.FILE_TRANSFER_TIME).toBeNull();
   });
 });
+
+describe('a completion report launched early', () => {
+  it('is generated again once the campaign is due, so the utility gets the list as of retry + 30 minutes', async () => {
+    const service = completionService(t.ctx);
+    const before = await t.ctx.db.query(
+      "SELECT request_seq FROM report_files WHERE dataset_id = 500 AND kind = 'completion'",
+    );
+    // As if an operator had launched it long before the medical-baseline retry logic finished.
+    await t.ctx.db.query(
+      "UPDATE report_files SET requested_at = '2000-01-01T00:00:00Z' WHERE dataset_id = 500 AND kind = 'completion'",
+    );
+    expect(await service.scheduleDue()).toBe(1);
+    const after = await t.ctx.db.query(
+      "SELECT request_seq FROM report_files WHERE dataset_id = 500 AND kind = 'completion'",
+    );
+    expect(after.rows[0].request_seq).toBe(before.rows[0].request_seq + 1);
+    expect(await service.scheduleDue()).toBe(0);
+  });
+});

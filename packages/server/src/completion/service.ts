@@ -188,7 +188,17 @@ export function completionService(ctx: AppContext) {
           },
         );
       }
-      return rows.length;
+      // A report an operator launched before the retry logic had settled is not the final word: once the
+      // campaign is due, it is generated again, so the utility always gets the list as of retry + 30 minutes.
+      const early = await db.query<{ id: number }>(
+        `SELECT d.id FROM datasets d JOIN report_files r ON r.dataset_id = d.id AND r.kind = 'completion'
+          WHERE d.root_id IS NULL
+            AND ${EFFECTIVE_RETRY} <= now() - make_interval(mins => $1)
+            AND r.requested_at < ${EFFECTIVE_RETRY} + make_interval(mins => $1)`,
+        [COMPLETION_DELAY_MINUTES],
+      );
+      for (const d of early.rows) await requestCompletion(d.id);
+      return rows.length + early.rows.length;
     },
 
     /** launch-completion-report and refresh-completion-report: (re)generate, then transfer. */

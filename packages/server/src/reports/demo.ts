@@ -494,7 +494,10 @@ export function startSimulator(ctx: AppContext, log: pino.Logger): () => Promise
     }
     // The demo's first summary at launch (the seeded campaigns have theirs too), so All Channels is not empty
     // until the next 10-minute slot.
-    await writeSummarySnapshots(ctx.db, [rootId, ...waveDatasets(plan).map((d) => Number(d.dataset_id_bint))]);
+    await writeSummarySnapshots(ctx.db, [
+      rootId,
+      ...waveDatasets(plan).map((d) => Number(d.dataset_id_bint)),
+    ]);
     log.info({ dataset: rootId, wave, messages: messages.length }, 'demo wave launched');
   }
 
