@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -184,25 +185,31 @@ function humanMessage(err: FastifyError): string {
 async function serveConsole(app: App, dist: string | null) {
   const available = dist !== null && existsSync(path.join(dist, 'index.html'));
   if (available) await app.register(fastifyStatic, { root: dist, serve: false });
-  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
-    const urlPath = decodeURIComponent((req.url.split('?')[0] ?? '/').replace(/^\/+/, ''));
-    if (/^(api|csv|l)\//.test(urlPath) || urlPath === 'api') {
-      return reply
-        .code(404)
-        .send({ error: 'not_found', message: `There is no ${req.method} /${redactUrl(urlPath)}.` });
-    }
-    if (!available) {
-      return reply
-        .code(503)
-        .type('text/plain')
-        .send('The console is not built. Run `npm run build` (npm start does this for you).');
-    }
-    const file = path.normalize(urlPath);
-    if (file && !file.startsWith('..') && existsSync(path.join(dist!, file)) && path.extname(file)) {
-      const immutable = file.startsWith('assets/');
-      return reply.sendFile(file, { maxAge: immutable ? '365d' : 0, immutable });
-    }
-    reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
-  });
+  // The console's files are compressed (the script shrinks to a third); API answers are small and stay as they are.
+  await app.register(compress, { global: false, threshold: 1024, encodings: ['br', 'gzip'] });
+  app.get(
+    '/*',
+    { config: { access: 'public' }, schema: { hide: true }, compress: {} },
+    async (req, reply) => {
+      const urlPath = decodeURIComponent((req.url.split('?')[0] ?? '/').replace(/^\/+/, ''));
+      if (/^(api|csv|l)\//.test(urlPath) || urlPath === 'api') {
+        return reply
+          .code(404)
+          .send({ error: 'not_found', message: `There is no ${req.method} /${redactUrl(urlPath)}.` });
+      }
+      if (!available) {
+        return reply
+          .code(503)
+          .type('text/plain')
+          .send('The console is not built. Run `npm run build` (npm start does this for you).');
+      }
+      const file = path.normalize(urlPath);
+      if (file && !file.startsWith('..') && existsSync(path.join(dist!, file)) && path.extname(file)) {
+        const immutable = file.startsWith('assets/');
+        return reply.sendFile(file, { maxAge: immutable ? '365d' : 0, immutable });
+      }
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html');
+    },
+  );
 }
