@@ -92,8 +92,13 @@ const campaignRef = { id_bint_adhoc_campaign: adhocId };
 
 // ---- /api/v1/adhoc/campaign/select ----
 
-/** The console sends a payload object whose fields the server does not read; unknown keys are dropped. */
-export const campaignSelectBody = z.object({});
+/**
+ * The console sends a payload object; unknown keys are dropped. `search` (an addition) narrows the list to
+ * templates whose title contains it or whose ADHOC id it is, so templates past the first 100 stay reachable.
+ */
+export const campaignSelectBody = z.object({
+  search: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+});
 export const campaignSelectAnswer = adhocAnswer(z.array(adhocCampaignSchema));
 export type CampaignSelectAnswer = z.infer<typeof campaignSelectAnswer>;
 

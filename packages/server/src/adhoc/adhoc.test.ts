@@ -86,6 +86,23 @@ describe('template list (doc 2 §2.1)', () => {
     expect(res.body.response[1].name_vch).toBe('Bulk 101');
   });
 
+  it('finds a template past the first 100 by a part of its title or by its ADHOC id', async () => {
+    const byTitle = await post('/api/v1/adhoc/campaign/select', { search: 'bulk 1' });
+    expect(byTitle.body.response.map((c: { name_vch: string }) => c.name_vch).slice(0, 3)).toEqual([
+      'Bulk 101',
+      'Bulk 100',
+      'Bulk 19',
+    ]);
+    const { rows } = await t.ctx.db.query("SELECT id FROM adhoc_campaigns WHERE name = 'Bulk 1'");
+    const byId = await post('/api/v1/adhoc/campaign/select', { search: `ADHOC-${rows[0].id}` });
+    expect(byId.body.response).toEqual([
+      expect.objectContaining({ id_bint: rows[0].id, name_vch: 'Bulk 1' }),
+    ]);
+    expect((await post('/api/v1/adhoc/campaign/select', { search: 'no such title' })).body.response).toEqual(
+      [],
+    );
+  });
+
   it('answers one template in a list, and an empty list for an unknown id', async () => {
     const id = await newTemplate('Single');
     expect(

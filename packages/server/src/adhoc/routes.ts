@@ -47,12 +47,12 @@ export async function adhocRoutes(app: App, ctx: AppContext) {
       config: access,
       schema: {
         tags,
-        summary: 'Template list, newest first, at most 100',
+        summary: 'Template list, newest first, at most 100; optionally narrowed by a search text',
         body: campaignSelect.body,
         response: { 200: campaignSelect.answer },
       },
     },
-    async () => ({ response: await service.list() }),
+    async (req) => ({ response: await service.list(req.body.search) }),
   );
 
   app.post(

@@ -145,11 +145,19 @@ export function adhocService(db: Db) {
       return campaignById(db, id);
     },
 
-    /** The template list: newest first, at most the first 100 (doc 2 §2.1). */
-    async list(): Promise<AdhocCampaign[]> {
+    /**
+     * The template list: newest first, at most the first 100 (doc 2 §2.1); with a search text, only the templates
+     * whose title contains it, or the one whose id (ADHOC-{id}) it names.
+     */
+    async list(search?: string): Promise<AdhocCampaign[]> {
+      const text = search?.trim() ?? '';
+      const id = /^(adhoc-)?(\d{1,15})$/i.exec(text)?.[2];
       const { rows } = await db.query<CampaignRow>(
-        `SELECT ${CAMPAIGN_COLUMNS} FROM adhoc_campaigns c ORDER BY c.id DESC LIMIT $1`,
-        [ADHOC_LIST_MAX_ROWS],
+        `SELECT ${CAMPAIGN_COLUMNS} FROM adhoc_campaigns c
+          WHERE $2 = '' OR c.id = $3::bigint
+             OR strpos(lower(c.name), lower($2)) > 0
+          ORDER BY c.id DESC LIMIT $1`,
+        [ADHOC_LIST_MAX_ROWS, text, id ?? null],
       );
       return rows.map(campaignOf);
     },

@@ -13,16 +13,17 @@ const { campaignUpdateTitle, campaignUpdateTester } = ADHOC_CALLS;
 
 const post = (body: unknown) => ({ method: 'POST', body });
 
-export async function getCampaigns(): Promise<AdhocCampaign[]> {
-  const answer = await apiCall(campaignSelect.answer, campaignSelect.path, post({}));
+export async function getCampaigns(search = ''): Promise<AdhocCampaign[]> {
+  const answer = await apiCall(campaignSelect.answer, campaignSelect.path, post(search ? { search } : {}));
   return answer.response;
 }
 
-/** The template list: the first 100 rows (doc 2 §2.1). */
-export function useCampaigns() {
+/** The template list: the first 100 rows (doc 2 §2.1), optionally narrowed by a search text. */
+export function useCampaigns(search = '') {
   return useQuery({
-    queryKey: adhocKeys.campaigns(),
-    queryFn: getCampaigns,
+    queryKey: adhocKeys.campaigns(search),
+    queryFn: () => getCampaigns(search),
+    placeholderData: (previous) => previous,
     select: (rows) => rows.slice(0, ADHOC_LIST_MAX_ROWS),
   });
 }

@@ -3,7 +3,8 @@ import type { NotifyBy } from '@psps/contracts';
 /** Query keys of the ad hoc screens; mutations invalidate by these. */
 export const adhocKeys = {
   all: ['adhoc'] as const,
-  campaigns: () => ['adhoc', 'campaigns'] as const,
+  campaigns: (search?: string) =>
+    search ? (['adhoc', 'campaigns', search] as const) : (['adhoc', 'campaigns'] as const),
   campaign: (id: number) => ['adhoc', 'campaign', id] as const,
   templates: (id: number, notifyBy: NotifyBy) => ['adhoc', 'templates', id, notifyBy] as const,
   summary: (id: number) => ['adhoc', 'summary', id] as const,

@@ -8,9 +8,11 @@ import {
   Loader,
   Table,
   Text,
+  TextInput,
   Title,
   Tooltip,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import {
   ADHOC_LIST_COLUMNS,
   ADHOC_LIST_MAX_ROWS,
@@ -22,7 +24,8 @@ import {
   NEW_TEMPLATE_LABEL,
   NEW_TEMPLATE_NAME,
 } from '@psps/contracts';
-import { IconEdit, IconPlus, IconSettings, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconPlus, IconSearch, IconSettings, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useCampaigns, useCreateCampaign, useDeleteCampaign } from '../api/campaigns.ts';
 import { useDialogs } from './adhoc-dialogs.tsx';
 
@@ -30,7 +33,9 @@ export const STATUS_COLORS: Record<string, string> = { DRAFT: 'gray', PUBLISHED:
 
 /** The ad hoc templates list (doc 2 §2.1): newest first, the first 100 rows. */
 export function TemplateList({ onOpen }: { onOpen: (id: number, tab?: string) => void }) {
-  const campaigns = useCampaigns();
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  const campaigns = useCampaigns(debouncedSearch);
   const create = useCreateCampaign();
   const remove = useDeleteCampaign();
   const dialogs = useDialogs();
@@ -61,6 +66,15 @@ export function TemplateList({ onOpen }: { onOpen: (id: number, tab?: string) =>
           {NEW_TEMPLATE_LABEL}
         </Button>
       </Group>
+      <TextInput
+        mb="md"
+        maw={420}
+        aria-label="Find a template"
+        placeholder="Find a template by title or ADHOC-id"
+        leftSection={<IconSearch size={16} />}
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+      />
       {create.error && (
         <Alert color="red" mb="md">
           {create.error.message}
@@ -150,12 +164,14 @@ export function TemplateList({ onOpen }: { onOpen: (id: number, tab?: string) =>
       )}
       {campaigns.data?.length === 0 && (
         <Text c="dimmed" ta="center" p="lg">
-          No templates yet. Select {NEW_TEMPLATE_LABEL} to write one.
+          {debouncedSearch
+            ? `No template matches "${debouncedSearch}".`
+            : `No templates yet. Select ${NEW_TEMPLATE_LABEL} to write one.`}
         </Text>
       )}
       {campaigns.data?.length === ADHOC_LIST_MAX_ROWS && (
         <Text c="dimmed" size="xs" mt="xs">
-          Showing the first {ADHOC_LIST_MAX_ROWS} templates.
+          Showing the first {ADHOC_LIST_MAX_ROWS} templates. Find an older one by its title or ADHOC-id.
         </Text>
       )}
     </Card>
