@@ -38,6 +38,8 @@ function wav(): Buffer {
 
 async function newTemplate(page: Page, title: string): Promise<number> {
   await page.goto('/admin/adhoc-campaigns');
+  await expect(page.getByTestId('adhoc-list')).toBeVisible();
+  await snap(page, 'adhoc-list');
   await page.getByRole('button', { name: 'New Template' }).click();
   await expect(page).toHaveURL(/template=\d+/);
   const id = Number(new URL(page.url()).searchParams.get('template'));

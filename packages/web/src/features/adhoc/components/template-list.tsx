@@ -90,7 +90,9 @@ export function TemplateList({ onOpen }: { onOpen: (id: number, tab?: string) =>
           <Table.Thead>
             <Table.Tr>
               {ADHOC_LIST_COLUMNS.map((column) => (
-                <Table.Th key={column}>{column}</Table.Th>
+                <Table.Th key={column} style={{ whiteSpace: 'nowrap' }}>
+                  {column}
+                </Table.Th>
               ))}
             </Table.Tr>
           </Table.Thead>
@@ -117,8 +119,8 @@ export function TemplateList({ onOpen }: { onOpen: (id: number, tab?: string) =>
                   </Text>
                 </Table.Td>
                 <Table.Td>{row.languageCount_bint}</Table.Td>
-                <Table.Td>
-                  <Badge color={STATUS_COLORS[row.status_vch] ?? 'gray'} variant="light">
+                <Table.Td style={{ minWidth: 110 }}>
+                  <Badge color={STATUS_COLORS[row.status_vch] ?? 'gray'} variant="light" miw="max-content">
                     {row.status_vch}
                   </Badge>
                 </Table.Td>
