@@ -57,13 +57,23 @@ export function publishGaps(records: readonly Configurable[]): PublishGap[] {
       const gap = (reason: PublishGap['reason']) =>
         gaps.push({ notifyBy_vch: channel, language_vch: language, reason });
       if (!record) gap('missing');
-      else if (channel === 'PHON' && blank(record.templatePGE_txt) && !record.uploadLive_dt) gap('voice');
-      else if (channel !== 'PHON' && blank(record.templatePGE_txt)) gap('body');
-      else if (channel === 'EML' && blank(record.subject_vch)) gap('subject');
-      else if (channel === 'EML' && blank(record.from_vch)) gap('from');
+      else {
+        const reason = notConfigured(record);
+        if (reason) gap(reason);
+      }
     }
   }
   return gaps;
+}
+
+/** Why a saved language is not configured yet, or null when it is (the per-language half of the publish rule). */
+export function notConfigured(record: Configurable): Exclude<PublishGap['reason'], 'missing'> | null {
+  const channel = record.notifyBy_vch;
+  if (channel === 'PHON' && blank(record.templatePGE_txt) && !record.uploadLive_dt) return 'voice';
+  if (channel !== 'PHON' && blank(record.templatePGE_txt)) return 'body';
+  if (channel === 'EML' && blank(record.subject_vch)) return 'subject';
+  if (channel === 'EML' && blank(record.from_vch)) return 'from';
+  return null;
 }
 
 /**

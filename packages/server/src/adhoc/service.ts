@@ -30,7 +30,7 @@ import {
 } from '@psps/contracts';
 import { type Db, type DbClient, withTransaction } from '../db/pool.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
-import { publishGaps } from './rules.ts';
+import { notConfigured, publishGaps } from './rules.ts';
 
 /** Who made a change: from the session or API key, never from the request body (http/access.ts). */
 export type Actor = { userId: number | null; actor: string };
@@ -423,8 +423,12 @@ export function adhocService(db: Db) {
       const campaign = await campaignById(db, id);
       if (!campaign) throw missingTemplate(id);
       const records = await recordsFor(db, id);
+      // 'Languages configured per channel' (doc 2 §2.7): by the same rule publishing checks, so the Publish tab
+      // never shows a language as done that publishing would refuse.
       const languages = (channel: NotifyBy) =>
-        records.filter((r) => r.notifyBy_vch === channel).map((r) => ({ language_vch: r.language_vch }));
+        records
+          .filter((r) => r.notifyBy_vch === channel && notConfigured(r) === null)
+          .map((r) => ({ language_vch: r.language_vch }));
       return [languages('PHON'), languages('SMS'), languages('EML'), [{ publish_dt: campaign.publish_dt }]];
     },
 
