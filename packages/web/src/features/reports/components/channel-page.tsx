@@ -1,13 +1,8 @@
-import { Stack } from '@mantine/core';
-import { CHANNEL_LABELS, CHANNEL_REPORT_PATHS, type ChannelReportKind, REPORT_TEXTS } from '@psps/contracts';
-import { useCampaigns } from '../api/get-campaigns.ts';
+import { CHANNEL_LABELS, CHANNEL_REPORT_PATHS, type ChannelReportKind } from '@psps/contracts';
 import { useChannelReport } from '../api/get-channel-report.ts';
-import { campaignLabel } from '../utils/labels.ts';
-import { knownChoice, useRememberedChoice } from '../utils/remembered-choice.ts';
+import { CampaignChoice } from './campaign-choice.tsx';
 import { ChannelReportView } from './channel-report.tsx';
-import { LoadProblem } from './report-query.tsx';
 import { ReportSection } from './report-section.tsx';
-import { ReportSelect } from './report-select.tsx';
 
 export function ChannelSection({
   channel,
@@ -34,25 +29,10 @@ export function ChannelSection({
 
 /** Voice, SMS and e-mail reports (document 1 §2): choose a campaign; see the stats card and the status pie. */
 export function ChannelPage({ channel }: { channel: ChannelReportKind }) {
-  const campaigns = useCampaigns();
-  const [remembered, setDatasetId] = useRememberedChoice(channel);
-  const datasetId = knownChoice(remembered, campaigns.data, (c) => c.dataset_id_bint);
   return (
-    <Stack gap="lg">
-      <ReportSelect
-        label="Campaign"
-        firstEntry={REPORT_TEXTS.selectCampaign}
-        items={campaigns.data}
-        idOf={(c) => c.dataset_id_bint}
-        labelOf={campaignLabel}
-        value={datasetId}
-        onChange={setDatasetId}
-        loading={campaigns.isPending}
-        testId="campaign-select"
-      />
-      <LoadProblem query={campaigns} what="list of campaigns" />
-      {datasetId !== null && <ChannelSection channel={channel} datasetId={datasetId} />}
-    </Stack>
+    <CampaignChoice screen={channel}>
+      {(datasetId) => <ChannelSection channel={channel} datasetId={datasetId} />}
+    </CampaignChoice>
   );
 }
 
