@@ -170,11 +170,13 @@ async function run(databaseUrl: string) {
     );
     await res.arrayBuffer();
   });
-  // Index against a sequential scan: the same service calls on a connection with index scans off.
-  const seqDb = createPool(databaseUrl, 2);
-  seqDb.on('connect', (client) => {
-    client.query('SET enable_indexscan = off; SET enable_bitmapscan = off; SET enable_indexonlyscan = off');
-  });
+  // Index against a sequential scan: the same service calls on connections started with index scans off.
+  const seqUrl = new URL(databaseUrl);
+  seqUrl.searchParams.set(
+    'options',
+    '-c enable_indexscan=off -c enable_bitmapscan=off -c enable_indexonlyscan=off',
+  );
+  const seqDb = createPool(seqUrl.toString(), 2);
   const indexed = suppressionService(db, config);
   const sequential = suppressionService(seqDb, config);
   const valueSearches = ['(415) 255-0001', '4152550', 'person1000@example.com'];

@@ -1,6 +1,6 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { PhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { describe, expect, it } from 'vitest';
-import { normalizeValue } from './normalize.ts';
+import { normalizeValue, plainNanpNumber } from './normalize.ts';
 
 describe('normalizeValue without a declared type', () => {
   it.each([
@@ -204,5 +204,62 @@ describe('the North American fast path', () => {
         expect(result.ok ? result.value : undefined, number).toBe(expected);
       }
     }
+  });
+});
+
+describe('plainNanpNumber (bare North American numbers, read without normalizeValue)', () => {
+  it('reads the three bare forms of a valid number as its E.164 digits', () => {
+    expect(plainNanpNumber('4155550123')).toBe(14155550123);
+    expect(plainNanpNumber('14155550123')).toBe(14155550123);
+    expect(plainNanpNumber('+14155550123')).toBe(14155550123);
+  });
+
+  it('leaves every other text to normalizeValue (-1)', () => {
+    for (const text of [
+      '',
+      '415555012', // nine digits
+      '41555501234', // eleven digits not starting with 1
+      '+24155550123', // another country code
+      '1155550123', // area code starting with 1
+      '0155550123',
+      '(415) 555-0123',
+      '415-555-0123',
+      '415555012a',
+      '+1415555012',
+      ' 4155550123',
+      '4155550123 ',
+      '+141555501234',
+    ]) {
+      expect(plainNanpNumber(text), text).toBe(-1);
+    }
+  });
+
+  it('gives the value normalizeValue gives; -1 (normalizeValue decides) when the number is not a valid US one', () => {
+    let seed = 777;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed;
+    };
+    let fast = 0;
+    let left = 0;
+    for (let i = 0; i < 3_000; i++) {
+      const ten = String(2_000_000_000 + (next() % 8_000_000_000));
+      for (const text of [ten, `1${ten}`, `+1${ten}`]) {
+        const number = plainNanpNumber(text);
+        if (number === -1) {
+          left++;
+          // Not valid in the US metadata: normalizeValue asks libphonenumber the whole question (other NANP
+          // countries), whatever it answers.
+          expect(new PhoneNumber(`+1${ten}`).isValid(), text).toBe(false);
+        } else {
+          fast++;
+          expect(number, text).toBe(Number(`1${ten}`));
+          expect(normalizeValue(text), text).toEqual({ ok: true, type: 'PHONE', value: `+1${ten}` });
+        }
+      }
+    }
+    // Both kinds of number were met (the spread covers unassigned area codes too).
+    expect(fast).toBeGreaterThan(1_000);
+    expect(left).toBeGreaterThan(1_000);
   });
 });

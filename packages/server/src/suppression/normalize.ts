@@ -92,7 +92,9 @@ function normalizePhone(text: string, type: 'PHONE' | 'SMS'): NormalizeResult {
  * list of a million numbers asks it once per block instead of a million times. Bounded: cleared when full.
  */
 function nanpValid(tenDigits: string): boolean {
-  const block = tenDigits.slice(0, 7);
+  return nanpBlockValid(Number(tenDigits.slice(0, 7)), tenDigits);
+}
+function nanpBlockValid(block: number, tenDigits: string): boolean {
   let valid = NANP_BLOCKS.get(block);
   if (valid === undefined) {
     valid = new PhoneNumber(`+1${tenDigits}`).isValid();
@@ -101,8 +103,42 @@ function nanpValid(tenDigits: string): boolean {
   }
   return valid;
 }
-const NANP_BLOCKS = new Map<string, boolean>();
+const NANP_BLOCKS = new Map<number, boolean>();
 const NANP_BLOCKS_MAX = 200_000;
+
+/**
+ * The commonest line of a list, a bare North American number ('4155550123', '14155550123' or '+14155550123'),
+ * read without regular expressions or strings: its E.164 form as a number (14155550123), or -1 for any other
+ * text, including such a number that is not valid, which normalizeValue then decides. For the texts it accepts the
+ * answer is the one normalizeValue(text) gives (a PHONE value '+1' and the ten digits; compared in
+ * normalize.test.ts): about five times faster, which is most of reading a million-line file.
+ */
+export function plainNanpNumber(text: string): number {
+  let at = 0;
+  if (text.length === 12) {
+    if (text.charCodeAt(0) !== PLUS || text.charCodeAt(1) !== ONE) return -1;
+    at = 2;
+  } else if (text.length === 11) {
+    if (text.charCodeAt(0) !== ONE) return -1;
+    at = 1;
+  } else if (text.length !== 10) {
+    return -1;
+  }
+  const first = text.charCodeAt(at) - ZERO;
+  if (first < 2 || first > 9) return -1;
+  let ten = first;
+  for (let i = at + 1; i < at + 10; i++) {
+    const digit = text.charCodeAt(i) - ZERO;
+    if (digit < 0 || digit > 9) return -1;
+    ten = ten * 10 + digit;
+  }
+  const block = Math.floor(ten / 1000);
+  const valid = NANP_BLOCKS.get(block) ?? nanpBlockValid(block, String(ten));
+  return valid ? 1e10 + ten : -1;
+}
+const PLUS = 43;
+const ONE = 49;
+const ZERO = 48;
 
 /** EMAIL values are lowercased (DESIGN §5); an internationalised domain is stored in its ASCII (xn--) form. */
 function normalizeEmail(text: string): NormalizeResult {

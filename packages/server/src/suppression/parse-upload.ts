@@ -9,7 +9,7 @@ import {
   unneutralizeCsvCell,
 } from '@psps/contracts';
 import { CsvError, parse } from 'csv-parse';
-import { normalizeValue } from './normalize.ts';
+import { normalizeValue, plainNanpNumber } from './normalize.ts';
 
 /**
  * Reading a suppression upload file (DESIGN §5): UTF-8 (a BOM is dropped), CSV or plain text with one value a line,
@@ -31,6 +31,8 @@ export interface UploadRecord {
   start?: string;
   /** ISO 8601 UTC; absent: no end. */
   end?: string;
+  /** The value as a number, when it is a phone number read by the fast path (E.164 digits: 14155550123). */
+  number?: number;
 }
 
 export interface UploadRejection {
@@ -144,17 +146,28 @@ async function* readBatches(
       if (isBlank(record)) continue;
       totals.lines++;
 
-      const row = readRow(record, columns, now);
-      if (!row.ok) {
-        rejectLine(line, row.reason);
-      } else if (!seen.add(row.type, row.value)) {
-        totals.duplicates++;
+      // A bare North American number (most lines of most lists): no type column, nothing to normalise.
+      const number = columns === POSITIONAL_COLUMNS && record.length === 1 ? plainNanpNumber(record[0]!) : -1;
+      if (number !== -1) {
+        if (seen.addNumber('PHONE', number)) {
+          totals.accepted++;
+          batch.records.push({ line, type: 'PHONE', value: `+${number}`, number });
+        } else {
+          totals.duplicates++;
+        }
       } else {
-        totals.accepted++;
-        const accepted: UploadRecord = { line, type: row.type, value: row.value };
-        if (row.start !== undefined) accepted.start = row.start;
-        if (row.end !== undefined) accepted.end = row.end;
-        batch.records.push(accepted);
+        const row = readRow(record, columns, now);
+        if (!row.ok) {
+          rejectLine(line, row.reason);
+        } else if (!seen.add(row.type, row.value)) {
+          totals.duplicates++;
+        } else {
+          totals.accepted++;
+          const accepted: UploadRecord = { line, type: row.type, value: row.value };
+          if (row.start !== undefined) accepted.start = row.start;
+          if (row.end !== undefined) accepted.end = row.end;
+          batch.records.push(accepted);
+        }
       }
 
       if (batch.records.length + batch.rejections.length >= batchSize) {
@@ -419,14 +432,7 @@ class DistinctValues {
 
   /** False when the value was already there. */
   add(type: SuppressionType, value: string): boolean {
-    if (E164.test(value)) {
-      let numbers = this.#numbers.get(type);
-      if (numbers === undefined) {
-        numbers = new NumberSet();
-        this.#numbers.set(type, numbers);
-      }
-      return numbers.add(Number(value));
-    }
+    if (E164.test(value)) return this.addNumber(type, Number(value));
     let sets = this.#strings.get(type);
     if (sets === undefined) {
       sets = [new Set<string>()];
@@ -440,6 +446,16 @@ class DistinctValues {
     if (set.size === size) return false;
     if (set.size >= DISTINCT_SET_LIMIT) sets.push(new Set<string>());
     return true;
+  }
+
+  /** A phone number in E.164 form, as the number of its digits; false when it was already there. */
+  addNumber(type: SuppressionType, digits: number): boolean {
+    let numbers = this.#numbers.get(type);
+    if (numbers === undefined) {
+      numbers = new NumberSet();
+      this.#numbers.set(type, numbers);
+    }
+    return numbers.add(digits);
   }
 }
 const DISTINCT_SET_LIMIT = 16_000_000;
@@ -487,7 +503,8 @@ export class NumberSet {
     const old = this.#slots;
     this.#slots = new Float64Array(old.length * 2);
     this.#mask = this.#slots.length - 1;
-    for (const value of old) {
+    for (let slot = 0; slot < old.length; slot++) {
+      const value = old[slot]!;
       if (value === 0) continue;
       let at = hashOf(value) & this.#mask;
       while (this.#slots[at] !== 0) at = (at + 1) & this.#mask;

@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { StringDecoder } from 'node:string_decoder';
 import {
   SUPPRESSION_RESULTS_PAGE_SIZE,
   SUPPRESSION_SUMMARY_PAGE_SIZE,
@@ -21,9 +20,9 @@ import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import type { Config } from '../config.ts';
 import { type Db, type DbClient, withTransaction } from '../db/pool.ts';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
-import { copyEscape, copyTextField } from './copy-text.ts';
+import { copyEscape } from './copy-text.ts';
 import { csvFromCopyText } from './csv-out.ts';
-import { GroupValues } from './group-values.ts';
+import { GroupCopyReader, GroupValues } from './group-values.ts';
 import { normalizeValue } from './normalize.ts';
 import { parseUpload, type UploadBatch, UploadFileError } from './parse-upload.ts';
 import * as sql from './sql.ts';
@@ -568,26 +567,11 @@ async function loadGroup(
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     version = (await client.query<{ version: number }>(sql.GROUP_VERSION, [group])).rows[0]?.version ?? 0;
     await client.query(sql.SET_COPY_GROUP, [group]);
-    const decoder = new StringDecoder('utf8');
-    let carry = '';
-    const readLines = (text: string) => {
-      let start = 0;
-      for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
-        const tab1 = text.indexOf('\t', start);
-        const tab2 = text.indexOf('\t', tab1 + 1);
-        values.add(
-          text.slice(start, tab1),
-          copyTextField(text.slice(tab1 + 1, tab2)),
-          text.charCodeAt(tab2 + 1) === 116, // 't'
-        );
-        start = end + 1;
-      }
-      return text.slice(start);
-    };
+    const reader = new GroupCopyReader(values);
     for await (const chunk of client.query(copyTo(sql.COPY_GROUP_CURRENT)) as AsyncIterable<Buffer>) {
-      carry = readLines(carry + decoder.write(chunk));
+      reader.write(chunk);
     }
-    readLines(carry + decoder.end());
+    reader.end();
     await client.query('COMMIT');
     broken = false;
   } finally {
@@ -654,7 +638,7 @@ async function* copyLines(
     for (const record of batch.records) {
       let kind = '';
       if (group !== undefined) {
-        const match = group.match(record.type, record.value);
+        const match = group.match(record.type, record.value, record.number);
         if (match === 'current') continue;
         kind = match === 'new' ? '\tadd' : '\tkeep';
       }
