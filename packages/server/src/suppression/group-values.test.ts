@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { GroupCopyReader, GroupValues } from './group-values.ts';
 
-/** COPY_GROUP_CURRENT's text for a group: type, value, whether it has an end. */
+/** COPY_GROUP_CURRENT's text for a group: type, value, whether it has an end, row id. */
 const COPY_TEXT = [
-  'PHONE\t+14155550123\tf',
-  'SMS\t+14155550123\tt',
-  'PHONE\t+442071838750\tf',
-  'EMAIL\tjane@example.com\tf',
-  'ACCOUNT\tAC\\\\42\\ttab\tf', // COPY escapes: a backslash and a tab inside the value
-  'PHONE\t+0123\tf', // not E.164 (cannot be stored, but read as text all the same)
-  'ACCOUNT\t1234567\tt',
+  'PHONE\t+14155550123\tf\t11',
+  'SMS\t+14155550123\tt\t12',
+  'PHONE\t+442071838750\tf\t13',
+  'EMAIL\tjane@example.com\tf\t14',
+  'ACCOUNT\tAC\\\\42\\ttab\tf\t15', // COPY escapes: a backslash and a tab inside the value
+  'PHONE\t+0123\tf\t16', // not E.164 (cannot be stored, but read as text all the same)
+  'ACCOUNT\t1234567\tt\t9007199254740', // row ids up to 2^53
 ].join('\n');
 
 function readIn(chunks: Buffer[]): GroupValues {
@@ -43,26 +43,41 @@ describe('GroupCopyReader (a group read from COPY text bytes)', () => {
     }
   });
 
-  it('reads a last line without its line feed, and lists what the file did not match', () => {
+  it('reads a last line without its line feed, and lists what the file did not match with the row ids', () => {
     const values = readIn([Buffer.from(COPY_TEXT)]);
     expect(values.count).toBe(7);
     values.match('PHONE', '+14155550123');
     expect([...values.unmatched()].sort()).toEqual(
       [
-        ['ACCOUNT', '1234567'],
-        ['ACCOUNT', 'AC\\42\ttab'],
-        ['EMAIL', 'jane@example.com'],
-        ['PHONE', '+0123'],
-        ['PHONE', '+442071838750'],
-        ['SMS', '+14155550123'],
+        ['ACCOUNT', '1234567', 9007199254740],
+        ['ACCOUNT', 'AC\\42\ttab', 15],
+        ['EMAIL', 'jane@example.com', 14],
+        ['PHONE', '+0123', 16],
+        ['PHONE', '+442071838750', 13],
+        ['SMS', '+14155550123', 12],
       ].sort(),
     );
   });
 
+  it('keeps the row id of each number when its set grows', () => {
+    const lines: string[] = [];
+    for (let i = 0; i < 200_000; i++) lines.push(`PHONE\t+1415${2_000_000 + i}\tf\t${1_000_000 + i}\n`);
+    const values = readIn([Buffer.from(lines.join(''))]);
+    expect(values.count).toBe(200_000);
+    for (let i = 0; i < 200_000; i++) if (i % 1000 !== 7) values.match('PHONE', `+1415${2_000_000 + i}`);
+    const left = [...values.unmatched()].sort((a, b) => a[2] - b[2]);
+    expect(left).toHaveLength(200);
+    expect(left[0]).toEqual(['PHONE', '+14152000007', 1_000_007]);
+    expect(left[199]).toEqual(['PHONE', '+14152199007', 1_199_007]);
+    for (const [, value, rowId] of left) expect(Number(value) - 14152000000).toBe(rowId - 1_000_000);
+  });
+
   it('refuses a line it does not understand rather than guess', () => {
     const values = new GroupValues();
-    expect(() => new GroupCopyReader(values).write(Buffer.from('PHONE +14155550123 f\n'))).toThrow(
-      /Unexpected line from the database/,
-    );
+    for (const line of ['PHONE +14155550123 f 1\n', 'PHONE\t+14155550123\tf\n', 'PHONE\t+1415\tf\tx\n']) {
+      expect(() => new GroupCopyReader(values).write(Buffer.from(line)), line).toThrow(
+        /Unexpected line from the database/,
+      );
+    }
   });
 });

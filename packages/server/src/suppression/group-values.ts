@@ -4,21 +4,22 @@ import { E164, NumberSet } from './parse-upload.ts';
 
 /**
  * A group's current values, read once for a full upload's preview, against which the file's values are matched as
- * they are read: what the file lacks is what the upload removes, what the group lacks is what it adds. Phone
- * numbers are kept as numbers in a typed array (16 bytes a value), others as strings.
+ * they are read: what the file lacks is what the upload removes, what the group lacks is what it adds. Each
+ * value keeps its row id, by which the apply ends the values the file lacks. Phone numbers are kept as numbers in
+ * typed arrays (about 40 bytes a value), others as strings.
  */
 export class GroupValues {
   readonly #numbers = new Map<string, { set: NumberSet; marks?: Uint8Array }>();
-  readonly #strings = new Map<string, Map<string, boolean>>();
+  readonly #strings = new Map<string, Map<string, { rowId: number; seen: boolean }>>();
   /** `type\tvalue` of the current values that have an end (their end may pass before the apply). */
   readonly #ending = new Set<string>();
   count = 0;
   matched = 0;
 
   /** While loading. */
-  add(type: string, value: string, ending: boolean): void {
+  add(type: string, value: string, ending: boolean, rowId: number): void {
     if (E164.test(value)) {
-      this.addNumber(type, Number(value), ending);
+      this.addNumber(type, Number(value), ending, rowId);
       return;
     }
     this.count++;
@@ -29,11 +30,11 @@ export class GroupValues {
       this.#strings.set(type, strings);
     }
     if (strings.has(value)) this.count--;
-    strings.set(value, false);
+    strings.set(value, { rowId, seen: false });
   }
 
   /** While loading: a value in E.164 form, as the number of its digits. */
-  addNumber(type: string, digits: number, ending: boolean): void {
+  addNumber(type: string, digits: number, ending: boolean, rowId: number): void {
     this.count++;
     if (ending) this.#ending.add(`${type}\t+${digits}`);
     let numbers = this.#numbers.get(type);
@@ -41,7 +42,7 @@ export class GroupValues {
       numbers = { set: new NumberSet() };
       this.#numbers.set(type, numbers);
     }
-    if (!numbers.set.add(digits)) this.count--; // cannot happen: the current key is unique
+    if (!numbers.set.add(digits, rowId)) this.count--; // cannot happen: the current key is unique
   }
 
   /**
@@ -62,9 +63,9 @@ export class GroupValues {
         }
       }
     } else {
-      const strings = this.#strings.get(type);
-      if (strings?.has(value)) {
-        strings.set(value, true);
+      const known = this.#strings.get(type)?.get(value);
+      if (known !== undefined) {
+        known.seen = true;
         found = true;
       }
     }
@@ -73,22 +74,24 @@ export class GroupValues {
     return this.#ending.size > 0 && this.#ending.has(`${type}\t${value}`) ? 'ending' : 'current';
   }
 
-  /** The group's values the file did not hold, as [type, value]. */
-  *unmatched(): Generator<[string, string]> {
+  /** The group's values the file did not hold, as [type, value, row id]. */
+  *unmatched(): Generator<[string, string, number]> {
     for (const [type, { set, marks }] of this.#numbers) {
       const slots = set.slots;
       for (let slot = 0; slot < slots.length; slot++) {
-        if (slots[slot] !== 0 && (marks === undefined || marks[slot] === 0)) yield [type, `+${slots[slot]}`];
+        if (slots[slot] !== 0 && (marks === undefined || marks[slot] === 0)) {
+          yield [type, `+${slots[slot]}`, set.extraAt(slot)];
+        }
       }
     }
     for (const [type, strings] of this.#strings) {
-      for (const [value, seen] of strings) if (!seen) yield [type, value];
+      for (const [value, { rowId, seen }] of strings) if (!seen) yield [type, value, rowId];
     }
   }
 }
 
 /**
- * Reads COPY_GROUP_CURRENT's text (type, tab, value, tab, 't' or 'f', line feed) into GroupValues, a chunk of bytes
+ * Reads COPY_GROUP_CURRENT's text (type, value, 't' or 'f', row id; tab-separated lines) into GroupValues, a chunk of bytes
  * at a time, in one pass over the bytes. A phone number ('+' and up to 15 digits) is read as a number straight from
  * its bytes, without a string: a million values in a fraction of the time of splitting the text. Other values are
  * decoded as UTF-8 and their COPY escapes undone.
@@ -102,18 +105,19 @@ export class GroupCopyReader {
     const bytes = this.#carry === undefined ? chunk : Buffer.concat([this.#carry, chunk]);
     const length = bytes.length;
     let start = 0;
-    let tab1 = -1;
-    let tab2 = -1;
+    // The tabs of the line being read: COPY escapes a tab inside a value, so a line has exactly three.
+    const tabs = [-1, -1, -1];
+    let count = 0;
     for (let at = 0; at < length; at++) {
       const byte = bytes[at]!;
       if (byte === TAB) {
-        if (tab1 === -1) tab1 = at;
-        else tab2 = at;
+        if (count < 3) tabs[count] = at;
+        count++;
       } else if (byte === LF) {
-        this.#line(bytes, start, tab1, tab2, at);
+        if (count !== 3) throw unexpectedLine(bytes, start, at);
+        this.#line(bytes, start, tabs[0]!, tabs[1]!, tabs[2]!, at);
         start = at + 1;
-        tab1 = -1;
-        tab2 = -1;
+        count = 0;
       }
     }
     this.#carry = start < length ? bytes.subarray(start) : undefined;
@@ -125,16 +129,19 @@ export class GroupCopyReader {
     if (rest !== undefined) this.write(Buffer.concat([rest, Buffer.of(LF)]));
   }
 
-  #line(bytes: Buffer, start: number, tab1: number, tab2: number, end: number): void {
-    if (tab1 === -1 || tab2 === -1 || tab2 + 2 !== end) {
-      throw new Error(`Unexpected line from the database: ${bytes.toString('utf8', start, end)}`);
-    }
+  #line(bytes: Buffer, start: number, tab1: number, tab2: number, tab3: number, end: number): void {
+    const rowId = digitsAt(bytes, tab3 + 1, end);
+    if (tab3 !== tab2 + 2 || rowId <= 0) throw unexpectedLine(bytes, start, end);
     const type = typeName(bytes, start, tab1);
     const ending = bytes[tab2 + 1] === T;
     const digits = e164Digits(bytes, tab1 + 1, tab2);
-    if (digits !== -1) this.values.addNumber(type, digits, ending);
-    else this.values.add(type, copyTextField(bytes.toString('utf8', tab1 + 1, tab2)), ending);
+    if (digits !== -1) this.values.addNumber(type, digits, ending, rowId);
+    else this.values.add(type, copyTextField(bytes.toString('utf8', tab1 + 1, tab2)), ending, rowId);
   }
+}
+
+function unexpectedLine(bytes: Buffer, start: number, end: number): Error {
+  return new Error(`Unexpected line from the database: ${bytes.toString('utf8', start, end)}`);
 }
 
 /** The type name in bytes[from, to): one of the four known names without making a string, or the text itself. */
@@ -152,8 +159,14 @@ function typeName(bytes: Buffer, from: number, to: number): string {
 function e164Digits(bytes: Buffer, from: number, to: number): number {
   const length = to - from - 1;
   if (bytes[from] !== PLUS || length < 2 || length > 15 || bytes[from + 1] === ZERO) return -1;
+  return digitsAt(bytes, from + 1, to);
+}
+
+/** The number written in bytes[from, to) (1 to 15 digits), or -1. */
+function digitsAt(bytes: Buffer, from: number, to: number): number {
+  if (to <= from || to - from > 15) return -1;
   let number = 0;
-  for (let at = from + 1; at < to; at++) {
+  for (let at = from; at < to; at++) {
     const digit = bytes[at]! - ZERO;
     if (digit < 0 || digit > 9) return -1;
     number = number * 10 + digit;

@@ -461,14 +461,19 @@ class DistinctValues {
 const DISTINCT_SET_LIMIT = 16_000_000;
 export const E164 = /^\+[1-9]\d{1,14}$/;
 
-/** A set of positive integers below 2^53 (open addressing, linear probing; 0 marks a free slot), kept half empty. */
+/**
+ * A set of positive integers below 2^53 (open addressing, linear probing; 0 marks a free slot), kept half empty.
+ * Each number can carry another one (`add`'s second argument, read with `extraAt`), kept in a parallel array that is
+ * only made when first used.
+ */
 export class NumberSet {
   #slots = new Float64Array(1 << 16);
+  #extras: Float64Array | undefined;
   #mask = (1 << 16) - 1;
   size = 0;
 
-  /** False when the number was already there. */
-  add(value: number): boolean {
+  /** False when the number was already there (its extra is then left as it was). */
+  add(value: number, extra?: number): boolean {
     if (!(value > 0 && value <= Number.MAX_SAFE_INTEGER && Number.isInteger(value))) {
       throw new RangeError(`NumberSet holds positive integers below 2^53, not ${value}`);
     }
@@ -478,6 +483,10 @@ export class NumberSet {
       if (there === value) return false;
       if (there === 0) {
         slots[at] = value;
+        if (extra !== undefined) {
+          this.#extras ??= new Float64Array(slots.length);
+          this.#extras[at] = extra;
+        }
         if (++this.size * 2 > slots.length) this.#grow();
         return true;
       }
@@ -499,9 +508,16 @@ export class NumberSet {
     return this.#slots;
   }
 
+  /** The extra number added with the number in `slot` (0 when none was). */
+  extraAt(slot: number): number {
+    return this.#extras?.[slot] ?? 0;
+  }
+
   #grow(): void {
     const old = this.#slots;
+    const oldExtras = this.#extras;
     this.#slots = new Float64Array(old.length * 2);
+    this.#extras = oldExtras === undefined ? undefined : new Float64Array(this.#slots.length);
     this.#mask = this.#slots.length - 1;
     for (let slot = 0; slot < old.length; slot++) {
       const value = old[slot]!;
@@ -509,6 +525,7 @@ export class NumberSet {
       let at = hashOf(value) & this.#mask;
       while (this.#slots[at] !== 0) at = (at + 1) & this.#mask;
       this.#slots[at] = value;
+      if (oldExtras !== undefined) this.#extras![at] = oldExtras[slot]!;
     }
   }
 }

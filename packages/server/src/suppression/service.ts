@@ -640,7 +640,7 @@ async function* copyLines(
       if (group !== undefined) {
         const match = group.match(record.type, record.value, record.number);
         if (match === 'current') continue;
-        kind = match === 'new' ? '\tadd' : '\tkeep';
+        kind = match === 'new' ? '\tadd\t\\N' : '\tkeep\t\\N';
       }
       text += `${uploadId}\t${record.line}\t${record.type}\t${copyEscape(record.value)}\t${record.start ?? '\\N'}\t${record.end ?? '\\N'}${kind}\n`;
     }
@@ -648,8 +648,8 @@ async function* copyLines(
   }
   if (group === undefined) return;
   let text = '';
-  for (const [type, value] of group.unmatched()) {
-    text += `${uploadId}\t0\t${type}\t${copyEscape(value)}\t\\N\t\\N\tremove\n`;
+  for (const [type, value, rowId] of group.unmatched()) {
+    text += `${uploadId}\t0\t${type}\t${copyEscape(value)}\t\\N\t\\N\tremove\t${rowId}\n`;
     if (text.length >= 256 * 1024) {
       yield text;
       text = '';

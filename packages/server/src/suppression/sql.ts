@@ -145,12 +145,13 @@ export const INSERT_STAGED = `INSERT INTO suppressions (group_vch, supress_type,
 
 /**
  * A full upload's preview reads the group's version and current values in one snapshot (repeatable read): the
- * values whose own end has not passed, with whether they have an end. COPY takes no parameters, so the group name
+ * values whose own end has not passed, with whether they have an end, and their row id (all from
+ * suppressions_current_key: an index-only scan). COPY takes no parameters, so the group name
  * travels in a transaction-local setting (set with SET_COPY_GROUP).
  */
 export const GROUP_VERSION = 'SELECT version FROM suppression_groups WHERE group_vch = $1';
 export const SET_COPY_GROUP = "SELECT set_config('psps.suppression_group', $1, true)";
-export const COPY_GROUP_CURRENT = `COPY (SELECT supress_type, value_vch, end_ts IS NOT NULL FROM suppressions
+export const COPY_GROUP_CURRENT = `COPY (SELECT supress_type, value_vch, end_ts IS NOT NULL, row_id_bint FROM suppressions
   WHERE group_vch = current_setting('psps.suppression_group')
     AND ended_by IS NULL AND (end_ts IS NULL OR end_ts > now())) TO STDOUT`;
 
@@ -160,18 +161,21 @@ export const COPY_GROUP_CURRENT = `COPY (SELECT supress_type, value_vch, end_ts 
  * before the apply).
  */
 export const COPY_STAGING_KINDS =
-  'COPY suppression_staging (upload_id, line, supress_type, value_vch, start_ts, end_ts, kind) FROM STDIN';
+  'COPY suppression_staging (upload_id, line, supress_type, value_vch, start_ts, end_ts, kind, row_id) FROM STDIN';
 
 /** The staging partition's difference rows: counted before applying. */
 export const STAGING_KINDS = `SELECT count(*) FILTER (WHERE kind = 'add') AS added,
     count(*) FILTER (WHERE kind = 'remove') AS removed
   FROM suppression_staging WHERE upload_id = $1`;
 
-/** Full upload apply: the previewed 'remove' rows end now (those still current). */
-export const END_PREVIEWED = `UPDATE suppressions c SET end_ts = now(), ended_by = $3
-  FROM suppression_staging r
- WHERE r.upload_id = $2 AND r.kind = 'remove'
-   AND c.group_vch = $1 AND c.supress_type = r.supress_type AND c.value_vch = r.value_vch AND c.ended_by IS NULL`;
+/**
+ * Full upload apply: the previewed 'remove' rows end now (those still current), found by their row ids: primary key
+ * probes (the array is sorted by the index scan) rather than a join of the whole group by value.
+ */
+export const END_PREVIEWED = `UPDATE suppressions SET end_ts = now(), ended_by = $3
+ WHERE row_id_bint = ANY(ARRAY(SELECT row_id FROM suppression_staging
+                                WHERE upload_id = $2 AND kind = 'remove'))
+   AND group_vch = $1 AND ended_by IS NULL`;
 
 /** RETIRE_ENDED, answering the values retired. */
 export const RETIRE_ENDED_RETURNING = `${RETIRE_ENDED} RETURNING supress_type, value_vch`;
