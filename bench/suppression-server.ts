@@ -10,13 +10,18 @@ import { loadConfig } from '../packages/server/src/config.ts';
 import type { AppContext } from '../packages/server/src/context.ts';
 import { createPool } from '../packages/server/src/db/pool.ts';
 import { createQueue } from '../packages/server/src/jobs/queue.ts';
+import { createLogger } from '../packages/server/src/runtime.ts';
 
 const databaseUrl = process.env.DATABASE_URL!;
-const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl });
+const config = loadConfig({ LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', DATABASE_URL: databaseUrl });
 const db = createPool(databaseUrl, 10);
 const boss = await createQueue(databaseUrl, () => {});
 const ctx: AppContext = { config, db, auth: authService(db, config), boss };
-const app = await buildApp(ctx, { webDist: null });
+const app = await buildApp(ctx, {
+  webDist: null,
+  // LOG_LEVEL=error (or any level) shows the server's log, with the product's redaction of secrets.
+  ...(process.env.LOG_LEVEL ? { logger: createLogger(config.logLevel) } : {}),
+});
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 process.on('message', async (message) => {

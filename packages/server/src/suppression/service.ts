@@ -379,10 +379,12 @@ export function suppressionService(db: Db, config: Config) {
         }
       });
       if (asked.index.length > 0) {
-        const { rows } = await db.query<{ i: number; group_vch: string; supress_type: SuppressionType }>(
-          sql.CHECK_VALUES,
-          [asked.index, asked.type, asked.value],
-        );
+        // A named statement: each connection parses and plans it once, not on every call.
+        const { rows } = await db.query<{ i: number; group_vch: string; supress_type: SuppressionType }>({
+          name: 'suppression-check',
+          text: sql.CHECK_VALUES,
+          values: [asked.index, asked.type, asked.value],
+        });
         for (const row of rows) {
           const result = results[row.i]!;
           result.suppressed = true;

@@ -35,6 +35,31 @@ export type UploadRow = {
 
 // Lists ----------------------------------------------------------------------------------------------------------
 
+/**
+ * Active values per group and type: the current count kept by the triggers of suppression_counts, less the current
+ * values not active now (own end passed; start still ahead: a start later than the row's creation, since a row is
+ * never created in the future), each read from a small partial index. Only groups and types with active values.
+ */
+const ACTIVE_COUNTS = `SELECT c.group_vch, c.supress_type,
+         (c.current_count - coalesce(sum(i.n), 0))::bigint AS valid_count
+    FROM suppression_counts c
+    LEFT JOIN (SELECT group_vch, supress_type, count(*) AS n FROM suppressions
+                WHERE ended_by IS NULL AND end_ts IS NOT NULL AND end_ts <= now()
+                GROUP BY group_vch, supress_type
+               UNION ALL
+               SELECT group_vch, supress_type, count(*) FROM suppressions
+                WHERE ended_by IS NULL AND start_ts > created_ts AND start_ts > now()
+                  AND (end_ts IS NULL OR end_ts > now())
+                GROUP BY group_vch, supress_type) i
+      ON i.group_vch = c.group_vch AND i.supress_type = c.supress_type
+   GROUP BY c.group_vch, c.supress_type, c.current_count
+  HAVING c.current_count - coalesce(sum(i.n), 0) > 0`;
+
+/**
+ * Page totals are counted from the indexes, not from ACTIVE_COUNTS: the cost of a page at any depth is then a count
+ * plus one index range, and a deep page stays within 2× of page 1 (the issue's goal; an OFFSET deep in a range of
+ * millions costs 0.1-0.2 s whatever page 1 costs).
+ */
 export const COUNT_ACTIVE = `SELECT count(*) AS n FROM suppressions WHERE ${ACTIVE}`;
 /**
  * A page of current rows in (group, type, value) order: the page's keys come from an index-only scan of
@@ -59,8 +84,8 @@ export const LIST_PAGE_DESC = pageOfKeys(
   'k.group_vch DESC, k.supress_type DESC, k.value_vch DESC',
 );
 
-export const SUMMARY = `SELECT group_vch, supress_type, count(*) AS valid_count FROM suppressions WHERE ${ACTIVE}
-  GROUP BY group_vch, supress_type ORDER BY group_vch, supress_type`;
+export const SUMMARY = `SELECT group_vch, supress_type, valid_count FROM (${ACTIVE_COUNTS}) a
+  ORDER BY group_vch, supress_type`;
 
 // Search: three disjoint parts (group; value ranges outside that group; type outside both) -----------------------
 

@@ -756,3 +756,124 @@ describe('download written by the database', () => {
     expect(res.body).toBe(SUPPRESSION_CSV_HEADER + rows.map(suppressionCsvRow).join(''));
   });
 });
+
+describe('active counts (kept by triggers in the change’s own transaction)', () => {
+  const summaryOf = async (group: string) => {
+    const all: { group_vch: string; supress_type: string; valid_count: number }[] = [];
+    for (let page = 1; ; page++) {
+      const answer = (
+        await get(`/api/suppress/getPaginatedCampaigns?page=${page}&data=groupNameAndType`)
+      ).json();
+      all.push(...answer.data);
+      if (page * 5 >= answer.rows) break;
+    }
+    return all
+      .filter((row) => row.group_vch === group)
+      .map((row) => `${row.supress_type} ${row.valid_count}`);
+  };
+  const groupTotal = async (group: string) =>
+    (await get(`/api/suppress/search?value=${encodeURIComponent(group)}`)).json().rows;
+  /** Rows of suppression_counts that differ from counting the current rows one by one: none expected. */
+  const drift = async () =>
+    (
+      await t.ctx.db.query(
+        `SELECT group_vch, supress_type, c.current_count, x.n
+           FROM suppression_counts c
+           FULL JOIN (SELECT group_vch, supress_type, count(*) AS n FROM suppressions WHERE ended_by IS NULL
+                       GROUP BY group_vch, supress_type) x USING (group_vch, supress_type)
+          WHERE coalesce(x.n, 0) <> coalesce(c.current_count, 0)`,
+      )
+    ).rows;
+
+  it('summary, list total and group total follow every change, without values not yet or no longer active', async () => {
+    const group = 'Counted';
+    await t.ctx.db.query(
+      `INSERT INTO suppressions (group_vch, supress_type, value_vch, start_ts, end_ts, created_by) VALUES
+         ($1, 'EMAIL', 'c1@example.com', now(), NULL, 'seed'),
+         ($1, 'EMAIL', 'c2@example.com', now(), now() + interval '1 day', 'seed'),
+         ($1, 'EMAIL', 'c3@example.com', now(), NULL, 'seed'),
+         ($1, 'EMAIL', 'c4@example.com', now() - interval '2 days', now() - interval '1 day', 'seed'),
+         ($1, 'EMAIL', 'c5@example.com', now() + interval '1 day', NULL, 'seed'),
+         ($1, 'PHONE', '+14155550001', now(), NULL, 'seed'),
+         ($1, 'PHONE', '+14155550002', now(), NULL, 'seed'),
+         ($1, 'PHONE', '+14155550003', now(), NULL, 'seed')`,
+      [group],
+    );
+    await t.ctx.db.query('INSERT INTO suppression_groups (group_vch) VALUES ($1)', [group]);
+    const listTotal = async () => (await get('/api/suppress/getPaginatedCampaigns?page=1')).json().rows;
+    const before = await listTotal();
+    // c4's end has passed, c5 starts tomorrow: 3 e-mails and 3 phones are active.
+    expect(await summaryOf(group)).toEqual(['EMAIL 3', 'PHONE 3']);
+    expect(await groupTotal(group)).toBe(6);
+
+    const { rows } = await t.ctx.db.query(
+      "SELECT row_id_bint FROM suppressions WHERE value_vch = 'c1@example.com' AND group_vch = $1",
+      [group],
+    );
+    const one = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/suppress/deleteById/${rows[0].row_id_bint}`,
+      headers: bearer(token),
+      payload: { groupName: group },
+    });
+    expect(one.json()).toEqual({ status: 200, deleted: 1 });
+    const phonesGone = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/suppress/deleteById/groupNameAndType',
+      headers: bearer(token),
+      payload: { groupName: group, type: 'PHONE' },
+    });
+    expect(phonesGone.json()).toEqual({ status: 200, deleted: 3 });
+    expect(await summaryOf(group)).toEqual(['EMAIL 2']);
+    expect(await listTotal()).toBe(before - 4);
+
+    // An incremental upload retires c4 (its end passed) and adds two values; c5 is still ahead.
+    const added = (
+      await upload('incremental', group, 'c6@example.com\nc7@example.com\nc2@example.com\n')
+    ).json();
+    expect(added).toMatchObject({ status: 200, inserted: 2, duplicates: 1 });
+    expect(await summaryOf(group)).toEqual(['EMAIL 4']);
+    expect(await groupTotal(group)).toBe(4);
+
+    // A full upload replaces them: 1 kept, 1 added, 3 ended (c5 among them, current though not yet active).
+    const preview = (await upload('full', group, 'c2@example.com\nc8@example.com\n')).json();
+    expect(preview).toMatchObject({ added: 1, removed: 4, unchanged: 1 });
+    expect((await apply(preview.uploadId)).json()).toMatchObject({ added: 1, removed: 4, unchanged: 1 });
+    expect(await summaryOf(group)).toEqual(['EMAIL 2']);
+    expect(await listTotal()).toBe(before - 4);
+    expect(await drift()).toEqual([]);
+  });
+
+  it('stays exact through direct deletes, updates and a truncate', async () => {
+    await t.ctx.db.query(
+      `INSERT INTO suppressions (group_vch, supress_type, value_vch, created_by)
+       SELECT 'Counted direct', CASE WHEN i % 3 = 0 THEN 'SMS' ELSE 'ACCOUNT' END, 'd' || i, 'seed'
+         FROM generate_series(1, 300) i`,
+    );
+    await t.ctx.db.query("UPDATE suppressions SET ended_by = 'x', end_ts = now() WHERE value_vch LIKE 'd1%'");
+    await t.ctx.db.query(
+      "UPDATE suppressions SET supress_type = 'SMS' WHERE value_vch LIKE 'd2%' AND ended_by IS NULL",
+    );
+    await t.ctx.db.query("DELETE FROM suppressions WHERE value_vch LIKE 'd3%'");
+    expect(await drift()).toEqual([]);
+    // Ended: d1, d10-d19, d100-d199 (111). Deleted: d3, d30-d39, d300 (12). Left: d2, d20-d29, d200-d299 (111, all
+    // SMS now) and d4-d9, d40-d99 (66: 22 SMS, 44 ACCOUNT).
+    const { rows } = await t.ctx.db.query(
+      "SELECT supress_type, current_count::int AS n FROM suppression_counts WHERE group_vch = 'Counted direct' ORDER BY 1",
+    );
+    expect(rows).toEqual([
+      { supress_type: 'ACCOUNT', n: 44 },
+      { supress_type: 'SMS', n: 133 },
+    ]);
+    const client = await t.ctx.db.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('TRUNCATE suppressions');
+      expect((await client.query('SELECT count(*)::int AS n FROM suppression_counts')).rows[0].n).toBe(0);
+      await client.query('ROLLBACK');
+    } finally {
+      client.release();
+    }
+    expect(await drift()).toEqual([]);
+  });
+});
