@@ -173,10 +173,15 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
     await expect(preview.getByTestId('count-Rejected')).toContainText('1');
     await expect(preview.getByTestId('count-Duplicates')).toContainText('1');
     await expect(preview.getByRole('table', { name: 'Rejected lines' })).toContainText('6');
+    await expect(preview).toContainText(
+      `Applying this file makes it the complete list of ${group}, a new group.`,
+    );
     await snap(page, 'suppression-full-preview');
 
-    // Discarding the preview changes nothing: the group does not exist.
+    // Discarding the preview changes nothing (the group does not exist) and closes it on the server too.
+    const discarded = page.waitForResponse((res) => res.url().endsWith('/discard'));
     await first.getByRole('button', { name: 'Discard' }).click();
+    expect(await (await discarded).json()).toMatchObject({ status: 200, discarded: true });
     await expect(first).toBeHidden();
     await expect(
       page.getByText(`Nothing changed: the full upload to ${group} was not applied.`),
@@ -204,11 +209,31 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
     await expect(replace.getByTestId('count-Added')).toContainText('1');
     await expect(replace.getByTestId('count-Removed')).toContainText('3');
     await expect(replace.getByTestId('count-Unchanged')).toContainText('1');
+    const removedTable = replace.getByRole('table', { name: 'Values that would stop being suppressed' });
+    await expect(removedTable.getByRole('row')).toHaveText([
+      'TypeValue',
+      'EMAILann@example.com',
+      'PHONE+14155550102',
+      'PHONE+14155550103',
+    ]);
+    await snap(page, 'suppression-full-preview-removed');
     await replace.getByRole('button', { name: 'Apply full upload' }).click();
     await expect(replace.getByTestId('upload-result')).toContainText('File Uploaded Successfuly!');
     await replace.getByRole('button', { name: 'Close' }).click();
     await expect(summaryRow(page, group, 'PHONE')).toContainText('1');
     await expect(summaryRow(page, group, 'EMAIL')).toContainText('1');
+
+    // A name that differs only in capitals is another group: the preview says so before anything happens.
+    const slip = await upload(page, 'FULL FILE UPLOAD', '0 e2e full', {
+      name: 'slip.csv',
+      buffer: csv(['carl@example.com']),
+    });
+    await expect(slip.getByTestId('upload-similar-groups')).toHaveText(
+      `Group names are compared exactly. A group with nearly the same name holds values: ${group}. Applying this file changes 0 e2e full only.`,
+    );
+    await snap(page, 'suppression-full-preview-similar');
+    await slip.getByRole('button', { name: 'Discard' }).click();
+    await expect(slip).toBeHidden();
 
     // An incremental upload adds to the group and reports what it did not add.
     const add = await upload(page, 'INCREMENTAL FILE UPLOAD', group, {

@@ -80,9 +80,14 @@ export const SUPPRESSION_PATHS = {
    * this call applies the previewed upload. `{uploadId}` is replaced by the preview's uploadId.
    */
   applyFullUpload: '/api/suppress/upload/fullFileUpload/{uploadId}/apply',
+  /** Added: the operator discards a preview, which can then never be applied. */
+  discardFullUpload: '/api/suppress/upload/fullFileUpload/{uploadId}/discard',
   /** Added: the messaging engine (INGEST API key) asks whether values are suppressed before it sends. */
   check: '/api/v1/ingest/suppression/check',
 } as const;
+
+/** A full upload's preview lists at most this many of the values it would remove. */
+export const SUPPRESSION_PREVIEW_REMOVED_MAX = 20;
 
 /** Most values one engine check may ask about. */
 export const SUPPRESSION_CHECK_MAX_VALUES = 10_000;

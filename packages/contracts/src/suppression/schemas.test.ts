@@ -116,8 +116,20 @@ describe('suppression uploads and deletes', () => {
       duplicates: 1,
       errors: [],
       expiresAt: '2024-08-01T08:00:00.000Z',
+      newGroup: false,
+      similarGroups: ['north'],
+      removedValues: [
+        { type: 'PHONE', value: '+14155550100' },
+        { type: 'EMAIL', value: 'a@example.com' },
+      ],
     };
     expect(suppressionFullUploadPreviewSchema.parse(preview)).toEqual(preview);
+    expect(
+      suppressionFullUploadPreviewSchema.safeParse({
+        ...preview,
+        removedValues: [{ type: 'FAX', value: '1' }],
+      }).success,
+    ).toBe(false);
   });
 
   it('delete a row by its id with the group name in the body', () => {

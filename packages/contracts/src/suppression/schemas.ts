@@ -115,9 +115,13 @@ export type SuppressionUploadFailure = z.infer<typeof suppressionUploadFailureSc
 
 /**
  * A full upload replaces the group's active values, so it is previewed before it is applied: `added` values are not
- * active in the group yet, `removed` active values are absent from the file and would end, `unchanged` are in both.
+ * in the group yet, `removed` values in the group (active, or with a start still ahead) are absent from the file
+ * and would end, `unchanged` are in both. `removedValues`: the first of them (by type, then value; at most
+ * SUPPRESSION_PREVIEW_REMOVED_MAX). `newGroup`: the group holds no value yet. `similarGroups`: other groups holding
+ * values whose name differs only in capitals or spaces (a likely typing slip: names are compared exactly).
  * POST fullFileUpload answers this preview and changes nothing (`applied: false`; `status` is 200 so that the
- * console's success check holds); POST fullFileUpload/{uploadId}/apply applies it until `expiresAt`.
+ * console's success check holds); POST fullFileUpload/{uploadId}/apply applies it until `expiresAt`, and
+ * POST fullFileUpload/{uploadId}/discard discards it.
  */
 export const suppressionFullUploadPreviewSchema = z.object({
   status: z.literal(200),
@@ -131,6 +135,9 @@ export const suppressionFullUploadPreviewSchema = z.object({
   duplicates: countSchema,
   errors: uploadErrorsSchema,
   expiresAt: timestampSchema,
+  newGroup: z.boolean(),
+  similarGroups: z.array(z.string()),
+  removedValues: z.array(z.object({ type: suppressionTypeSchema, value: z.string() })),
 });
 export type SuppressionFullUploadPreview = z.infer<typeof suppressionFullUploadPreviewSchema>;
 
@@ -139,6 +146,14 @@ export const suppressionApplyUploadParamsSchema = z.object({
   uploadId: z.coerce.number().int().positive(),
 });
 export type SuppressionApplyUploadParams = z.infer<typeof suppressionApplyUploadParamsSchema>;
+
+/** POST fullFileUpload/{uploadId}/discard: the preview is closed and can never be applied. */
+export const suppressionFullUploadDiscardedSchema = z.object({
+  status: z.literal(200),
+  discarded: z.literal(true),
+  uploadId: z.int().positive(),
+});
+export type SuppressionFullUploadDiscarded = z.infer<typeof suppressionFullUploadDiscardedSchema>;
 
 /**
  * The answer of an applied full upload: the upload answer (`inserted` = `added`) plus what was ended and kept. The

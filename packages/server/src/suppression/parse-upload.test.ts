@@ -227,6 +227,12 @@ describe('parseUpload of files it cannot read', () => {
     );
   });
 
+  it('refuses a line longer than any value (a file that is not a list, or a quote never closed)', async () => {
+    await expect(parseText(`a@example.com\n${'x'.repeat(5000)}\n`)).rejects.toThrow(
+      'Line 2: A value runs over 4096 characters, longer than any phone number, e-mail address or account: is a closing quote (") missing, or is the file not a list of values?',
+    );
+  });
+
   it('can be read only once', async () => {
     const upload = parseUpload(Readable.from([Buffer.from('a@example.com\n')]));
     for await (const _ of upload) {

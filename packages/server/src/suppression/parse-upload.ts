@@ -69,11 +69,12 @@ export interface UploadParse extends AsyncIterable<UploadBatch> {
 /** The file cannot be read at all; `line` says where, when known. */
 export class UploadFileError extends Error {
   override readonly name = 'UploadFileError';
+  /** `reason`: what is wrong, without the line (the message starts with 'Line n: ' when the line is known). */
   constructor(
-    message: string,
+    readonly reason: string,
     readonly line?: number,
   ) {
-    super(line === undefined ? message : `Line ${line}: ${message}`);
+    super(line === undefined ? reason : `Line ${line}: ${reason}`);
   }
 }
 
@@ -598,7 +599,7 @@ function asUploadFileError(error: unknown, lastLine: number, linesBefore: number
       );
     case 'CSV_MAX_RECORD_SIZE':
       return new UploadFileError(
-        `A value runs over ${MAX_RECORD_CHARACTERS} characters, probably because a closing quote (") is missing`,
+        `A value runs over ${MAX_RECORD_CHARACTERS} characters, longer than any phone number, e-mail address or account: is a closing quote (") missing, or is the file not a list of values?`,
         lastLine + 1,
       );
     default:

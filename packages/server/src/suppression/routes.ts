@@ -5,6 +5,8 @@ import {
   SUPPRESSION_PATHS,
   SUPPRESSION_TEXTS,
   SUPPRESSION_UPLOAD_FIELDS,
+  type SuppressionFullUploadApplied,
+  type SuppressionFullUploadDiscarded,
   type SuppressionUploadKind,
   suppressionApplyUploadParamsSchema,
   suppressionCheckAnswerSchema,
@@ -15,6 +17,7 @@ import {
   suppressionDeleteRowParamsSchema,
   suppressionDownloadQuerySchema,
   suppressionFullUploadAppliedSchema,
+  suppressionFullUploadDiscardedSchema,
   suppressionFullUploadPreviewSchema,
   suppressionListQuerySchema,
   suppressionRowsAnswerSchema,
@@ -141,24 +144,40 @@ export async function suppressionRoutes(app: App, ctx: AppContext) {
     );
   });
 
-  app.post(
-    SUPPRESSION_PATHS.applyFullUpload.replace('{uploadId}', ':uploadId'),
-    {
-      config: access,
-      schema: {
-        tags,
-        summary:
-          'Full upload, step 2: apply the previewed upload in one transaction (refused if the group changed or the preview expired)',
-        params: suppressionApplyUploadParamsSchema,
-        response: {
-          200: suppressionFullUploadAppliedSchema,
-          404: suppressionUploadFailureSchema,
-          409: suppressionUploadFailureSchema,
+  // Step 2 of a full upload: apply the preview, or discard it.
+  const previewStep = (
+    path: string,
+    summary: string,
+    answer: typeof suppressionFullUploadAppliedSchema | typeof suppressionFullUploadDiscardedSchema,
+    run: (
+      uploadId: number,
+      actor: ReturnType<typeof actorOf>,
+    ) => Promise<SuppressionFullUploadApplied | SuppressionFullUploadDiscarded>,
+  ) =>
+    app.post(
+      path.replace('{uploadId}', ':uploadId'),
+      {
+        config: access,
+        schema: {
+          tags,
+          summary,
+          params: suppressionApplyUploadParamsSchema,
+          response: { 200: answer, 404: suppressionUploadFailureSchema, 409: suppressionUploadFailureSchema },
         },
       },
-    },
-    async (req, reply) =>
-      uploadAnswer(reply, maxBytes, () => service.applyFullUpload(req.params.uploadId, actorOf(req.auth))),
+      async (req, reply) => uploadAnswer(reply, maxBytes, () => run(req.params.uploadId, actorOf(req.auth))),
+    );
+  previewStep(
+    SUPPRESSION_PATHS.applyFullUpload,
+    'Full upload, step 2: apply the previewed upload in one transaction (refused if the group changed, or the preview expired or was discarded)',
+    suppressionFullUploadAppliedSchema,
+    service.applyFullUpload,
+  );
+  previewStep(
+    SUPPRESSION_PATHS.discardFullUpload,
+    'Full upload, instead of step 2: discard the preview, which can then never be applied',
+    suppressionFullUploadDiscardedSchema,
+    service.discardFullUpload,
   );
 
   app.delete(
@@ -248,10 +267,26 @@ async function* withSizeLimit(
   if (file.truncated) throw new UploadTooLargeError(maxBytes);
 }
 
+/**
+ * A header's text. Node reads header bytes as ISO-8859-1 (what browsers send); a client that sent UTF-8 (curl, a
+ * script: 'Café' arrives as 'CafÃ©') is read as UTF-8 when the bytes are valid UTF-8 with at least one multi-byte
+ * character, which ISO-8859-1 text practically never is.
+ */
+export function headerText(value: string | undefined): string {
+  if (value === undefined) return '';
+  if (!/[\u0080-\u00ff]/.test(value)) return value;
+  const bytes = Buffer.from(value, 'latin1');
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return value;
+  }
+}
+
 /** The groupName header (document 2 §7); without it nothing is read: 'Please enter the group name!'. */
 function groupNameHeader(req: FastifyRequest): string {
   const raw = req.headers.groupname;
-  const group = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? '';
+  const group = headerText(Array.isArray(raw) ? raw[0] : raw).trim();
   if (group === '') throw badRequest(SUPPRESSION_TEXTS.groupNameMissing);
   if (group.length > SUPPRESSION_GROUP_NAME_MAX_LENGTH) {
     throw badRequest(`The group name is longer than ${SUPPRESSION_GROUP_NAME_MAX_LENGTH} characters.`);

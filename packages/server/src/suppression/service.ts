@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  SUPPRESSION_PREVIEW_REMOVED_MAX,
   SUPPRESSION_RESULTS_PAGE_SIZE,
   SUPPRESSION_SUMMARY_PAGE_SIZE,
   SUPPRESSION_TEXTS,
@@ -8,6 +9,7 @@ import {
   type SuppressionCheckBody,
   type SuppressionCheckResult,
   type SuppressionFullUploadApplied,
+  type SuppressionFullUploadDiscarded,
   type SuppressionFullUploadPreview,
   type SuppressionRow,
   type SuppressionRowsAnswer,
@@ -213,6 +215,9 @@ export function suppressionService(db: Db, config: Config) {
         if (upload.status === 'expired' || (upload.status === 'staged' && upload.expired)) {
           throw refuse('expired', 'This preview has expired. Upload the file again to see a fresh preview.');
         }
+        if (upload.status === 'discarded') {
+          throw conflict('This preview was discarded. Upload the file again to see a fresh preview.');
+        }
         if (upload.status !== 'staged') {
           throw conflict('This upload did not finish reading its file. Upload the file again.');
         }
@@ -284,6 +289,30 @@ export function suppressionService(db: Db, config: Config) {
       });
       await dropStaging(db, uploadId);
       return answer;
+    },
+
+    /**
+     * Discards a previewed full upload: it can never be applied afterwards, and its staging is dropped. A preview
+     * that expired or failed is already beyond applying, so discarding it again answers the same.
+     */
+    async discardFullUpload(uploadId: number, actor: Actor): Promise<SuppressionFullUploadDiscarded> {
+      await withTransaction(db, async (client) => {
+        const { rows } = await client.query<sql.UploadRow>(sql.LOCK_UPLOAD, [uploadId]);
+        const upload = rows[0];
+        if (upload === undefined || upload.mode !== 'full') {
+          throw notFound(`There is no full upload ${uploadId}.`);
+        }
+        if (upload.status === 'applied') throw conflict('This upload has already been applied.');
+        if (upload.status === 'receiving') {
+          throw conflict('This upload is still reading its file: there is no preview to discard yet.');
+        }
+        if (upload.status === 'staged') {
+          await client.query(sql.CLOSE_UPLOAD, [uploadId, 'discarded', `discarded by ${actor.actor}`]);
+          await audit(client, actor, 'suppression.upload.discarded', upload.group_vch, { uploadId, rows: 0 });
+        }
+      });
+      await dropStaging(db, uploadId);
+      return { status: 200, discarded: true, uploadId };
     },
 
     /** deleteById/{row_id_bint}: ends one active value of the group. */
@@ -544,7 +573,7 @@ async function receiveWith<T>(db: Db, upload: OpenUpload, run: () => Promise<T>)
     await failUpload(db, upload.id, error);
     if (error instanceof UploadFileError) {
       throw new HttpError(400, 'bad_file', error.message, {
-        errors: error.line === undefined ? [] : [{ line: error.line, reason: error.message }],
+        errors: error.line === undefined ? [] : [{ line: error.line, reason: error.reason }],
       });
     }
     throw error;
@@ -721,11 +750,20 @@ async function preview(
     throw new HttpError(
       400,
       'no_valid_values',
-      `The file has no valid value, so a full upload would remove every value of the group ${upload.group}. Nothing was changed. To empty a group, delete it instead.`,
+      removed > 0
+        ? `The file has no valid value, so a full upload would remove every value of the group ${upload.group}. Nothing was changed. To empty a group, delete it instead.`
+        : 'The file has no valid value. Nothing was changed.',
       { errors: staged.errors },
     );
   }
   const unchanged = staged.accepted - added;
+  const [{ rows: removedValues }, { rows: similar }] = await Promise.all([
+    db.query<{ type: SuppressionType; value: string }>(sql.REMOVED_SAMPLE, [
+      upload.id,
+      removed > 0 ? SUPPRESSION_PREVIEW_REMOVED_MAX : 0,
+    ]),
+    db.query<{ group_vch: string }>(sql.SIMILAR_GROUPS, [upload.group]),
+  ]);
   const expires = new Date(Date.now() + previewMs);
   await withTransaction(db, async (client) => {
     await client.query(sql.MARK_STAGED, [
@@ -751,6 +789,9 @@ async function preview(
     rejected: staged.rejected,
     errors: staged.errors,
     expiresAt: expires.toISOString(),
+    newGroup: removed + unchanged === 0,
+    similarGroups: similar.map((row) => row.group_vch),
+    removedValues,
   };
 }
 

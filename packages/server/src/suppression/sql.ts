@@ -22,7 +22,7 @@ export type UploadRow = {
   id: number;
   group_vch: string;
   mode: 'full' | 'incremental';
-  status: 'receiving' | 'staged' | 'applied' | 'failed' | 'expired';
+  status: 'receiving' | 'staged' | 'applied' | 'failed' | 'expired' | 'discarded';
   group_version: number | null;
   accepted: number;
   duplicates: number;
@@ -245,6 +245,16 @@ export const MARK_STAGED = `UPDATE suppression_uploads
   SET status = 'staged', staged_ts = now(), lines = $2::bigint + $3::bigint + $4::bigint, accepted = $2, duplicates = $3, rejected = $4,
       errors = $5::jsonb, group_version = $6, expires_ts = $7
   WHERE id = $1`;
+
+/** The first values a full upload would remove (type, then value), for the preview. */
+export const REMOVED_SAMPLE = `SELECT supress_type AS type, value_vch AS value FROM suppression_staging
+  WHERE upload_id = $1 AND kind = 'remove' ORDER BY supress_type, value_vch LIMIT $2`;
+
+/** Other groups holding values whose name equals $1 but for capitals and runs of spaces. */
+export const SIMILAR_GROUPS = `SELECT group_vch FROM suppression_counts
+  WHERE current_count > 0 AND group_vch <> $1
+    AND lower(regexp_replace(btrim(group_vch), '\\s+', ' ', 'g')) = lower(regexp_replace(btrim($1), '\\s+', ' ', 'g'))
+  GROUP BY group_vch ORDER BY group_vch LIMIT 5`;
 
 export const SET_PREVIEW =
   'UPDATE suppression_uploads SET added = $2, removed = $3, unchanged = $4 WHERE id = $1';

@@ -104,6 +104,7 @@ describe('full file upload: preview, then apply', () => {
     });
     expect(preview.errors.map((e: { line: number }) => e.line)).toEqual([7, 8, 9, 12, 15]);
     expect(preview.errors[4].reason).toBe('Unknown type "FAX": use PHONE, SMS, EMAIL or ACCOUNT');
+    expect(preview).toMatchObject({ newGroup: true, similarGroups: [], removedValues: [] });
     expect(await activeOf('Opt-out 2026')).toEqual([]);
 
     const applied = await apply(preview.uploadId);
@@ -134,6 +135,13 @@ describe('full file upload: preview, then apply', () => {
     const file = 'value,type\n+14155550123,PHONE\njane.doe@example.com,EMAIL\n+17075550100,PHONE\n';
     const preview = (await upload('full', 'Opt-out 2026', file)).json();
     expect(preview).toMatchObject({ added: 1, removed: 4, unchanged: 2, duplicates: 0, rejected: 0 });
+    expect(preview.newGroup).toBe(false);
+    expect(preview.removedValues).toEqual([
+      { type: 'ACCOUNT', value: 'ACCT-0001' },
+      { type: 'PHONE', value: '+16505550142' },
+      { type: 'SMS', value: '+14155550123' },
+      { type: 'SMS', value: '+15105550199' },
+    ]);
     const applied = (await apply(preview.uploadId)).json();
     expect(applied).toMatchObject({ inserted: 1, added: 1, removed: 4, unchanged: 2 });
     expect(await activeOf('Opt-out 2026')).toEqual([
@@ -265,6 +273,9 @@ describe('a failed or interrupted upload leaves the list exactly as it was', () 
       expect(res.json()).toMatchObject({
         status: 400,
         message: 'Line 20001: The file is not UTF-8 text; save it as CSV UTF-8 and upload it again',
+        errors: [
+          { line: 20001, reason: 'The file is not UTF-8 text; save it as CSV UTF-8 and upload it again' },
+        ],
       });
     }
     expect(await activeOf('Opt-out 2026')).toEqual(before);
@@ -875,5 +886,85 @@ describe('active counts (kept by triggers in the change’s own transaction)', (
       client.release();
     }
     expect(await drift()).toEqual([]);
+  });
+});
+
+describe('full upload preview: what it shows, and discarding it', () => {
+  it('refuses a file without one valid value for a new group too, saying only that', async () => {
+    const res = await upload('full', 'Nothing here yet', 'not a phone\n');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      error: 'no_valid_values',
+      message: 'The file has no valid value. Nothing was changed.',
+    });
+  });
+
+  it('lists at most 20 values it would remove, and groups whose names differ only in capitals or spaces', async () => {
+    await apply((await upload('full', 'Paging Check', phones(30))).json().uploadId);
+    const preview = (await upload('full', ' paging  check', phones(1, 100))).json();
+    expect(preview).toMatchObject({
+      group: 'paging  check',
+      newGroup: true,
+      similarGroups: ['Paging Check'],
+    });
+    expect(preview.removedValues).toEqual([]);
+    const replace = (await upload('full', 'Paging Check', phones(1, 100))).json();
+    expect(replace).toMatchObject({ newGroup: false, similarGroups: [], removed: 30 });
+    expect(replace.removedValues).toHaveLength(20);
+    expect(replace.removedValues[0]).toEqual({ type: 'PHONE', value: '+14152000000' });
+    expect(replace.removedValues[19]).toEqual({ type: 'PHONE', value: '+14152000019' });
+  });
+
+  it('discards a preview: it can never be applied afterwards, and nothing changed', async () => {
+    const before = await activeOf('Opt-out 2026');
+    const preview = (await upload('full', 'Opt-out 2026', 'discard.me@example.com\n')).json();
+    const discard = (id: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/suppress/upload/fullFileUpload/${id}/discard`,
+        headers: bearer(token),
+      });
+    const res = await discard(preview.uploadId);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 200, discarded: true, uploadId: preview.uploadId });
+    expect((await discard(preview.uploadId)).statusCode).toBe(200);
+    const refused = await apply(preview.uploadId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'This preview was discarded. Upload the file again to see a fresh preview.',
+    );
+    expect(await activeOf('Opt-out 2026')).toEqual(before);
+    const { rows } = await t.ctx.db.query('SELECT status, failure FROM suppression_uploads WHERE id = $1', [
+      preview.uploadId,
+    ]);
+    expect(rows).toEqual([{ status: 'discarded', failure: 'discarded by sam@test.local' }]);
+    const audit = await t.ctx.db.query(
+      "SELECT actor, details->>'uploadId' AS upload FROM audit_log WHERE action = 'suppression.upload.discarded'",
+    );
+    expect(audit.rows).toEqual([{ actor: 'sam@test.local', upload: String(preview.uploadId) }]);
+
+    const applied = (await upload('full', 'Discard applied', 'x@example.com\n')).json();
+    await apply(applied.uploadId);
+    expect((await discard(applied.uploadId)).json()).toMatchObject({
+      status: 409,
+      message: 'This upload has already been applied.',
+    });
+    expect((await discard(987654)).statusCode).toBe(404);
+    expect((await discard(preview.uploadId)).statusCode).toBe(200);
+    const other = await t.app.inject({
+      method: 'POST',
+      url: `/api/suppress/upload/fullFileUpload/${preview.uploadId}/discard`,
+      headers: bearer(reporter),
+    });
+    expect(other.statusCode).toBe(403);
+  });
+
+  it('reads a groupName header sent as UTF-8 (curl, scripts) as UTF-8, and one sent as ISO-8859-1 as that', async () => {
+    const utf8 = (
+      await upload('full', Buffer.from('Café 東京', 'utf8').toString('latin1'), 'u@example.com\n')
+    ).json();
+    expect(utf8.group).toBe('Café 東京');
+    const latin1 = (await upload('full', 'Café', 'u@example.com\n')).json();
+    expect(latin1.group).toBe('Café');
   });
 });

@@ -5,6 +5,7 @@ import {
   type SuppressionUploadError,
   type SuppressionUploadKind,
   suppressionFullUploadAppliedSchema,
+  suppressionFullUploadDiscardedSchema,
   suppressionFullUploadPreviewSchema,
   suppressionUploadAnswerSchema,
   suppressionUploadFailureSchema,
@@ -56,6 +57,15 @@ export function stageFullUpload(groupName: string, file: File, opts: UploadOptio
 export function applyFullUpload(groupName: string, uploadId: number) {
   const path = SUPPRESSION_PATHS.applyFullUpload.replace('{uploadId}', String(uploadId));
   return apiCall(suppressionFullUploadAppliedSchema, path, {
+    method: 'POST',
+    headers: uploadHeaders(groupName),
+  });
+}
+
+/** Discards a staged full upload: it can never be applied afterwards. */
+export function discardFullUpload(groupName: string, uploadId: number) {
+  const path = SUPPRESSION_PATHS.discardFullUpload.replace('{uploadId}', String(uploadId));
+  return apiCall(suppressionFullUploadDiscardedSchema, path, {
     method: 'POST',
     headers: uploadHeaders(groupName),
   });

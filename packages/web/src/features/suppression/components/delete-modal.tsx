@@ -92,7 +92,7 @@ export function DeleteModal({ target, onClose }: Props) {
             <Button color="red" onClick={() => del.mutate()}>
               {target.kind === 'row'
                 ? 'Delete value'
-                : `Delete ${target.row.valid_count.toLocaleString()} values`}
+                : `Delete ${target.row.valid_count.toLocaleString()} ${target.row.valid_count === 1 ? 'value' : 'values'}`}
             </Button>
           </Group>
         </Stack>

@@ -223,7 +223,10 @@ function ResultsTable({
             <Table.Tr key={row.row_id_bint}>
               <Table.Td style={{ wordBreak: 'break-word' }}>{row.group_vch}</Table.Td>
               <Table.Td>{row.supress_type}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+              {/* A phone number or a short address stays on one line; only a long address may break. */}
+              <Table.Td
+                style={row.value_vch.length > 32 ? { overflowWrap: 'anywhere' } : { whiteSpace: 'nowrap' }}
+              >
                 <Highlight highlight={highlight} size="sm" ff="monospace">
                   {row.value_vch}
                 </Highlight>

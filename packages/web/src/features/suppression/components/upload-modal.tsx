@@ -26,12 +26,13 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api.ts';
 import {
   applyFullUpload,
+  discardFullUpload,
   failureLineErrors,
   stageFullUpload,
   uploadIncremental,
 } from '../api/upload-suppressions.ts';
 import { focusOnMount } from './focus.ts';
-import { Counts, LineErrors } from './upload-report.tsx';
+import { Counts, LineErrors, RemovedValues } from './upload-report.tsx';
 
 type Step =
   | { step: 'form'; notice?: { color: 'yellow' | 'red'; text: string } }
@@ -92,11 +93,15 @@ export function UploadModal({ kind, onClose }: Props) {
   const close = () => {
     if (busy) return;
     if (state.step === 'preview') {
-      // Leaving a preview must not look like an applied upload.
+      // Leaving a preview must not look like an applied upload, and the preview can no longer be applied.
+      const { group: previewGroup, uploadId } = state.preview;
       notifications.show({
         id: DISCARDED_TOAST_ID,
         color: 'gray',
-        message: `Nothing changed: the full upload to ${state.preview.group} was not applied.`,
+        message: `Nothing changed: the full upload to ${previewGroup} was not applied.`,
+      });
+      discardFullUpload(previewGroup, uploadId).catch(() => {
+        // Not discarded on the server: it expires by itself and nothing was changed either way.
       });
     }
     onClose(changed);
@@ -265,10 +270,33 @@ export function UploadModal({ kind, onClose }: Props) {
               Nothing has changed yet.
             </Text>
             <Text size="sm">
-              Applying this file makes it the complete list of <b>{state.preview.group}</b>. It can be applied
-              until {formatSuppressionDate(new Date(state.preview.expiresAt))}.
+              Applying this file makes it the complete list of <b>{state.preview.group}</b>
+              {state.preview.newGroup ? ', a new group' : ''}. It can be applied until{' '}
+              {formatSuppressionDate(new Date(state.preview.expiresAt))}.
             </Text>
           </Alert>
+          {state.preview.similarGroups.length > 0 && (
+            <Alert
+              color="yellow"
+              variant="light"
+              icon={<IconAlertTriangle />}
+              role="alert"
+              data-testid="upload-similar-groups"
+            >
+              <Text size="sm">
+                Group names are compared exactly.{' '}
+                {state.preview.similarGroups.length === 1 ? 'A group' : 'Groups'} with nearly the same name{' '}
+                {state.preview.similarGroups.length === 1 ? 'holds' : 'hold'} values:{' '}
+                {state.preview.similarGroups.map((name, i) => (
+                  <span key={name}>
+                    {i > 0 && ', '}
+                    <b>{name}</b>
+                  </span>
+                ))}
+                . Applying this file changes <b>{state.preview.group}</b> only.
+              </Text>
+            </Alert>
+          )}
           <Counts
             counts={[
               { label: 'Added', value: state.preview.added, color: 'green', hint: 'new to the group' },
@@ -276,13 +304,14 @@ export function UploadModal({ kind, onClose }: Props) {
                 label: 'Removed',
                 value: state.preview.removed,
                 color: 'red',
-                hint: 'active now, missing from the file',
+                hint: 'in the group now, missing from the file',
               },
               { label: 'Unchanged', value: state.preview.unchanged, hint: 'in both' },
               { label: 'Rejected', value: state.preview.rejected, color: 'orange', hint: 'lines not read' },
               { label: 'Duplicates', value: state.preview.duplicates, hint: 'repeated in the file' },
             ]}
           />
+          <RemovedValues values={state.preview.removedValues} removed={state.preview.removed} />
           <LineErrors errors={state.preview.errors} rejected={state.preview.rejected} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
@@ -354,7 +383,10 @@ export function UploadModal({ kind, onClose }: Props) {
             </Text>
             <Text size="sm">{state.message}</Text>
           </Alert>
-          <LineErrors errors={state.errors} rejected={state.errors.length} />
+          {/* One line error is already in the message ('Line n: …'); a table says nothing more. */}
+          {!(state.errors.length === 1 && state.message.includes(state.errors[0]!.reason)) && (
+            <LineErrors errors={state.errors} rejected={state.errors.length} />
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Close

@@ -1,5 +1,6 @@
 import { Group, Paper, ScrollArea, SimpleGrid, Table, Text } from '@mantine/core';
-import type { SuppressionUploadError } from '@psps/contracts';
+import type { SuppressionFullUploadPreview, SuppressionUploadError } from '@psps/contracts';
+import type { ReactNode } from 'react';
 
 export type Count = { label: string; value: number; color?: string; hint?: string };
 
@@ -33,32 +34,88 @@ export function Counts({ counts }: { counts: Count[] }) {
 
 /** The first rejected lines of a file, with the reason of each. */
 export function LineErrors({ errors, rejected }: { errors: SuppressionUploadError[]; rejected: number }) {
-  if (errors.length === 0) return null;
+  return (
+    <FirstRows
+      title="Rejected lines"
+      total={rejected}
+      head={['Line', 'Reason']}
+      rows={errors.map((e) => ({
+        key: String(e.line),
+        cells: [
+          <span key="line" style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {e.line.toLocaleString()}
+          </span>,
+          e.reason,
+        ],
+      }))}
+    />
+  );
+}
+
+/** The first values a full upload would stop suppressing, so that the operator sees what the count means. */
+export function RemovedValues({
+  values,
+  removed,
+}: {
+  values: SuppressionFullUploadPreview['removedValues'];
+  removed: number;
+}) {
+  return (
+    <FirstRows
+      title="Values that would stop being suppressed"
+      total={removed}
+      head={['Type', 'Value']}
+      rows={values.map((v) => ({
+        key: `${v.type} ${v.value}`,
+        cells: [
+          v.type,
+          <span key="value" style={{ wordBreak: 'break-all' }}>
+            {v.value}
+          </span>,
+        ],
+      }))}
+    />
+  );
+}
+
+/** A titled two-column table of the first rows of `total` (saying so when there are more), scrolling when long. */
+function FirstRows({
+  title,
+  total,
+  head,
+  rows,
+}: {
+  title: string;
+  total: number;
+  head: [string, string];
+  rows: { key: string; cells: [ReactNode, ReactNode] }[];
+}) {
+  if (rows.length === 0) return null;
   return (
     <div>
       <Group justify="space-between" mb={4}>
         <Text size="sm" fw={600}>
-          Rejected lines
+          {title}
         </Text>
-        {rejected > errors.length && (
+        {total > rows.length && (
           <Text size="xs" c="dimmed">
-            the first {errors.length.toLocaleString()} of {rejected.toLocaleString()}
+            the first {rows.length.toLocaleString()} of {total.toLocaleString()}
           </Text>
         )}
       </Group>
       <ScrollArea.Autosize mah={180} type="auto">
-        <Table withTableBorder striped verticalSpacing={4} fz="sm" aria-label="Rejected lines">
+        <Table withTableBorder striped verticalSpacing={4} fz="sm" aria-label={title}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={80}>Line</Table.Th>
-              <Table.Th>Reason</Table.Th>
+              <Table.Th w={100}>{head[0]}</Table.Th>
+              <Table.Th>{head[1]}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {errors.map((e) => (
-              <Table.Tr key={e.line}>
-                <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{e.line.toLocaleString()}</Table.Td>
-                <Table.Td>{e.reason}</Table.Td>
+            {rows.map((row) => (
+              <Table.Tr key={row.key}>
+                <Table.Td>{row.cells[0]}</Table.Td>
+                <Table.Td>{row.cells[1]}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
