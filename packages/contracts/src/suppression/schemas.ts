@@ -66,9 +66,16 @@ export const suppressionSearchQuerySchema = z.object({
 export type SuppressionSearchQuery = z.infer<typeof suppressionSearchQuerySchema>;
 
 /** GET downloadActiveSuppressions[?groupName={group}]: every active value, or one group's. */
-export const suppressionDownloadQuerySchema = z.object({
-  groupName: suppressionGroupNameSchema.optional(),
-});
+/** GET downloadActiveSuppressions: everything, one group's values, or (added) one group's values of one type. */
+export const suppressionDownloadQuerySchema = z
+  .object({
+    groupName: suppressionGroupNameSchema.optional(),
+    type: suppressionTypeSchema.optional(),
+  })
+  .refine((query) => query.type === undefined || query.groupName !== undefined, {
+    message: 'A type is downloaded within one group: give groupName too',
+    path: ['type'],
+  });
 export type SuppressionDownloadQuery = z.infer<typeof suppressionDownloadQuerySchema>;
 
 /** Upload headers as the server sees them: header names arrive lowercased. */

@@ -221,18 +221,18 @@ export async function suppressionRoutes(app: App, ctx: AppContext) {
       config: access,
       schema: {
         tags,
-        summary: 'Every active value, or one group’s, as CSV (data.csv), streamed',
+        summary: 'Every active value, or one group’s (of one type), as CSV (data.csv), streamed',
         querystring: suppressionDownloadQuerySchema,
       },
     },
     async (req, reply) => {
-      const group = req.query.groupName;
-      await service.auditDownload(group, actorOf(req.auth));
+      const { groupName: group, type } = req.query;
+      await service.auditDownload(group, type, actorOf(req.auth));
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${SUPPRESSION_DOWNLOAD_FILE_NAME}"`)
         .header('cache-control', 'no-store')
-        .send(await service.activeCsv(group));
+        .send(await service.activeCsv(group, type));
     },
   );
 

@@ -99,6 +99,7 @@ export function suppressionService(db: Db, config: Config) {
      */
     async search(text: string, page: number): Promise<SuppressionRowsAnswer> {
       const query = searchTerms(text);
+      query.group = await groupNamed(db, query.group);
       const parts: SearchPart[] = [
         {
           count: () => countOf(db, sql.SEARCH_GROUP_COUNT, [query.group]),
@@ -351,8 +352,15 @@ export function suppressionService(db: Db, config: Config) {
     },
 
     /** Records a download in the audit log: these are people's contact details. */
-    async auditDownload(group: string | undefined, actor: Actor): Promise<void> {
-      await audit(db, actor, 'suppression.download', group ?? null, { group: group ?? 'all' });
+    async auditDownload(
+      group: string | undefined,
+      type: SuppressionType | undefined,
+      actor: Actor,
+    ): Promise<void> {
+      await audit(db, actor, 'suppression.download', group ?? null, {
+        group: group ?? 'all',
+        ...(type === undefined ? {} : { type }),
+      });
     },
 
     /**
@@ -361,15 +369,20 @@ export function suppressionService(db: Db, config: Config) {
      * while the reader is behind), so memory stays flat and no row becomes an object. One snapshot. A reader that
      * goes away ends the COPY by dropping its connection.
      */
-    async activeCsv(group?: string): Promise<Readable> {
+    async activeCsv(group?: string, type?: SuppressionType): Promise<Readable> {
       const client = await db.connect();
       let streaming = false;
       try {
         await client.query('BEGIN READ ONLY');
         if (group !== undefined) await client.query(sql.SET_DOWNLOAD_GROUP, [group]);
-        const copy = client.query(
-          copyTo(group === undefined ? sql.COPY_DOWNLOAD_ALL : sql.COPY_DOWNLOAD_GROUP),
-        );
+        if (type !== undefined) await client.query(sql.SET_DOWNLOAD_TYPE, [type]);
+        const statement =
+          group === undefined
+            ? sql.COPY_DOWNLOAD_ALL
+            : type === undefined
+              ? sql.COPY_DOWNLOAD_GROUP
+              : sql.COPY_DOWNLOAD_GROUP_TYPE;
+        const copy = client.query(copyTo(statement));
         const csv = csvFromCopyText();
         pipeline(copy, csv)
           .then(() => client.query('COMMIT'))
@@ -432,6 +445,16 @@ type PageQuery = (offset: number, limit: number, reverse: boolean) => Promise<{ 
 type SearchPart = { count: () => Promise<number>; rows: PageQuery };
 
 const NO_RANGE = { from: '', to: '' };
+
+/**
+ * The group a search names: the text itself when a group has exactly that name, else the one group whose name equals
+ * it but for capitals (none or several: the text, which then names no group).
+ */
+async function groupNamed(db: Queryable, text: string): Promise<string> {
+  const { rows } = await db.query<{ group_vch: string }>(sql.GROUPS_NAMED_LIKE, [text]);
+  if (rows.some((row) => row.group_vch === text)) return text;
+  return rows.length === 1 ? rows[0]!.group_vch : text;
+}
 
 async function countOf(db: Queryable, text: string, params: unknown[]): Promise<number> {
   const { rows } = await db.query<{ n: number }>(text, params);

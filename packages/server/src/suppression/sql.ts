@@ -135,17 +135,26 @@ const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY
 const DOWNLOAD_LINE = `suppression_csv_cell(group_vch) || ',' || suppression_csv_cell(supress_type) || ','
   || suppression_csv_cell(value_vch) || ',' || ${isoText('start_ts')} || ',' || coalesce(${isoText('end_ts')}, '')
   || ',' || ${isoText('created_ts')}`;
-/** The download, as COPY text (one line a row); one group's through the setting SET_DOWNLOAD_GROUP. */
+/** The download, as COPY text (one line a row); one group's (and type's) through SET_DOWNLOAD_GROUP (and _TYPE). */
 export const COPY_DOWNLOAD_ALL = `COPY (SELECT ${DOWNLOAD_LINE} FROM suppressions WHERE ${ACTIVE}
   ORDER BY group_vch, supress_type, value_vch) TO STDOUT`;
 export const COPY_DOWNLOAD_GROUP = `COPY (SELECT ${DOWNLOAD_LINE} FROM suppressions
   WHERE group_vch = current_setting('psps.suppression_download') AND ${ACTIVE}
   ORDER BY supress_type, value_vch) TO STDOUT`;
+export const COPY_DOWNLOAD_GROUP_TYPE = `COPY (SELECT ${DOWNLOAD_LINE} FROM suppressions
+  WHERE group_vch = current_setting('psps.suppression_download')
+    AND supress_type = current_setting('psps.suppression_download_type') AND ${ACTIVE}
+  ORDER BY value_vch) TO STDOUT`;
 export const SET_DOWNLOAD_GROUP = "SELECT set_config('psps.suppression_download', $1, true)";
+export const SET_DOWNLOAD_TYPE = "SELECT set_config('psps.suppression_download_type', $1, true)";
 /** For tests: the download's cell for a text. */
 export const CSV_CELL = 'SELECT suppression_csv_cell($1) AS cell';
 
 // Groups ---------------------------------------------------------------------------------------------------------
+
+/** Groups whose name equals $1 but for capitals (ASCII letters): a search for 'opt-out 2026' finds 'Opt-out 2026'. */
+export const GROUPS_NAMED_LIKE = `SELECT group_vch FROM suppression_groups WHERE lower(group_vch) = lower($1)
+  ORDER BY group_vch LIMIT 3`;
 
 export const GROUP_HAS_CURRENT = `SELECT 1 FROM suppressions WHERE group_vch = $1 AND ${ACTIVE} LIMIT 1`;
 export const ENSURE_GROUP = 'INSERT INTO suppression_groups (group_vch) VALUES ($1) ON CONFLICT DO NOTHING';

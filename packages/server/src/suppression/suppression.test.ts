@@ -440,6 +440,8 @@ describe('lists, search, deletes, download', () => {
     expect(
       (await get('/api/suppress/search?value=Medical%20exemptions&page=4')).json().data[0].value_vch,
     ).toBe('+14152000000');
+    // A group name typed with other capitals finds the one group named so.
+    expect((await get('/api/suppress/search?value=medical%20EXEMPTIONS')).json().rows).toBe(120);
 
     const phone = (await get(`/api/suppress/search?value=${encodeURIComponent('(415) 200-0007')}`)).json();
     expect(phone.data.map((r: { value_vch: string }) => r.value_vch)).toEqual(['+14152000007']);
@@ -514,6 +516,21 @@ describe('lists, search, deletes, download', () => {
       "SELECT count(*)::int AS n FROM audit_log WHERE action = 'suppression.download'",
     );
     expect(rows[0].n).toBe(2);
+
+    // One group's values of one type (the summary's rows are per group and type).
+    const phones = await get('/api/suppress/downloadActiveSuppressions?groupName=Opt-out%202026&type=PHONE');
+    expect(
+      phones.body
+        .trimEnd()
+        .split('\r\n')
+        .slice(1)
+        .map((l) => l.split(',').slice(1, 3).join(' ')),
+    ).toEqual((await activeOf('Opt-out 2026')).filter((v) => v.startsWith('PHONE ')));
+    const typeAlone = await get('/api/suppress/downloadActiveSuppressions?type=PHONE');
+    expect(typeAlone.statusCode).toBe(400);
+    expect(typeAlone.json().message).toBe(
+      'Invalid querystring.type: A type is downloaded within one group: give groupName too',
+    );
   });
 
   it('refuses every call without the SUPPRESSION permission (403)', async () => {

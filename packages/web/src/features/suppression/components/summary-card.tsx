@@ -5,9 +5,11 @@ import {
   SUPPRESSION_SUMMARY_PAGE_SIZE,
   SUPPRESSION_TEXTS,
   type SuppressionSummaryRow,
+  type SuppressionType,
 } from '@psps/contracts';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { downloadKey } from '../api/download-suppressions.ts';
 import { useSuppressionSummary } from '../api/get-summary.ts';
 import { PageNav } from './page-nav.tsx';
 import { pageCount } from './page-window.ts';
@@ -16,7 +18,7 @@ type Props = {
   page: number;
   onPageChange: (page: number) => void;
   onDelete: (row: SuppressionSummaryRow) => void;
-  onDownload: (groupName: string) => void;
+  onDownload: (groupName: string, type: SuppressionType) => void;
   /** Groups whose download is under way. */
   downloading: ReadonlySet<string>;
 };
@@ -91,12 +93,12 @@ export function SummaryCard({ page, onPageChange, onDelete, onDownload, download
           </Tooltip>
         </Table.Td>
         <Table.Td ta="center">
-          <Tooltip label={`Download the active values of ${row.group_vch}`}>
+          <Tooltip label={`Download the active ${row.supress_type} values of ${row.group_vch}`}>
             <ActionIcon
               variant="subtle"
-              aria-label={`Download ${row.group_vch}`}
-              loading={downloading.has(row.group_vch)}
-              onClick={() => onDownload(row.group_vch)}
+              aria-label={`Download ${row.group_vch} ${row.supress_type}`}
+              loading={downloading.has(downloadKey(row.group_vch, row.supress_type))}
+              onClick={() => onDownload(row.group_vch, row.supress_type)}
             >
               <IconDownload size={18} />
             </ActionIcon>

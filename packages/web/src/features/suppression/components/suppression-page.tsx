@@ -1,10 +1,10 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { SUPPRESSION_TEXTS, type SuppressionUploadKind, TOASTS } from '@psps/contracts';
+import { SUPPRESSION_TEXTS, type SuppressionType, type SuppressionUploadKind, TOASTS } from '@psps/contracts';
 import { IconDownload, IconFilePlus, IconReplace } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
-import { downloadActiveSuppressions } from '../api/download-suppressions.ts';
+import { useCallback, useRef, useState } from 'react';
+import { downloadActiveSuppressions, downloadKey } from '../api/download-suppressions.ts';
 import { suppressionKeys } from '../api/keys.ts';
 import { DeleteModal, type DeleteTarget } from './delete-modal.tsx';
 import { SearchCard } from './search-card.tsx';
@@ -28,20 +28,30 @@ export function SuppressionPage() {
 
   // Document 2 §4 reloads the page after a successful change; reloading the data does the same without losing
   // the search the operator is working through.
+  // Keyboard users go back to the button that opened a dialog when it closes (the dialog is unmounted, so the
+  // dialog's own focus return does not run).
+  const opener = useRef<HTMLElement | null>(null);
+  const openDialog = useCallback((next: NonNullable<Dialog>) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setDialog(next);
+  }, []);
   const closeDialog = useCallback(
     (changed: boolean) => {
       setDialog(null);
       if (changed) queryClient.invalidateQueries({ queryKey: suppressionKeys.all });
+      setTimeout(() => {
+        if (opener.current?.isConnected) opener.current.focus();
+      }, 0);
     },
     [queryClient],
   );
 
-  const download = useCallback(async (groupName?: string) => {
-    const key = groupName ?? ALL;
+  const download = useCallback(async (groupName?: string, type?: SuppressionType) => {
+    const key = groupName === undefined ? ALL : downloadKey(groupName, type);
     setDownloading((s) => new Set(s).add(key));
     notifications.show({ message: TOASTS.downloadInProgress });
     try {
-      await downloadActiveSuppressions(groupName);
+      await downloadActiveSuppressions(groupName, type);
     } catch (err) {
       notifications.show({ color: 'red', title: 'The download failed', message: (err as Error).message });
     } finally {
@@ -63,14 +73,14 @@ export function SuppressionPage() {
           <Button
             variant="light"
             leftSection={<IconFilePlus size={18} />}
-            onClick={() => setDialog({ kind: 'upload', upload: 'incremental' })}
+            onClick={() => openDialog({ kind: 'upload', upload: 'incremental' })}
           >
             {SUPPRESSION_TEXTS.incrementalUploadButton}
           </Button>
           <Button
             variant="light"
             leftSection={<IconReplace size={18} />}
-            onClick={() => setDialog({ kind: 'upload', upload: 'full' })}
+            onClick={() => openDialog({ kind: 'upload', upload: 'full' })}
           >
             {SUPPRESSION_TEXTS.fullUploadButton}
           </Button>
@@ -88,12 +98,12 @@ export function SuppressionPage() {
       <SummaryCard
         page={summaryPage}
         onPageChange={setSummaryPage}
-        onDelete={(row) => setDialog({ kind: 'delete', target: { kind: 'group', row } })}
-        onDownload={(group) => download(group)}
+        onDelete={(row) => openDialog({ kind: 'delete', target: { kind: 'group', row } })}
+        onDownload={(group, type) => download(group, type)}
         downloading={downloading}
       />
 
-      <SearchCard onDelete={(row) => setDialog({ kind: 'delete', target: { kind: 'row', row } })} />
+      <SearchCard onDelete={(row) => openDialog({ kind: 'delete', target: { kind: 'row', row } })} />
 
       {dialog?.kind === 'upload' && <UploadModal kind={dialog.upload} onClose={closeDialog} />}
       {dialog?.kind === 'delete' && <DeleteModal target={dialog.target} onClose={closeDialog} />}
