@@ -14,7 +14,13 @@ export const suppressionTypeSchema = z.enum(SUPPRESSION_TYPES);
 /** Timestamps travel as ISO 8601 strings in UTC (DESIGN §3). */
 const timestampSchema = z.iso.datetime();
 const countSchema = z.int().nonnegative();
-const pageSchema = z.coerce.number().int().min(1).default(1);
+/** A page number; 'abc', '1.5', '0' or a page given twice get one sentence a person understands. */
+const PAGE_MESSAGE = 'the page is a whole number from 1, given once';
+const pageSchema = z.coerce
+  .number({ error: PAGE_MESSAGE })
+  .int({ error: PAGE_MESSAGE })
+  .min(1, { error: PAGE_MESSAGE })
+  .default(1);
 
 export const suppressionGroupNameSchema = z.string().trim().min(1).max(SUPPRESSION_GROUP_NAME_MAX_LENGTH);
 

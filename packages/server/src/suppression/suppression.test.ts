@@ -533,6 +533,20 @@ describe('lists, search, deletes, download', () => {
     );
   });
 
+  it('answers a page number that is not one with a sentence (400), never a 500', async () => {
+    for (const page of ['abc', '0', '-1', '1.5', '1&page=2']) {
+      for (const path of ['getPaginatedCampaigns?page=', 'search?value=x&page=']) {
+        const res = await get(`/api/suppress/${path}${page}`);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({
+          error: 'bad_request',
+          message: 'Invalid querystring.page: the page is a whole number from 1, given once',
+          details: [{ field: 'querystring.page', reason: 'the page is a whole number from 1, given once' }],
+        });
+      }
+    }
+  });
+
   it('refuses every call without the SUPPRESSION permission (403)', async () => {
     const calls = [
       get('/api/suppress/getPaginatedCampaigns?page=1', reporter),
