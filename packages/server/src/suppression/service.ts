@@ -72,10 +72,18 @@ export function suppressionService(db: Db, config: Config) {
   return {
     /** getPaginatedCampaigns: active values ordered by group, type, value; a page past the end gives page 1. */
     async list(page: number): Promise<SuppressionRowsAnswer> {
-      const total = await countOf(db, sql.COUNT_ACTIVE, []);
-      const data = await pageOf(db, total, page, SUPPRESSION_RESULTS_PAGE_SIZE, (offset, limit, reverse) =>
-        db.query(reverse ? sql.LIST_PAGE_DESC : sql.LIST_PAGE_ASC, [limit, offset]),
+      const size = SUPPRESSION_RESULTS_PAGE_SIZE;
+      const rows: PageQuery = (offset, limit, reverse) =>
+        db.query(reverse ? sql.LIST_PAGE_DESC : sql.LIST_PAGE_ASC, [limit, offset]);
+      const { count: total, early } = await pageWhileCounting(
+        countOf(db, sql.COUNT_ACTIVE, []),
+        countOf(db, sql.KEPT_ACTIVE, []),
+        (page - 1) * size,
+        size,
+        rows,
       );
+      const offset = (page - 1) * size < total ? (page - 1) * size : 0;
+      const data = (await early(offset)) ?? (await pageOfPart(total, offset, size, rows));
       return { data, rows: total };
     },
 
@@ -125,9 +133,20 @@ export function suppressionService(db: Db, config: Config) {
             db.query(reverse ? sql.SEARCH_TYPE_DESC : sql.SEARCH_TYPE_ASC, [...params, limit, offset]),
         });
       }
-      const counts = await Promise.all(parts.map((part) => part.count()));
-      const total = counts.reduce((sum, n) => sum + n, 0);
       const size = SUPPRESSION_RESULTS_PAGE_SIZE;
+      // The group part comes first: its page is read while the counts are taken.
+      const [groupCounted, ...otherCounts] = await Promise.all([
+        pageWhileCounting(
+          parts[0]!.count(),
+          countOf(db, sql.KEPT_GROUP_ACTIVE, [query.group]),
+          (page - 1) * size,
+          size,
+          parts[0]!.rows,
+        ),
+        ...parts.slice(1).map((part) => part.count()),
+      ]);
+      const counts = [groupCounted!.count, ...(otherCounts as number[])];
+      const total = counts.reduce((sum, n) => sum + n, 0);
       let offset = (page - 1) * size < total ? (page - 1) * size : 0;
       let wanted = size;
       const data: SuppressionRow[] = [];
@@ -138,7 +157,8 @@ export function suppressionService(db: Db, config: Config) {
           offset -= count;
           continue;
         }
-        const rows = await pageOfPart(count, offset, wanted, part.rows);
+        const early = index === 0 ? await groupCounted!.early(offset) : undefined;
+        const rows = early ?? (await pageOfPart(count, offset, wanted, part.rows));
         data.push(...rows);
         wanted -= rows.length;
         offset = 0;
@@ -462,15 +482,28 @@ async function countOf(db: Queryable, text: string, params: unknown[]): Promise<
 }
 
 /** One page of `total` rows; a page past the end is page 1 (document 2 §4). */
-async function pageOf(
-  _db: Queryable,
-  total: number,
-  page: number,
-  size: number,
+/**
+ * A page of a range read while the range's exact count is taken, rather than after it: the kept count (about 1 ms)
+ * says where the page lies; `early(offset)` gives the rows read that way when they are those of `offset` in a range
+ * of the exact count (the same count, the same offset), otherwise undefined (a change between the two reads, or a
+ * page past the end, which is page 1): the caller then reads the page again. Every page thus costs about one count.
+ */
+async function pageWhileCounting(
+  exact: Promise<number>,
+  kept: Promise<number>,
+  offset: number,
+  limit: number,
   query: PageQuery,
-): Promise<SuppressionRow[]> {
-  const offset = (page - 1) * size < total ? (page - 1) * size : 0;
-  return pageOfPart(total, offset, size, query);
+): Promise<{ count: number; early: (offset: number) => Promise<SuppressionRow[] | undefined> }> {
+  exact.catch(() => {}); // awaited below; marked handled so that it may fail while `kept` is awaited
+  const keptCount = await kept;
+  const rows = offset < keptCount ? pageOfPart(keptCount, offset, limit, query) : undefined;
+  rows?.catch(() => {}); // awaited by `early` when used; a page not used may fail unseen
+  const count = await exact;
+  return {
+    count,
+    early: async (at) => (rows !== undefined && count === keptCount && at === offset ? rows : undefined),
+  };
 }
 
 /**

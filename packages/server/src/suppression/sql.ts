@@ -56,11 +56,15 @@ const ACTIVE_COUNTS = `SELECT c.group_vch, c.supress_type,
   HAVING c.current_count - coalesce(sum(i.n), 0) > 0`;
 
 /**
- * Page totals are counted from the indexes, not from ACTIVE_COUNTS: the cost of a page at any depth is then a count
- * plus one index range, and a deep page stays within 2× of page 1 (the issue's goal; an OFFSET deep in a range of
- * millions costs 0.1-0.2 s whatever page 1 costs).
+ * Page totals are counted from the indexes (COUNT_ACTIVE, SEARCH_GROUP_COUNT) in one statement with nothing kept
+ * aside. The kept counts (KEPT_ACTIVE, KEPT_GROUP_ACTIVE, ~1 ms) only say early where a page lies, so that the page
+ * is read while the count is taken (see pageWhileCounting in service.ts): every page then costs about one count,
+ * whatever its depth.
  */
 export const COUNT_ACTIVE = `SELECT count(*) AS n FROM suppressions WHERE ${ACTIVE}`;
+export const KEPT_ACTIVE = `SELECT coalesce(sum(valid_count), 0)::bigint AS n FROM (${ACTIVE_COUNTS}) a`;
+export const KEPT_GROUP_ACTIVE = `SELECT coalesce(sum(valid_count), 0)::bigint AS n FROM (${ACTIVE_COUNTS}) a
+  WHERE group_vch = $1`;
 /**
  * A page of current rows in (group, type, value) order: the page's keys come from an index-only scan of
  * suppressions_current_key (skipping `offset` entries costs no table visits), then the page's 50 rows are fetched.

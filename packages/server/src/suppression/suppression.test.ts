@@ -886,6 +886,39 @@ describe('active counts (kept by triggers in the change’s own transaction)', (
     expect(await drift()).toEqual([]);
   });
 
+  it('pages are read while the total is counted, and stay exact when a kept count is off', async () => {
+    const group = 'Paged while counting';
+    await t.ctx.db.query(
+      `INSERT INTO suppressions (group_vch, supress_type, value_vch, created_by)
+       SELECT $1, 'PHONE', '+1707' || (3000000 + i), 'seed' FROM generate_series(0, 119) i`,
+      [group],
+    );
+    await t.ctx.db.query('INSERT INTO suppression_groups (group_vch) VALUES ($1)', [group]);
+    const page = async (n: number) => {
+      const answer = (await get(`/api/suppress/search?value=${encodeURIComponent(group)}&page=${n}`)).json();
+      return { rows: answer.rows, values: answer.data.map((r: { value_vch: string }) => r.value_vch) };
+    };
+    const expected = {
+      1: { first: '+17073000000', last: '+17073000049', length: 50 },
+      3: { first: '+17073000100', last: '+17073000119', length: 20 },
+    };
+    for (const offBy of [0, 7, -14, 7]) {
+      // Kept count 120, 127, 113, then 120 again: off, it disagrees with the rows (as if changed in between).
+      await t.ctx.db.query(
+        'UPDATE suppression_counts SET current_count = current_count + $2 WHERE group_vch = $1',
+        [group, offBy],
+      );
+      for (const [n, want] of Object.entries(expected)) {
+        const got = await page(Number(n));
+        expect(got.rows).toBe(120);
+        expect(got.values).toHaveLength(want.length);
+        expect([got.values[0], got.values.at(-1)]).toEqual([want.first, want.last]);
+      }
+      expect((await page(4)).values[0]).toBe('+17073000000'); // past the end: page 1
+    }
+    expect(await drift()).toEqual([]);
+  });
+
   it('stays exact through direct deletes, updates and a truncate', async () => {
     await t.ctx.db.query(
       `INSERT INTO suppressions (group_vch, supress_type, value_vch, created_by)
