@@ -144,3 +144,38 @@ test('uploads a WAV recording and refuses any other file with the exact alert', 
   await expect(page.getByRole('button', { name: 'Delete english' })).toBeVisible();
   await snap(page, 'adhoc-voice');
 });
+
+test('an e-mail body survives leaving its tab and coming back, and nothing is saved for it', async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  await newTemplate(page, 'E2E E-mail Tabs');
+  await page.getByTestId('tab-email').click();
+  const body = page.getByTestId('email-body').locator('.ProseMirror');
+  await body.click();
+  await page.keyboard.type('Dear customer, power may be shut off tonight.');
+  await saved(page, 'EML');
+
+  let saves = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/template/insertUpdate')) saves++;
+  });
+  for (const tab of ['tab-voice', 'tab-sms', 'tab-publish']) {
+    await page.getByTestId(tab).click();
+    await page.getByTestId('tab-email').click();
+    await expect(body).toHaveText('Dear customer, power may be shut off tonight.');
+  }
+  await page.waitForTimeout(3500); // longer than the e-mail autosave's quiet period
+  expect(saves).toBe(0);
+  // An edit made just before leaving is still there on return, and is saved once.
+  await body.click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' Stay safe.');
+  await page.getByTestId('tab-voice').click();
+  await page.getByTestId('tab-email').click();
+  await expect(body).toHaveText('Dear customer, power may be shut off tonight. Stay safe.');
+  await saved(page, 'EML');
+  await page.reload();
+  await page.getByTestId('tab-email').click();
+  await expect(body).toHaveText('Dear customer, power may be shut off tonight. Stay safe.');
+});

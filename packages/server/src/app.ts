@@ -5,7 +5,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyError } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyReply } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -55,6 +55,18 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     bodyLimit: 20 * 1024 * 1024,
+    // An address the router cannot read (a broken %-escape) answers like every other error: {error, message}.
+    frameworkErrors: (_error, _req, res) => {
+      (res as unknown as FastifyReply)
+        .code(400)
+        .type('application/json; charset=utf-8')
+        .send(
+          JSON.stringify({
+            error: 'bad_request',
+            message: 'The address cannot be read: it holds a broken %-escape. Check the link.',
+          }),
+        );
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

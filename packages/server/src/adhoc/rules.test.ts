@@ -50,6 +50,20 @@ describe('publish rule: each language configured for each channel the template u
     ]);
   });
 
+  it('counts an e-mail body without text or image as missing (what an emptied editor writes)', () => {
+    expect(
+      publishGaps([
+        record('EML', 'english', { templatePGE_txt: '<p></p>' }),
+        record('EML', 'spanish', { templatePGE_txt: '<p> &nbsp;</p><p><br></p>' }),
+        record('EML', 'thai', { templatePGE_txt: '<p><img src="https://utility.test/logo.png"></p>' }),
+        record('EML', 'korean', { templatePGE_txt: '<p>Hello</p>' }),
+      ]),
+    ).toEqual([
+      { notifyBy_vch: 'EML', language_vch: 'english', reason: 'body' },
+      { notifyBy_vch: 'EML', language_vch: 'spanish', reason: 'body' },
+    ]);
+  });
+
   it('requires an e-mail subject and From address', () => {
     expect(
       publishGaps([

@@ -14,6 +14,9 @@ type Configurable = Pick<
 
 const isChinese = (language: string) => language.startsWith('chinese');
 const blank = (text: string | null | undefined) => (text ?? '').trim() === '';
+/** An e-mail body that says nothing: no text once tags are set aside, and no image (an empty editor writes '<p></p>'). */
+const blankHtml = (html: string | null | undefined) =>
+  !/<img\b/i.test(html ?? '') && blank((html ?? '').replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;/gi, ' '));
 const languageOrder = (name: string) => ADHOC_LANGUAGES.findIndex((language) => language.name === name);
 
 /**
@@ -70,7 +73,8 @@ export function publishGaps(records: readonly Configurable[]): PublishGap[] {
 export function notConfigured(record: Configurable): Exclude<PublishGap['reason'], 'missing'> | null {
   const channel = record.notifyBy_vch;
   if (channel === 'PHON' && blank(record.templatePGE_txt) && !record.uploadLive_dt) return 'voice';
-  if (channel !== 'PHON' && blank(record.templatePGE_txt)) return 'body';
+  if (channel === 'SMS' && blank(record.templatePGE_txt)) return 'body';
+  if (channel === 'EML' && blankHtml(record.templatePGE_txt)) return 'body';
   if (channel === 'EML' && blank(record.subject_vch)) return 'subject';
   if (channel === 'EML' && blank(record.from_vch)) return 'from';
   return null;

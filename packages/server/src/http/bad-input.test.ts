@@ -20,6 +20,15 @@ describe("a user's mistake never produces a 500", () => {
     });
   });
 
+  it('answers a broken %-escape in the address with the usual error shape', async () => {
+    const res = await t.app.inject({ url: '/api/login/%E0%A4%A/abc' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'bad_request',
+      message: 'The address cannot be read: it holds a broken %-escape. Check the link.',
+    });
+  });
+
   it('answers 400 to a zero byte in a JSON body, and stores nothing', async () => {
     const res = await t.app.inject({
       method: 'POST',

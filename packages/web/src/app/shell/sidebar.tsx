@@ -11,7 +11,7 @@ import {
   IconSettings,
   IconUserOff,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { NavLink as RouterLink, useLocation } from 'react-router';
 import { usePublicConfig } from '../../lib/config.ts';
 import { hasPermission } from '../../lib/permissions.tsx';
@@ -64,15 +64,14 @@ export function Sidebar({
     seenGroups.add(s.group);
     const members = visible.filter((m) => m.group === s.group);
     entries.push(
-      <NavLink
+      <MenuGroup
         key={s.group}
         label={s.group}
-        leftSection={GROUP_ICONS[s.group]}
+        icon={GROUP_ICONS[s.group]}
         defaultOpened={members.some((m) => m.path === pathname) || s.group === MENU_GROUPS[0]}
-        childrenOffset={28}
       >
         {members.map(item)}
-      </NavLink>,
+      </MenuGroup>,
     );
   }
 
@@ -104,5 +103,34 @@ export function Sidebar({
         </>
       )}
     </Stack>
+  );
+}
+
+/** A collapsible menu group: a real button (Tab reaches it, Enter or Space opens it) that says whether it is open. */
+function MenuGroup({
+  label,
+  icon,
+  defaultOpened,
+  children,
+}: {
+  label: string;
+  icon: ReactNode;
+  defaultOpened: boolean;
+  children: ReactNode;
+}) {
+  const [opened, setOpened] = useState(defaultOpened);
+  return (
+    <NavLink
+      component="button"
+      type="button"
+      label={label}
+      leftSection={icon}
+      opened={opened}
+      onChange={setOpened}
+      aria-expanded={opened}
+      childrenOffset={28}
+    >
+      {children}
+    </NavLink>
   );
 }

@@ -44,19 +44,27 @@ export function EmailEditor({ campaign, locked }: { campaign: AdhocCampaign; loc
   });
 
   // A language loads into the rich editor without counting as an edit: the editor's rewrite of the loaded
-  // HTML becomes the saved baseline (the first save after a language load is skipped, doc 2 §4).
-  const loadedLanguage = useRef<string | null>(null);
+  // HTML becomes the saved baseline (the first save after a language load is skipped, doc 2 §4). The editor
+  // itself is made again when its tab comes back into view (the hidden tab's effects are undone, which destroys
+  // it): the new one gets the form's body, edits included, and that is no edit either.
+  const loaded = useRef<{ editor: typeof rich | null; language: string | null }>({
+    editor: null,
+    language: null,
+  });
   useEffect(() => {
-    if (!rich || !form || loadedLanguage.current === form.language) return;
-    loadedLanguage.current = form.language;
+    if (!rich || !form) return;
+    const sameLanguage = loaded.current.language === form.language;
+    if (sameLanguage && loaded.current.editor === rich) return;
+    loaded.current = { editor: rich, language: form.language };
     rich.commands.setContent(form.body, { emitUpdate: false });
+    if (sameLanguage) return;
     const normalised = rich.getHTML();
     if (normalised === form.body) return;
     if (autosave.hasUnsaved) update({ body: normalised });
     else rebase({ body: normalised });
   }, [rich, form, rebase, update, autosave.hasUnsaved]);
   useEffect(() => {
-    if (!form) loadedLanguage.current = null;
+    if (!form) loaded.current = { ...loaded.current, language: null };
   }, [form]);
   useEffect(() => {
     rich?.setEditable(!locked);

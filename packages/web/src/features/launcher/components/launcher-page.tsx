@@ -10,7 +10,7 @@ import {
   REPORT_KIND_LABELS,
 } from '@psps/contracts';
 import { IconFileDownload, IconHeartbeat, IconLink, IconPhoneOff } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { ShadeLegend } from '../../../components/shade-legend.tsx';
 import { TransferStatus } from '../../../components/transfer-status.tsx';
 import { describeAge, rowShadeBackground, shadeOf } from '../../../lib/row-shade.ts';
@@ -29,6 +29,17 @@ const shortLabel = (kind: CustomReportKind) => REPORT_KIND_LABELS[kind].replace(
 function LaunchButton({ kind, row }: { kind: CustomReportKind; row: LauncherCampaign }) {
   const launch = useLaunchReport(kind);
   const label = CUSTOM_REPORT_ACTION_LABELS[kind];
+  // A second click before the button shows it is busy must not send the report twice.
+  const sending = useRef(false);
+  const send = () => {
+    if (sending.current) return;
+    sending.current = true;
+    launch.mutate(row.dataset_id_bint, {
+      onSettled: () => {
+        sending.current = false;
+      },
+    });
+  };
   return (
     <Tooltip events={TOOLTIP_EVENTS} label={label}>
       <ActionIcon
@@ -36,7 +47,7 @@ function LaunchButton({ kind, row }: { kind: CustomReportKind; row: LauncherCamp
         size="lg"
         aria-label={`${label} for dataset ${row.dataset_id_bint}`}
         loading={launch.isPending}
-        onClick={() => launch.mutate(row.dataset_id_bint)}
+        onClick={send}
         data-testid={`launch-${kind}`}
       >
         {ICONS[kind]}
