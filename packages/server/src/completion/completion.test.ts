@@ -249,6 +249,15 @@ describe('completion reports', () => {
       (await completionRows()).rows.find((r) => r.ID === 600 && r.TRANSFER_STATE === 'transferred'),
     );
     expect(row.MEDBASE_RETRY_TIME).toBeNull();
+
+    // The report exists now: launching it again would make and send it again, a refresh (MB_INTERNAL_PERMISSION).
+    const again = await get(`/api/launch-completion-report/${viewer}/600`, viewer);
+    expect(again.statusCode).toBe(403);
+    expect(again.json()).toEqual({
+      error: 'forbidden',
+      message: 'You do not have the MB_INTERNAL_PERMISSION permission needed for this.',
+    });
+    expect((await get(`/api/launch-completion-report/${operator}/600`, operator)).statusCode).toBe(202);
   });
 });
 

@@ -12,7 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { actorOf } from '../http/access.ts';
-import { HttpError } from '../http/errors.ts';
+import { forbidden, HttpError } from '../http/errors.ts';
 import type { App } from '../http/types.ts';
 import { completionService } from './service.ts';
 
@@ -123,6 +123,11 @@ export async function completionRoutes(app: App, ctx: AppContext) {
     },
     async (req, reply) => {
       if (!pathTokenMatches(req, req.params.token)) throw tokenMismatch();
+      // Launching a report that exists makes and sends it again: a refresh, which needs MB_INTERNAL_PERMISSION.
+      const permissions: readonly string[] = req.auth?.permissions ?? [];
+      if (!permissions.includes('MB_INTERNAL_PERMISSION') && (await service.hasCompletion(req.params.id))) {
+        throw forbidden('MB_INTERNAL_PERMISSION');
+      }
       const jobId = await service.refresh(req.params.id, actorOf(req.auth), 'launch');
       return reply.code(202).send(queued(jobId));
     },

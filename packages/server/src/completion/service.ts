@@ -201,6 +201,15 @@ export function completionService(ctx: AppContext) {
       return rows.length + early.rows.length;
     },
 
+    /** Whether the campaign's completion report was requested already (launching it again is a refresh). */
+    async hasCompletion(datasetId: number): Promise<boolean> {
+      const { rows } = await db.query(
+        "SELECT 1 FROM report_files WHERE dataset_id = $1 AND kind = 'completion' LIMIT 1",
+        [datasetId],
+      );
+      return rows.length > 0;
+    },
+
     /** launch-completion-report and refresh-completion-report: (re)generate, then transfer. */
     async refresh(datasetId: number, who: Actor, action: 'launch' | 'refresh'): Promise<string> {
       await requireDataset(datasetId);
