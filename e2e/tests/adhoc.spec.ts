@@ -179,3 +179,24 @@ test('an e-mail body survives leaving its tab and coming back, and nothing is sa
   await page.getByTestId('tab-email').click();
   await expect(body).toHaveText('Dear customer, power may be shut off tonight. Stay safe.');
 });
+
+test('switching e-mail language right after an edit saves that edit only, not an empty language', async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  await newTemplate(page, 'E2E E-mail Languages');
+  await page.getByTestId('tab-email').click();
+  const saves: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/template/insertUpdate'))
+      saves.push((request.postDataJSON() as { language_vch: string }).language_vch);
+  });
+  await page.getByTestId('language-EML-japanese').click();
+  await page.getByTestId('email-subject').fill('計画停電のお知らせ');
+  await page.getByTestId('language-EML-korean').click();
+  await expect(page.getByTestId('email-subject')).toHaveValue('');
+  await page.waitForTimeout(4000); // longer than the e-mail autosave's quiet period
+  expect(saves).toEqual(['japanese']);
+  await expect(page.getByRole('button', { name: 'Delete korean' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Delete japanese' })).toBeVisible();
+});

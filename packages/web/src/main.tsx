@@ -1,6 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { createTheme, MantineProvider, Modal } from '@mantine/core';
+import { createTheme, MantineProvider, Modal, Notification } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { TOAST_DURATION_MS } from '@psps/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -15,8 +15,9 @@ const theme = createTheme({
   defaultRadius: 'sm',
   fontFamily: 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif',
   components: {
-    // A dialog's ✕ is read out as 'Dismiss' rather than a bare 'button'.
+    // A dialog's or a toast's ✕ is read out as 'Dismiss' rather than a bare 'button'.
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } }),
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } }),
   },
 });
 

@@ -28,7 +28,7 @@ const FROM_PLACEHOLDER = 'Select the From address';
 /** The e-mail tab (doc 2 §2.6). */
 export function EmailEditor({ campaign, locked }: { campaign: AdhocCampaign; locked: boolean }) {
   const editor = useChannelEditor(campaign, 'EML', locked);
-  const { form, update, rebase, autosave } = editor;
+  const { form, update, rebase, restoredDraft } = editor;
   const focused = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null);
   const updateRef = useRef(update);
   updateRef.current = update;
@@ -60,9 +60,11 @@ export function EmailEditor({ campaign, locked }: { campaign: AdhocCampaign; loc
     if (sameLanguage) return;
     const normalised = rich.getHTML();
     if (normalised === form.body) return;
-    if (autosave.hasUnsaved) update({ body: normalised });
+    // Only a draft restored from this browser holds edits of this language; a pending save of the language just
+    // left is not one (counting it made an empty record of the language switched to).
+    if (restoredDraft) update({ body: normalised });
     else rebase({ body: normalised });
-  }, [rich, form, rebase, update, autosave.hasUnsaved]);
+  }, [rich, form, rebase, update, restoredDraft]);
   useEffect(() => {
     if (!form) loaded.current = { ...loaded.current, language: null };
   }, [form]);
