@@ -96,10 +96,13 @@ export function toSave(form: TemplateForm, campaignId: number, notifyBy: NotifyB
     language_vch: form.language,
     templatePGE_txt: form.body,
     templateMB_txt: form.body,
-    dataMB_txt: form.data,
     renderMB_txt: 'ok' in rendered ? rendered.text : null,
     from_vch: form.from,
   };
+  // Data that is not valid template data cannot be saved: the server would refuse the whole save with it, so every
+  // other edit would wait on it. The rest is saved; the data keeps its saved value until it is valid again (the
+  // data field says what is wrong).
+  if ('ok' in rendered) record.dataMB_txt = form.data;
   if (notifyBy === 'EML') {
     Object.assign(record, {
       subject_vch: form.subject,
