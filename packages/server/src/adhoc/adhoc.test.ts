@@ -271,6 +271,22 @@ describe('language records (doc 2 §7 insertUpdate, select, language delete)', (
     });
   });
 
+  it('refuses an SMS from anything but the short code 97633, and keeps what was saved', async () => {
+    const id = await newTemplate();
+    await save(id, smsEnglish);
+    const res = await save(id, { ...smsEnglish, templatePGE_txt: 'Changed', from_vch: '12345' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      error: 'bad_request',
+      message: 'An SMS goes out from the short code 97633, not from "12345".',
+    });
+    const { rows } = await t.ctx.db.query(
+      "SELECT template_pge, from_address FROM adhoc_templates WHERE campaign_id = $1 AND notify_by = 'SMS'",
+      [id],
+    );
+    expect(rows).toEqual([{ template_pge: smsEnglish.templatePGE_txt, from_address: '97633' }]);
+  });
+
   it('gives a voice record its dialer address, retries and replay digit', async () => {
     const id = await newTemplate();
     const res = await save(id, {

@@ -252,6 +252,12 @@ export function adhocService(db: Db) {
           body === null ? null : notifyBy === 'EML' ? renderTripleBrace(body, data) : renderCaret(body, data);
         const voice = notifyBy === 'PHON';
         const from = (pick('from_vch') as string | null) ?? (notifyBy === 'SMS' ? SMS_SHORT_CODE : null);
+        // Doc 2 §2.5: the short-code selector has the single option 97633.
+        if (notifyBy === 'SMS' && input.from_vch != null && input.from_vch !== SMS_SHORT_CODE) {
+          throw badRequest(
+            `An SMS goes out from the short code ${SMS_SHORT_CODE}, not from "${input.from_vch}".`,
+          );
+        }
 
         await client.query(
           `INSERT INTO adhoc_templates (campaign_id, notify_by, language, template_pge, template_mb, data_mb, render_mb,
