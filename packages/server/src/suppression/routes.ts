@@ -272,7 +272,7 @@ async function* withSizeLimit(
  * script: 'Café' arrives as 'CafÃ©') is read as UTF-8 when the bytes are valid UTF-8 with at least one multi-byte
  * character, which ISO-8859-1 text practically never is.
  */
-export function headerText(value: string | undefined): string {
+function headerText(value: string | undefined): string {
   if (value === undefined) return '';
   if (!/[\u0080-\u00ff]/.test(value)) return value;
   const bytes = Buffer.from(value, 'latin1');

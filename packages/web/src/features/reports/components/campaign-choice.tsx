@@ -1,5 +1,6 @@
 import { Stack } from '@mantine/core';
 import { type CampaignListItem, REPORT_TEXTS } from '@psps/contracts';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useCampaigns } from '../api/get-campaigns.ts';
 import { campaignLabel } from '../utils/labels.ts';
@@ -18,27 +19,68 @@ export function CampaignChoice({
   screen: string;
   children: (datasetId: number, campaign: CampaignListItem | undefined) => ReactNode;
 }) {
-  const campaigns = useCampaigns();
-  const [remembered, setDatasetId] = useRememberedChoice(screen);
-  const datasetId = knownChoice(remembered, campaigns.data, (c) => c.dataset_id_bint);
+  return (
+    <RememberedChoice
+      screen={screen}
+      label="Campaign"
+      firstEntry={REPORT_TEXTS.selectCampaign}
+      query={useCampaigns()}
+      idOf={(c) => c.dataset_id_bint}
+      labelOf={campaignLabel}
+      testId="campaign-select"
+      what="list of campaigns"
+    >
+      {children}
+    </RememberedChoice>
+  );
+}
+
+/**
+ * A report screen's dropdown of events or campaigns (its first entry a '--- select … ---' line), the choice
+ * remembered per screen, a notice when the list cannot be loaded, and what the screen shows for the chosen item
+ * once one is chosen.
+ */
+export function RememberedChoice<T>({
+  screen,
+  label,
+  firstEntry,
+  query,
+  idOf,
+  labelOf,
+  testId,
+  what,
+  children,
+}: {
+  screen: string;
+  label: string;
+  firstEntry: string;
+  query: UseQueryResult<T[]>;
+  idOf: (item: T) => number;
+  labelOf: (item: T) => string;
+  testId: string;
+  what: string;
+  children: (id: number, item: T | undefined) => ReactNode;
+}) {
+  const [remembered, setId] = useRememberedChoice(screen);
+  const id = knownChoice(remembered, query.data, idOf);
   return (
     <Stack gap="lg">
       <ReportSelect
-        label="Campaign"
-        firstEntry={REPORT_TEXTS.selectCampaign}
-        items={campaigns.data}
-        idOf={(c) => c.dataset_id_bint}
-        labelOf={campaignLabel}
-        value={datasetId}
-        onChange={setDatasetId}
-        loading={campaigns.isPending}
-        testId="campaign-select"
+        label={label}
+        firstEntry={firstEntry}
+        items={query.data}
+        idOf={idOf}
+        labelOf={labelOf}
+        value={id}
+        onChange={setId}
+        loading={query.isPending}
+        testId={testId}
       />
-      <LoadProblem query={campaigns} what="list of campaigns" />
-      {datasetId !== null &&
+      <LoadProblem query={query} what={what} />
+      {id !== null &&
         children(
-          datasetId,
-          campaigns.data?.find((c) => c.dataset_id_bint === datasetId),
+          id,
+          query.data?.find((item) => idOf(item) === id),
         )}
     </Stack>
   );

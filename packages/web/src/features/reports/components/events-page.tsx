@@ -5,12 +5,11 @@ import { useEventCampaigns } from '../api/get-event-campaigns.ts';
 import { useEvents } from '../api/get-events.ts';
 import { useEventsGrid } from '../api/get-events-grid.ts';
 import { campaignLabel, eventLabel } from '../utils/labels.ts';
-import { knownChoice, useRememberedChoice } from '../utils/remembered-choice.ts';
+import { RememberedChoice } from './campaign-choice.tsx';
 import { CampaignTreeView } from './campaign-tree.tsx';
 import { EventsGrid } from './events-grid.tsx';
 import { LoadProblem } from './report-query.tsx';
 import { ReportSection } from './report-section.tsx';
-import { ReportSelect } from './report-select.tsx';
 
 export function EventsGridSection({ eventId, title }: { eventId: number; title?: string }) {
   const grid = useEventsGrid(eventId);
@@ -49,30 +48,24 @@ function EventCampaigns({ eventId }: { eventId: number }) {
 
 /** Events report (document 1 §2): choose an event; see its grid, then a titled tree per campaign. */
 export function EventsPage() {
-  const events = useEvents();
-  const [remembered, setEventId] = useRememberedChoice('events');
-  const eventId = knownChoice(remembered, events.data, (e) => e.id_bint);
   return (
-    <Stack gap="lg">
-      <ReportSelect
-        label="Event"
-        firstEntry={REPORT_TEXTS.selectEvent}
-        items={events.data}
-        idOf={(e) => e.id_bint}
-        labelOf={eventLabel}
-        value={eventId}
-        onChange={setEventId}
-        loading={events.isPending}
-        testId="event-select"
-      />
-      <LoadProblem query={events} what="list of events" />
-      {eventId !== null && (
+    <RememberedChoice
+      screen="events"
+      label="Event"
+      firstEntry={REPORT_TEXTS.selectEvent}
+      query={useEvents()}
+      idOf={(e) => e.id_bint}
+      labelOf={eventLabel}
+      testId="event-select"
+      what="list of events"
+    >
+      {(eventId) => (
         <>
           <EventsGridSection eventId={eventId} title="Events grid" />
           <Divider />
           <EventCampaigns eventId={eventId} />
         </>
       )}
-    </Stack>
+    </RememberedChoice>
   );
 }
