@@ -89,8 +89,17 @@ test('writes SMS in english and spanish, keeps them across a reload, publishes, 
   await expect(page.getByTestId('sms-body')).toHaveValue(SPANISH);
   await expect(page.getByRole('button', { name: 'Send 3 Languages' })).toBeVisible();
 
+  // A tester number a test could not reach is said under the field once it is left; fixed, the words go.
+  await page.getByTestId('tester-SMS').fill('555');
+  await page.getByTestId('tester-SMS').press('Tab');
+  const testerProblem = page.getByText(
+    'The tester SMS number "555" is not a phone number (use +country code, or 10 digits in North America).',
+  );
+  await expect(testerProblem).toBeVisible();
   // A test send shows up in the outbox panel.
   await page.getByTestId('tester-SMS').fill('+14155550123');
+  await page.getByTestId('tester-SMS').blur();
+  await expect(testerProblem).toBeHidden();
   await page.getByRole('button', { name: 'Send SPANISH Only' }).click();
   await expect(page.getByText('Are you sure you want to send the SPANISH template?')).toBeVisible();
   await page.getByRole('button', { name: 'Send', exact: true }).click();

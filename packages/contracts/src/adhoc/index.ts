@@ -5,6 +5,7 @@ export * from './render.ts';
 export * from './sample-data.ts';
 export * from './schemas.ts';
 export * from './sms.ts';
+export * from './testers.ts';
 export * from './texts.ts';
 export * from './variables.ts';
 export * from './voice.ts';

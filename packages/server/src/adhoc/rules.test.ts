@@ -1,6 +1,6 @@
 import type { AdhocLanguageName } from '@psps/contracts';
 import { describe, expect, it } from 'vitest';
-import { htmlToText, publishGaps, toE164 } from './rules.ts';
+import { htmlToText, publishGaps } from './rules.ts';
 
 const record = (notifyBy_vch: 'PHON' | 'SMS' | 'EML', language_vch: AdhocLanguageName, extra = {}) => ({
   notifyBy_vch,
@@ -82,24 +82,6 @@ describe('publish rule: each language configured for each channel the template u
       { notifyBy_vch: 'SMS', language_vch: 'english', reason: 'missing' },
       { notifyBy_vch: 'EML', language_vch: 'chinese-mandarin', reason: 'missing' },
     ]);
-  });
-});
-
-describe('tester numbers as E.164', () => {
-  it('adds +1 to a 10-digit North American number written any common way', () => {
-    expect(toE164('(415) 555-0123')).toBe('+14155550123');
-    expect(toE164('415.555.0123')).toBe('+14155550123');
-    expect(toE164('1 415 555 0123')).toBe('+14155550123');
-  });
-
-  it('keeps an international number with its + and country code', () => {
-    expect(toE164('+44 20 7946 0958')).toBe('+442079460958');
-  });
-
-  it('refuses what cannot be a number', () => {
-    for (const bad of ['', '555', 'call me', '+0123456789', '0415550123', '+1234567890123456']) {
-      expect(toE164(bad), bad).toBeUndefined();
-    }
   });
 });
 

@@ -80,20 +80,6 @@ export function notConfigured(record: Configurable): Exclude<PublishGap['reason'
   return null;
 }
 
-/**
- * A tester number as E.164, or undefined when it cannot be one. North American numbers may be written
- * without the country code (10 digits, or 11 starting with 1); other countries need the leading +.
- */
-export function toE164(input: string | null | undefined): string | undefined {
-  const text = (input ?? '').trim();
-  if (!/^\+?[0-9 ().\-/]+$/.test(text)) return undefined;
-  const digits = text.replace(/[^0-9]/g, '');
-  if (text.startsWith('+')) return /^[1-9][0-9]{7,14}$/.test(digits) ? `+${digits}` : undefined;
-  if (/^[2-9][0-9]{2}[2-9][0-9]{6}$/.test(digits)) return `+1${digits}`;
-  if (/^1[2-9][0-9]{2}[2-9][0-9]{6}$/.test(digits)) return `+${digits}`;
-  return undefined;
-}
-
 const ENTITIES: Readonly<Record<string, string>> = {
   amp: '&',
   lt: '<',

@@ -4,7 +4,6 @@ import {
   adhocIdLabel,
   audioPath,
   NOTIFY_BY_LABELS,
-  type NotifyBy,
   parseTemplateData,
   renderCaret,
   renderTripleBrace,
@@ -14,16 +13,16 @@ import {
   type SendTestBody,
   SMS_SHORT_CODE,
   type TemplateData,
+  testerContact,
   VOICE_CALLER_ID,
   voiceDialerAddress,
 } from '@psps/contracts';
-import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { emailSenderFor, smsSenderFor, voiceCallerFor, voiceUsesProvider } from '../delivery/channels.ts';
 import { errorText } from '../delivery/redact.ts';
 import { notFound } from '../http/errors.ts';
 import type { AudioStore } from './audio.ts';
-import { htmlToText, toE164 } from './rules.ts';
+import { htmlToText } from './rules.ts';
 import type { Actor, AdhocService } from './service.ts';
 
 /**
@@ -35,8 +34,6 @@ const answer = (status: number, message: string): SendTestAnswer => ({
   status,
   message: { ERRORMESSAGE: message },
 });
-
-const emailAddress = z.email();
 
 function dataOf(record: AdhocLanguageRecord): TemplateData {
   const data = parseTemplateData(record.dataMB_txt ?? '{}');
@@ -122,29 +119,6 @@ export function testSender(ctx: AppContext, service: AdhocService, audio: AudioS
     };
   }
 
-  /** The tester contact of a channel, checked: an e-mail address, or a number that becomes E.164. */
-  function testerOf(
-    campaign: { testerPhon_vch: string | null; testerSms_vch: string | null; testerEmail_vch: string | null },
-    notifyBy: NotifyBy,
-  ): { to: string } | { problem: string } {
-    if (notifyBy === 'EML') {
-      const value = campaign.testerEmail_vch?.trim();
-      if (!value) return { problem: 'Enter a tester e-mail address first.' };
-      return emailAddress.safeParse(value).success
-        ? { to: value }
-        : { problem: `The tester e-mail address "${value}" is not a valid address.` };
-    }
-    const value = (notifyBy === 'SMS' ? campaign.testerSms_vch : campaign.testerPhon_vch)?.trim();
-    const what = notifyBy === 'SMS' ? 'tester SMS number' : 'tester voice number';
-    if (!value) return { problem: `Enter a ${what} first.` };
-    const e164 = toE164(value);
-    return e164
-      ? { to: e164 }
-      : {
-          problem: `The ${what} "${value}" is not a phone number (use +country code, or 10 digits in North America).`,
-        };
-  }
-
   return {
     /**
      * Sends one language, or every saved language ('all'), of a channel to the template's tester contact.
@@ -170,7 +144,12 @@ export function testSender(ctx: AppContext, service: AdhocService, audio: AudioS
             : `${adhocIdLabel(id)} has no saved ${channel} template in ${body.language_vch}; save it first.`,
         );
       }
-      const tester = testerOf(campaign, notifyBy);
+      const tester = testerContact(
+        notifyBy,
+        { PHON: campaign.testerPhon_vch, SMS: campaign.testerSms_vch, EML: campaign.testerEmail_vch }[
+          notifyBy
+        ],
+      );
       if ('problem' in tester) return answer(400, tester.problem);
 
       const sent: string[] = [];

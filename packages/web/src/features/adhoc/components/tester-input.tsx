@@ -1,5 +1,5 @@
 import { Group, TextInput } from '@mantine/core';
-import type { AdhocCampaign, NotifyBy } from '@psps/contracts';
+import { type AdhocCampaign, type NotifyBy, testerContact } from '@psps/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { updateTester } from '../api/campaigns.ts';
@@ -15,7 +15,10 @@ const LABEL = {
 } as const;
 const PLACEHOLDER = { PHON: '+1 415 555 0123', SMS: '+1 415 555 0123', EML: 'tester@example.com' } as const;
 
-/** The tester contact of a channel, saved on every change (doc 2 §7). */
+/**
+ * The tester contact of a channel, saved on every change (doc 2 §7). A contact a test could not be sent to is said
+ * under the field once the field is left (the server refuses the send with the same words).
+ */
 export function TesterInput({
   campaign,
   notifyBy,
@@ -30,6 +33,9 @@ export function TesterInput({
   const storageKey = `adhoc-draft:${campaign.id_bint}:${field}`;
   // A contact typed but not yet saved (offline, signed out) comes back from the local draft.
   const [value, setValue] = useState(() => readDraft<string>(storageKey) ?? campaign[field] ?? '');
+  const [editing, setEditing] = useState(false);
+  const contact = testerContact(notifyBy, value);
+  const problem = !editing && value.trim() !== '' && 'problem' in contact ? contact.problem : undefined;
   const autosave = useAutosave<string>({
     value,
     baseline: campaign[field] ?? '',
@@ -53,6 +59,9 @@ export function TesterInput({
       value={value}
       disabled={disabled}
       onChange={(event) => setValue(event.currentTarget.value)}
+      onFocus={() => setEditing(true)}
+      onBlur={() => setEditing(false)}
+      error={problem}
       data-testid={`tester-${notifyBy}`}
     />
   );
