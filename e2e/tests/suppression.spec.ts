@@ -219,8 +219,26 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
       'PHONE+14155550103',
     ]);
     await snap(page, 'suppression-full-preview-removed');
+    // While it applies, the dialog says what changes and that the previous list holds meanwhile (the answer is held
+    // back here until that was seen).
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/fullFileUpload/*/apply', async (route) => {
+      await held;
+      await route.continue();
+    });
     await replace.getByRole('button', { name: 'Apply full upload' }).click();
+    await expect(replace.getByTestId('upload-applying')).toContainText(
+      `Applying to ${group}: 1 to add, 3 to remove`,
+    );
+    await expect(replace.getByTestId('upload-applying')).toContainText('its previous list stays in force');
+    await expect(replace.getByRole('button', { name: 'Dismiss' })).toBeHidden();
+    await snap(page, 'suppression-full-applying');
+    release();
     await expect(replace.getByTestId('upload-result')).toContainText('File Uploaded Successfuly!');
+    await page.unroute('**/fullFileUpload/*/apply');
     await replace.getByRole('button', { name: 'Close' }).click();
     await expect(summaryRow(page, group, 'PHONE')).toContainText('1');
     await expect(summaryRow(page, group, 'EMAIL')).toContainText('1');

@@ -37,7 +37,7 @@ import { Counts, LineErrors, RemovedValues } from './upload-report.tsx';
 type Step =
   | { step: 'form'; notice?: { color: 'yellow' | 'red'; text: string } }
   | { step: 'uploading'; loaded: number; total: number }
-  | { step: 'applying' }
+  | { step: 'applying'; preview: SuppressionFullUploadPreview }
   | { step: 'preview'; preview: SuppressionFullUploadPreview }
   | { step: 'uploaded'; answer: SuppressionUploadAnswer | SuppressionFullUploadApplied }
   | { step: 'failed'; message: string; errors: SuppressionUploadError[] };
@@ -167,7 +167,7 @@ export function UploadModal({ kind, onClose }: Props) {
   };
 
   const apply = async (preview: SuppressionFullUploadPreview) => {
-    setState({ step: 'applying' });
+    setState({ step: 'applying', preview });
     try {
       setState({ step: 'uploaded', answer: await applyFullUpload(group, preview.uploadId) });
     } catch (err) {
@@ -256,12 +256,7 @@ export function UploadModal({ kind, onClose }: Props) {
 
       {state.step === 'uploading' && <Uploading loaded={state.loaded} total={state.total} />}
 
-      {state.step === 'applying' && (
-        <Group gap="sm" py="lg" justify="center" role="status">
-          <Loader size="sm" />
-          <Text fw={600}>{SUPPRESSION_TEXTS.uploading}</Text>
-        </Group>
-      )}
+      {state.step === 'applying' && <Applying preview={state.preview} />}
 
       {state.step === 'preview' && (
         <Stack gap="md" data-testid="upload-preview">
@@ -398,6 +393,35 @@ export function UploadModal({ kind, onClose }: Props) {
         </Stack>
       )}
     </Modal>
+  );
+}
+
+/**
+ * A preview being applied: what changes, that the previous list holds until it is done, and the time so far (a
+ * million new values take several seconds).
+ */
+function Applying({ preview }: { preview: SuppressionFullUploadPreview }) {
+  const [seconds, setSeconds] = useState(0);
+  useEffect(() => {
+    const started = Date.now();
+    const timer = setInterval(() => setSeconds(Math.floor((Date.now() - started) / 1000)), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const count = (n: number) => n.toLocaleString('en-US');
+  return (
+    <Stack gap="xs" py="md" role="status" aria-live="polite" data-testid="upload-applying">
+      <Group gap="sm">
+        <Loader size="sm" />
+        <Text fw={600}>
+          Applying to <b>{preview.group}</b>: {count(preview.added)} to add, {count(preview.removed)} to
+          remove
+        </Text>
+      </Group>
+      <Text size="sm" c="dimmed">
+        The group changes all at once when this is done; until then its previous list stays in force.
+        {seconds > 0 ? ` ${seconds} s so far.` : ''}
+      </Text>
+    </Stack>
   );
 }
 
