@@ -216,6 +216,12 @@ test.describe('Voice, SMS and e-mail reports', () => {
     await signIn(page, 'viewer');
     await page.goto('/admin/sms');
     await choose(page, 'campaign-select', /\[990100\]/);
+    // Typing in the dropdown searches: what is typed replaces the entry shown, chosen or not.
+    await page.getByTestId('campaign-select').click();
+    await page.keyboard.type('48h notice');
+    await expect(page.getByTestId('campaign-select')).toHaveValue('48h notice');
+    await expect(page.getByRole('option', { name: /\[990100\] E2E Ridge 48h notice$/ })).toBeVisible();
+    await page.keyboard.press('Escape');
     await expect(page.getByTestId('legend-item')).toHaveText([
       'Delivered60.0%6',
       'Undelivered30.0%3',

@@ -66,6 +66,33 @@ test.describe('routes and redirects (document 1 §2)', () => {
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
   });
 
+  test('/admin alone leads to /admin/dashboard', async ({ page }) => {
+    await signIn(page, 'viewer');
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await page.goto('/admin/');
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  });
+
+  test('permissions are asked of the server: a change shows without signing in again', async ({ page }) => {
+    // Stored permissions that the server no longer grants (viewer holds REPORTING only) are corrected.
+    await signIn(page, 'viewer');
+    await page.evaluate(() =>
+      localStorage.setItem('permissions', JSON.stringify(['REPORTING', 'SUPPRESSION'])),
+    );
+    await page.goto('/admin/dashboard');
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(nav.getByRole('link', { name: 'Voice' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'SUPPRESSION' })).toHaveCount(0);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('permissions'))).toBe('["REPORTING"]');
+    await page.goto('/admin/suppression');
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    // And a permission the server grants shows up.
+    await page.evaluate(() => localStorage.setItem('permissions', '[]'));
+    await page.reload();
+    await expect(nav.getByRole('link', { name: 'Custom Reports' })).toBeVisible();
+  });
+
   test('a route whose permission is not held is blocked', async ({ page }) => {
     await signIn(page, 'suppress');
     await page.goto('/admin/voice');
@@ -85,7 +112,9 @@ const menuOf = async (page: import('@playwright/test').Page) => {
 };
 
 test.describe('the menu each demo user sees (permission-gated)', () => {
-  test('operator (every permission) sees every item and group', async ({ page }) => {
+  test('operator (every permission) sees every item and group but the hidden Settings group', async ({
+    page,
+  }) => {
     await signIn(page, 'operator');
     await page.goto('/admin/dashboard');
     expect(await menuOf(page)).toEqual([
@@ -102,9 +131,9 @@ test.describe('the menu each demo user sees (permission-gated)', () => {
       'Report History',
       'Completion',
       'SUPPRESSION',
-      'Settings',
-      'Login Page',
     ]);
+    // The Settings group (SETTINGS) is hidden (document 1 §2).
+    await expect(page.getByRole('navigation', { name: 'Main menu' }).getByText('Settings')).toHaveCount(0);
   });
 
   test('viewer (REPORTING) sees the reports but not SUPPRESSION or Settings, and no Messages card', async ({
@@ -213,6 +242,9 @@ test.describe('shell', () => {
     await signIn(page, 'operator');
     await page.goto('/admin/dashboard');
     await expect(page.getByTestId('brand')).toHaveText('PG&E PSPS');
+    // The top bar still shows the current page's name (document 1 §2).
+    await expect(page.getByTestId('page-name')).toBeVisible();
+    await expect(page.getByTestId('page-name')).toContainText('Dashboard');
     await snap(page, 'short-title-400');
   });
 });

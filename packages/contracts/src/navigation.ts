@@ -7,6 +7,8 @@ export type Screen = {
   label: string;
   permission: Permission | null;
   group?: 'Standard Reports' | 'Report History' | 'Settings';
+  /** Not in the menu (document 1 §2: the 'hidden Settings group'). */
+  hidden?: true;
 };
 
 /** The admin routes of document 1 §2 and document 2 §2, in menu order. */
@@ -52,6 +54,8 @@ export const SCREENS: readonly Screen[] = [
     label: 'Login Page',
     permission: 'SETTINGS',
     group: 'Settings',
+    // Hidden, as document 1 §2 says: its one entry, the login page, leads a signed-in user back to the dashboard.
+    hidden: true,
   },
 ];
 

@@ -55,6 +55,9 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     bodyLimit: 20 * 1024 * 1024,
+    // Path values up to 1,000 characters reach their route, which says what is wrong with them (a 320-character
+    // e-mail address signs in, or fails as 'Invalid Login'); beyond, the router answers 404.
+    routerOptions: { maxParamLength: 1000 },
     // An address the router cannot read (a broken %-escape) answers like every other error: {error, message}.
     frameworkErrors: (_error, _req, res) => {
       (res as unknown as FastifyReply)

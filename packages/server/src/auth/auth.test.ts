@@ -36,6 +36,13 @@ describe('sign-in (document 1 §3, DESIGN.md §3)', () => {
     expect(body[3]).toEqual([{ name_vch: 'OBJECT_ONE' }, { name_vch: 'REPORTING' }]);
   });
 
+  it('answers a long unknown e-mail address (up to 320 characters) as a failed login, not as an unknown address', async () => {
+    const long = `${'a'.repeat(300)}@example.com`;
+    const res = await login(long, 'x');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([[{ LOGIN_VALID: 0 }]]);
+  });
+
   it('accepts the e-mail in any letter case', async () => {
     expect((await login('ANA@Example.com', 'correct horse')).json()[0]).toEqual([{ LOGIN_VALID: 1 }]);
   });

@@ -1,7 +1,7 @@
 import { LOGIN_PATH, type Permission } from '@psps/contracts';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { hasPermission } from '../lib/permissions.tsx';
+import { useHasPermission } from '../lib/permissions.tsx';
 import { session } from '../lib/storage.ts';
 
 /** Every screen redirects to the login page when no session token is stored (or it is the text 'null'). */
@@ -17,5 +17,5 @@ export function RequirePermission({
   permission: Permission | null;
   children: ReactNode;
 }) {
-  return hasPermission(permission) ? children : <Navigate to="/admin/dashboard" replace />;
+  return useHasPermission(permission) ? children : <Navigate to="/admin/dashboard" replace />;
 }

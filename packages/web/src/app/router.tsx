@@ -23,17 +23,20 @@ export const router = createBrowserRouter([
         <AdminLayout />
       </RequireSession>
     ),
-    children: SCREENS.filter((s) => s.path.startsWith('/admin/')).map((s) => {
-      const Page = SCREEN_PAGES[s.key] ?? (() => null);
-      return {
-        path: s.path.slice('/admin/'.length),
-        element: (
-          <RequirePermission permission={s.permission}>
-            <Page />
-          </RequirePermission>
-        ),
-      };
-    }),
+    children: [
+      { index: true, element: <Navigate to={HOME_PATH} replace /> },
+      ...SCREENS.filter((s) => s.path.startsWith('/admin/')).map((s) => {
+        const Page = SCREEN_PAGES[s.key] ?? (() => null);
+        return {
+          path: s.path.slice('/admin/'.length),
+          element: (
+            <RequirePermission permission={s.permission}>
+              <Page />
+            </RequirePermission>
+          ),
+        };
+      }),
+    ],
   },
   { path: '*', element: <Navigate to={HOME_PATH} replace /> },
 ]);

@@ -44,6 +44,7 @@ async function send(path: string, opts: Options = {}): Promise<Response> {
     );
   }
   if (res.status === 401 && token) sessionEnded();
+  if (res.status === 403 && token) session.doubtPermissions();
   if (!res.ok) {
     const parsed = errorBody.safeParse(await res.json().catch(() => null));
     throw parsed.success

@@ -1,9 +1,58 @@
-import type { Permission } from '@psps/contracts';
-import type { ReactNode } from 'react';
+import { type Permission, permissionsAnswer } from '@psps/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
+import { apiCall, sessionEnded } from './api.ts';
 import { session } from './storage.ts';
 
 export function hasPermission(permission: Permission | null): boolean {
   return permission === null || session.permissions().includes(permission);
+}
+
+/** For a component that reads permissions: it shows again when the stored permissions change. */
+export function useStoredPermissions(): void {
+  useSyncExternalStore(session.onPermissionsChanged, session.permissionsText);
+}
+
+/** hasPermission, for a component (see useStoredPermissions). */
+export function useHasPermission(permission: Permission | null): boolean {
+  useStoredPermissions();
+  return hasPermission(permission);
+}
+
+/** How often a signed-in console asks the server for the user's permissions (document 1 §6, §7). */
+export const PERMISSIONS_REFRESH_MS = 60_000;
+
+/**
+ * Keeps the stored permissions as the server has them: asked at once, every minute, when the window comes back
+ * into focus, and after any call refused with 403. A permission granted or withdrawn while signed in then shows in
+ * the menu and the routes without signing in again. A token the server no longer knows ends the session.
+ */
+export function useRefreshPermissions() {
+  const client = useQueryClient();
+  const token = session.token();
+  const { data } = useQuery({
+    queryKey: ['session-permissions', token],
+    queryFn: () => apiCall(permissionsAnswer, `/api/${encodeURIComponent(token ?? '')}`),
+    enabled: token !== null,
+    refetchInterval: PERMISSIONS_REFRESH_MS,
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+  });
+  useEffect(
+    () =>
+      session.onPermissionsDoubted(() => {
+        client.invalidateQueries({ queryKey: ['session-permissions'] });
+      }),
+    [client],
+  );
+  useEffect(() => {
+    if (data === undefined) return;
+    if (data[0][0].LOGIN_VALID !== 1 || data.length !== 2) {
+      sessionEnded();
+      return;
+    }
+    session.setPermissions(data[1].map((row) => row.PERMISSION_NAME));
+  }, [data]);
 }
 
 /** Content wrapped in a permission check shows only when it is granted, and otherwise a blank (document 1 §6). */
@@ -16,5 +65,5 @@ export function Can({
   children: ReactNode;
   otherwise?: ReactNode;
 }) {
-  return <>{hasPermission(permission) ? children : otherwise}</>;
+  return <>{useHasPermission(permission) ? children : otherwise}</>;
 }

@@ -1,5 +1,10 @@
 import { CACHE_KEY_PREFIX, type Permission, STORAGE_KEYS } from '@psps/contracts';
 
+/** Said on this page when the stored permissions change; other tabs hear the browser's own 'storage' event. */
+const PERMISSIONS_CHANGED = 'psps:permissions-changed';
+/** Said when the server refused a call for want of a permission: the stored permissions may be out of date. */
+const PERMISSIONS_DOUBTED = 'psps:permissions-doubted';
+
 /** The browser storage of document 1 §3. Signed out means no token, or the token text 'null'. */
 export const session = {
   token(): string | null {
@@ -21,6 +26,33 @@ export const session = {
     localStorage.setItem(STORAGE_KEYS.sessionToken, token);
     localStorage.setItem(STORAGE_KEYS.userName, userName);
     localStorage.setItem(STORAGE_KEYS.permissions, JSON.stringify(permissions));
+  },
+  /** The permissions as the server last gave them (GET /api/{sessionToken}), kept while signed in. */
+  setPermissions(permissions: string[]) {
+    const text = JSON.stringify(permissions);
+    if (localStorage.getItem(STORAGE_KEYS.permissions) === text) return;
+    localStorage.setItem(STORAGE_KEYS.permissions, text);
+    window.dispatchEvent(new Event(PERMISSIONS_CHANGED));
+  },
+  /** Calls `listener` whenever the stored permissions may have changed (here or in another tab). */
+  onPermissionsChanged(listener: () => void): () => void {
+    window.addEventListener(PERMISSIONS_CHANGED, listener);
+    window.addEventListener('storage', listener);
+    return () => {
+      window.removeEventListener(PERMISSIONS_CHANGED, listener);
+      window.removeEventListener('storage', listener);
+    };
+  },
+  /** The stored permissions as text: what a change is noticed by. */
+  permissionsText(): string {
+    return localStorage.getItem(STORAGE_KEYS.permissions) ?? '[]';
+  },
+  doubtPermissions() {
+    window.dispatchEvent(new Event(PERMISSIONS_DOUBTED));
+  },
+  onPermissionsDoubted(listener: () => void): () => void {
+    window.addEventListener(PERMISSIONS_DOUBTED, listener);
+    return () => window.removeEventListener(PERMISSIONS_DOUBTED, listener);
   },
   /** Logout: token, user name, permissions and every cached report and campaign list. */
   clear() {

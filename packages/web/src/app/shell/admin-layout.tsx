@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth/api/login.ts';
 import { usePublicConfig } from '../../lib/config.ts';
+import { useRefreshPermissions } from '../../lib/permissions.tsx';
 import { Sidebar } from './sidebar.tsx';
 
 /** /admin: sidebar, top bar, content, footer (document 1 §2). Compact at 992px or less. */
@@ -30,6 +31,7 @@ export function AdminLayout() {
   const navigate = useNavigate();
   const config = usePublicConfig();
   const logout = useLogout();
+  useRefreshPermissions();
   const pageName = SCREENS.find((s) => s.path === pathname)?.label ?? '';
 
   const doLogout = async () => {
@@ -76,7 +78,7 @@ export function AdminLayout() {
               </Title>
             </Anchor>
             {pageName && (
-              <Text c="dimmed" size="sm" truncate data-testid="page-name" visibleFrom="xs">
+              <Text c="dimmed" size="sm" truncate data-testid="page-name">
                 / {pageName}
               </Text>
             )}

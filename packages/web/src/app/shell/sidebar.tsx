@@ -14,7 +14,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { NavLink as RouterLink, useLocation } from 'react-router';
 import { usePublicConfig } from '../../lib/config.ts';
-import { hasPermission } from '../../lib/permissions.tsx';
+import { hasPermission, useStoredPermissions } from '../../lib/permissions.tsx';
 import { session } from '../../lib/storage.ts';
 
 const ICONS: Record<string, ReactNode> = {
@@ -41,7 +41,8 @@ export function Sidebar({
 }) {
   const { pathname } = useLocation();
   const config = usePublicConfig();
-  const visible = SCREENS.filter((s) => hasPermission(s.permission));
+  useStoredPermissions();
+  const visible = SCREENS.filter((s) => !s.hidden && hasPermission(s.permission));
   const item = (s: Screen) => (
     <NavLink
       key={s.key}

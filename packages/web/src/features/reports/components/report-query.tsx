@@ -1,16 +1,21 @@
 import { Alert, Group, Loader, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { ApiError } from '../../../lib/api.ts';
 
 const time = (ms: number) => new Date(ms).toLocaleTimeString('en-GB', { hour12: false });
 
 /**
  * Tells the operator that a report could not be loaded, with the server's message. When an earlier answer
  * exists it stays on screen and the line says how old it is, so a failed reload never blanks a live report.
+ * Only a server failure is said to be retried: a refusal (4xx) stays until something changes, and the message of
+ * an unreachable server says so itself.
  */
 export function LoadProblem({ query, what }: { query: UseQueryResult<unknown>; what: string }) {
   if (!query.isError) return null;
   const stale = query.data !== undefined && query.dataUpdatedAt > 0;
+  const error = query.error;
+  const retried = !(error instanceof ApiError) || error.status >= 500;
   return (
     <Alert
       color="red"
@@ -20,8 +25,9 @@ export function LoadProblem({ query, what }: { query: UseQueryResult<unknown>; w
       data-testid="load-problem"
       title={stale ? `The ${what} could not be reloaded` : `The ${what} could not be loaded`}
     >
-      {query.error.message}
-      {stale && ` Showing the data of ${time(query.dataUpdatedAt)}.`} The page retries by itself.
+      {error.message}
+      {stale && ` Showing the data of ${time(query.dataUpdatedAt)}.`}
+      {retried && ' The page retries by itself.'}
     </Alert>
   );
 }

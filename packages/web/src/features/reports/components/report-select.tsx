@@ -1,4 +1,5 @@
 import { Select } from '@mantine/core';
+import { useEffect, useState } from 'react';
 
 const NONE = 'none';
 
@@ -17,7 +18,8 @@ type Props<T> = {
 
 /**
  * The event or campaign dropdown of the report screens. Searchable, because during a large event the list is
- * long and operators know the dataset id or title they want.
+ * long and operators know the dataset id or title they want. Opening the list empties the search, so that what is
+ * typed searches instead of being added to the entry shown; closing it shows the chosen entry again.
  */
 export function ReportSelect<T>({
   label,
@@ -34,11 +36,15 @@ export function ReportSelect<T>({
     { value: NONE, label: firstEntry },
     ...(items ?? []).map((item) => ({ value: String(idOf(item)), label: labelOf(item) })),
   ];
+  const chosen = value === null ? NONE : String(value);
+  const shown = data.find((entry) => entry.value === chosen)?.label ?? '';
+  const [search, setSearch] = useState(shown);
+  useEffect(() => setSearch(shown), [shown]);
   return (
     <Select
       label={label}
       data={data}
-      value={value === null ? NONE : String(value)}
+      value={chosen}
       onChange={(v) => onChange(v === null || v === NONE ? null : Number(v))}
       searchable
       allowDeselect={false}
@@ -50,6 +56,10 @@ export function ReportSelect<T>({
       maw={640}
       data-testid={testId}
       comboboxProps={{ withinPortal: true }}
+      searchValue={search}
+      onSearchChange={setSearch}
+      onDropdownOpen={() => setSearch('')}
+      onDropdownClose={() => setSearch(shown)}
     />
   );
 }
