@@ -221,7 +221,8 @@ test.describe('Voice, SMS and e-mail reports', () => {
     await page.keyboard.type('48h notice');
     await expect(page.getByTestId('campaign-select')).toHaveValue('48h notice');
     await expect(page.getByRole('option', { name: /\[990100\] E2E Ridge 48h notice$/ })).toBeVisible();
-    await page.keyboard.press('Escape');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('campaign-select')).toHaveValue(/\[990100\] E2E Ridge 48h notice$/);
     await expect(page.getByTestId('legend-item')).toHaveText([
       'Delivered60.0%6',
       'Undelivered30.0%3',

@@ -19,7 +19,8 @@ type Props<T> = {
 /**
  * The event or campaign dropdown of the report screens. Searchable, because during a large event the list is
  * long and operators know the dataset id or title they want. Opening the list empties the search, so that what is
- * typed searches instead of being added to the entry shown; closing it shows the chosen entry again.
+ * typed searches instead of being added to the entry shown (Enter takes the first match); closing it shows the
+ * chosen entry again.
  */
 export function ReportSelect<T>({
   label,
@@ -60,6 +61,7 @@ export function ReportSelect<T>({
       onSearchChange={setSearch}
       onDropdownOpen={() => setSearch('')}
       onDropdownClose={() => setSearch(shown)}
+      selectFirstOptionOnChange
     />
   );
 }
