@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, ingestApiKey, signIn, snap, test } from '../fixtures.ts';
 
@@ -147,7 +148,14 @@ test.describe('Events report', () => {
     const download = page.waitForEvent('download');
     await page.getByText('Download CSV File').click();
     await expect(page.getByText('Download in progress. This may take a few minutes.')).toBeVisible();
-    expect((await download).suggestedFilename()).toBe('event-990001.csv');
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('event-990001.csv');
+    // Its times are the ones the grid shows (the browser's time zone, YYYY-MM-DD HH:mm:ss).
+    const lines = (await fs.readFile(await file.path(), 'utf8')).split('\r\n');
+    const firstRow = page.getByTestId('events-grid').getByRole('row').nth(1);
+    const shownImported = (await firstRow.getByRole('cell').nth(7).innerText()).replace(/\s+/g, ' ').trim();
+    expect(shownImported).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(lines[1]!.split(',')[7]).toBe(shownImported);
   });
 
   test('the tree reloads by itself and shows a campaign added through the ingest API', async ({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from '../format.ts';
 import { idParam } from '../http.ts';
 import { CHANNELS, CUSTOMER_CLASSES, MESSAGE_STATUSES } from './constants.ts';
 
@@ -14,6 +15,17 @@ const id = z.number().int().positive();
 
 export const datasetIdParams = z.object({ datasetId: idParam });
 export const eventIdParams = z.object({ eventId: idParam });
+/**
+ * The events grid CSV: with `tz` (the console sends the browser's zone), its times are `YYYY-MM-DD HH:mm:ss` in that
+ * zone, as the grid on screen shows them; without it, ISO 8601 UTC.
+ */
+export const gridCsvQuery = z.object({
+  tz: z
+    .string()
+    .max(64)
+    .refine(isTimeZone, { message: 'tz is not a time zone this server knows (e.g. America/Los_Angeles)' })
+    .optional(),
+});
 
 export const customerClassSchema = z.enum(CUSTOMER_CLASSES);
 export const channelSchema = z.enum(CHANNELS);

@@ -1,4 +1,4 @@
-import { GRID_COLUMNS, type GridRow } from '@psps/contracts';
+import { formatDateTimeIn, GRID_COLUMNS, type GridRow } from '@psps/contracts';
 
 /**
  * A spreadsheet treats a cell starting with = + - @ (or a tab / carriage return) as a formula: such a cell
@@ -15,7 +15,8 @@ function field(value: string | number | null): string {
 }
 
 /** The events grid as CSV: a header row of the grid's columns, then one line per row, numbered from 1. */
-export function gridCsv(rows: GridRow[]): string {
+export function gridCsv(rows: GridRow[], timeZone?: string): string {
+  const time = (value: string | null) => (timeZone === undefined ? value : formatDateTimeIn(value, timeZone));
   const lines = [GRID_COLUMNS.map(field).join(',')];
   rows.forEach((r, i) => {
     lines.push(
@@ -27,9 +28,9 @@ export function gridCsv(rows: GridRow[]): string {
         r.rootDataset_bint,
         r.type,
         r.title_vch,
-        r.created_dt,
-        r.launched_dt,
-        r.processed_dt,
+        time(r.created_dt),
+        time(r.launched_dt),
+        time(r.processed_dt),
         r.totalrecords_int,
         r.voicecount_int,
         r.smscount_int,

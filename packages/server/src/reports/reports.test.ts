@@ -248,6 +248,19 @@ describe('events', () => {
     const csv = await get('/csv/proc_reports_gridTreeEvents/1');
     expect(csv.body.split('\r\n')).toHaveLength(5); // header, 3 rows, final line break
   });
+
+  it('writes the CSV times as the screen shows them in the time zone given as tz, and refuses an unknown zone', async () => {
+    const la = await get('/csv/proc_reports_gridTreeEvents/3?tz=America/Los_Angeles');
+    expect(la.statusCode).toBe(200);
+    expect(la.body.split('\r\n')[1]).toBe(
+      `1,3,"'=HYPERLINK(""x""), ""quoted""",300,300,Root,"'@risk, area",2026-11-22 00:00:00,,,0,0,0,0`,
+    );
+    const utc = await get('/csv/proc_reports_gridTreeEvents/3?tz=UTC');
+    expect(utc.body.split('\r\n')[1]).toContain(',2026-11-22 08:00:00,');
+    const bad = await get('/csv/proc_reports_gridTreeEvents/3?tz=Mars/Olympus');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('tz is not a time zone this server knows');
+  });
 });
 
 describe('channel reports', () => {

@@ -9,6 +9,7 @@ import {
   eventIdParams,
   eventsListAnswer,
   gridAnswer,
+  gridCsvQuery,
   summaryAnswer,
 } from '@psps/contracts';
 import { z } from 'zod';
@@ -59,8 +60,10 @@ export async function reportsRoutes(app: App, ctx: AppContext) {
       config: reporting,
       schema: {
         tags,
-        summary: 'Events grid as a CSV file (RFC 4180, header row, formula-safe cells)',
+        summary:
+          'Events grid as a CSV file (RFC 4180, header row, formula-safe cells); times in `tz` if given',
         params: eventIdParams,
+        querystring: gridCsvQuery,
         produces: ['text/csv'],
         response: { 200: z.string() },
       },
@@ -70,7 +73,7 @@ export async function reportsRoutes(app: App, ctx: AppContext) {
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="event-${req.params.eventId}.csv"`)
-        .send(gridCsv(rows));
+        .send(gridCsv(rows, req.query.tz));
     },
   );
 

@@ -49,7 +49,9 @@ function GridDate({ value }: { value: string | null }) {
 async function downloadCsv(eventId: number) {
   notifications.show({ message: TOASTS.downloadInProgress });
   try {
-    await apiDownload(`/csv/proc_reports_gridTreeEvents/${eventId}`, `event-${eventId}.csv`);
+    // The file's times as the grid shows them: in the browser's time zone.
+    const tz = encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    await apiDownload(`/csv/proc_reports_gridTreeEvents/${eventId}?tz=${tz}`, `event-${eventId}.csv`);
   } catch (err) {
     notifications.show({ color: 'red', title: 'Download failed', message: (err as Error).message });
   }
