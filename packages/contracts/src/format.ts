@@ -10,16 +10,26 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
+/** A date value as a Date, or undefined for null, '' or an invalid date. */
+function dateOf(value: string | Date | null | undefined): Date | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const d = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(d.getTime()) ? undefined : d;
+}
+
+/** One formatter per time zone: making one costs far more than using it. */
+const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
+
 /**
  * `YYYY-MM-DD HH:mm:ss` in the time zone `timeZone` (a file made on the server for a viewer elsewhere shows the times
  * the viewer's screen shows); '' for null or an invalid date.
  */
 export function formatDateTimeIn(value: string | Date | null | undefined, timeZone: string): string {
-  if (value === null || value === undefined || value === '') return '';
-  const d = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(d.getTime())) return '';
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
+  const d = dateOf(value);
+  if (d === undefined) return '';
+  let formatter = zoneFormatters.get(timeZone);
+  if (formatter === undefined) {
+    formatter = new Intl.DateTimeFormat('en-US', {
       timeZone,
       hourCycle: 'h23',
       year: 'numeric',
@@ -28,17 +38,16 @@ export function formatDateTimeIn(value: string | Date | null | undefined, timeZo
       hour: '2-digit',
       minute: '2-digit',
       second: '2-digit',
-    })
-      .formatToParts(d)
-      .map((part) => [part.type, part.value]),
-  );
+    });
+    zoneFormatters.set(timeZone, formatter);
+  }
+  const parts = Object.fromEntries(formatter.formatToParts(d).map((part) => [part.type, part.value]));
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
 }
 
 /** `YYYY-MM-DD HH:mm:ss` in the viewer's local time (document 1 §5); '' for null or an invalid date. */
 export function formatDateTime(value: string | Date | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  const d = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(d.getTime())) return '';
+  const d = dateOf(value);
+  if (d === undefined) return '';
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }

@@ -1,5 +1,20 @@
 import { z } from 'zod';
 import type { NotifyBy } from './channels.ts';
+import type { TESTER_FIELDS } from './schemas.ts';
+
+/** The template field holding each channel's tester contact. */
+export const TESTER_FIELD: Readonly<Record<NotifyBy, (typeof TESTER_FIELDS)[number]>> = {
+  PHON: 'testerPhon_vch',
+  SMS: 'testerSms_vch',
+  EML: 'testerEmail_vch',
+};
+
+/** The name of each channel's tester contact, as the console labels its field. */
+export const TESTER_LABEL: Readonly<Record<NotifyBy, string>> = {
+  PHON: 'Tester voice number',
+  SMS: 'Tester SMS number',
+  EML: 'Tester e-mail address',
+};
 
 /**
  * A tester number as E.164, or undefined when it cannot be one. North American numbers may be written
@@ -17,12 +32,6 @@ export function toE164(input: string | null | undefined): string | undefined {
 
 const emailAddress = z.email();
 
-const TESTER_WHAT: Readonly<Record<NotifyBy, string>> = {
-  PHON: 'tester voice number',
-  SMS: 'tester SMS number',
-  EML: 'tester e-mail address',
-};
-
 /**
  * A channel's tester contact, checked: where a test is sent (an e-mail address, or a number as E.164), or what is
  * wrong with it. The server refuses a test send with `problem`; the console shows it under the field.
@@ -32,7 +41,7 @@ export function testerContact(
   input: string | null | undefined,
 ): { to: string } | { problem: string } {
   const value = (input ?? '').trim();
-  const what = TESTER_WHAT[notifyBy];
+  const what = `t${TESTER_LABEL[notifyBy].slice(1)}`;
   if (value === '') return { problem: `Enter a ${what} first.` };
   if (notifyBy === 'EML') {
     return emailAddress.safeParse(value).success

@@ -12,6 +12,7 @@ import {
   type SendTestAnswer,
   type SendTestBody,
   SMS_SHORT_CODE,
+  TESTER_FIELD,
   type TemplateData,
   testerContact,
   VOICE_CALLER_ID,
@@ -144,12 +145,7 @@ export function testSender(ctx: AppContext, service: AdhocService, audio: AudioS
             : `${adhocIdLabel(id)} has no saved ${channel} template in ${body.language_vch}; save it first.`,
         );
       }
-      const tester = testerContact(
-        notifyBy,
-        { PHON: campaign.testerPhon_vch, SMS: campaign.testerSms_vch, EML: campaign.testerEmail_vch }[
-          notifyBy
-        ],
-      );
+      const tester = testerContact(notifyBy, campaign[TESTER_FIELD[notifyBy]]);
       if ('problem' in tester) return answer(400, tester.problem);
 
       const sent: string[] = [];

@@ -1,5 +1,11 @@
 import { Group, TextInput } from '@mantine/core';
-import { type AdhocCampaign, type NotifyBy, testerContact } from '@psps/contracts';
+import {
+  type AdhocCampaign,
+  type NotifyBy,
+  TESTER_FIELD,
+  TESTER_LABEL,
+  testerContact,
+} from '@psps/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { updateTester } from '../api/campaigns.ts';
@@ -7,12 +13,6 @@ import { adhocKeys } from '../api/keys.ts';
 import { readDraft, useAutosave } from '../hooks/use-autosave.ts';
 import { SaveIndicator } from './save-indicator.tsx';
 
-const FIELD = { PHON: 'testerPhon_vch', SMS: 'testerSms_vch', EML: 'testerEmail_vch' } as const;
-const LABEL = {
-  PHON: 'Tester voice number',
-  SMS: 'Tester SMS number',
-  EML: 'Tester e-mail address',
-} as const;
 const PLACEHOLDER = { PHON: '+1 415 555 0123', SMS: '+1 415 555 0123', EML: 'tester@example.com' } as const;
 
 /**
@@ -28,7 +28,7 @@ export function TesterInput({
   notifyBy: NotifyBy;
   disabled: boolean;
 }) {
-  const field = FIELD[notifyBy];
+  const field = TESTER_FIELD[notifyBy];
   const client = useQueryClient();
   const storageKey = `adhoc-draft:${campaign.id_bint}:${field}`;
   // A contact typed but not yet saved (offline, signed out) comes back from the local draft.
@@ -49,7 +49,7 @@ export function TesterInput({
     <TextInput
       label={
         <Group gap={6} justify="space-between" wrap="nowrap">
-          <span>{LABEL[notifyBy]}</span>
+          <span>{TESTER_LABEL[notifyBy]}</span>
           {autosave.status !== 'saved' && <SaveIndicator autosave={autosave} />}
         </Group>
       }
