@@ -179,6 +179,16 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
       `Applying this file makes it the complete list of ${group}, a new group.`,
     );
     await snap(page, 'suppression-full-preview');
+    // The preview has the focus, not Apply: a second Enter after the upload's applies nothing.
+    await expect(first.getByTestId('upload-preview-start')).toBeFocused();
+    const applyCalls: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/apply')) applyCalls.push(req.url());
+    });
+    await page.keyboard.press('Enter');
+    await expect(preview).toBeVisible();
+    await expect(first.getByTestId('upload-applying')).toHaveCount(0);
+    expect(applyCalls).toEqual([]);
 
     // Discarding the preview changes nothing (the group does not exist) and closes it on the server too.
     const discarded = page.waitForResponse((res) => res.url().endsWith('/discard'));
@@ -441,4 +451,29 @@ test('an upload shows its progress and cannot be dismissed until it is answered'
   await expect(dialog.getByTestId('count-Added')).toContainText('120,000', { timeout: 30_000 });
   await dialog.getByRole('button', { name: 'Discard' }).click();
   await expect(dialog).toBeHidden();
+});
+
+test.describe('SUPPRESSION upload dates, in a browser on Pacific time', () => {
+  test.use({ timezoneId: 'America/Los_Angeles' });
+
+  test("reads a file's dates without a zone as the operator's local time, and says so", async ({ page }) => {
+    await openScreen(page);
+    const group = 'Z E2E Pacific dates';
+    const dialog = await upload(page, 'FULL FILE UPLOAD', group, {
+      name: 'dates.csv',
+      buffer: csv(['value,type,start,end', '4153217778,PHONE,,2030-06-15T08:00:00']),
+    });
+    await expect(dialog.getByTestId('upload-preview')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Apply full upload' }).click();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await search(page, '+14153217778');
+    const row = page.getByRole('table', { name: 'Search results' }).getByRole('row').nth(1);
+    // End Time as written in the file: 08:00 on the operator's clock (read as UTC it showed 01:00).
+    await expect(row.getByRole('cell').nth(4)).toHaveText('06/15/2030 08:00:00');
+
+    await page.getByRole('button', { name: 'INCREMENTAL FILE UPLOAD' }).click();
+    await expect(page.getByRole('dialog', { name: 'INCREMENTAL FILE UPLOAD' })).toContainText(
+      'Dates and times without a zone are read as your local time (America/Los_Angeles).',
+    );
+  });
 });

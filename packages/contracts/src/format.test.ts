@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDateTimeIn, isTimeZone } from './format.ts';
+import { formatDateTime, formatDateTimeIn, isTimeZone, wallTimeIn } from './format.ts';
 
 describe('date display (document 1 §5)', () => {
   it('shows dates as YYYY-MM-DD HH:mm:ss in local time', () => {
@@ -25,5 +25,28 @@ describe('date display in a given time zone (files made on the server)', () => {
     expect(isTimeZone('America/Los_Angeles')).toBe(true);
     expect(isTimeZone('UTC')).toBe(true);
     expect(isTimeZone('Mars/Olympus')).toBe(false);
+  });
+});
+
+describe('a wall time read in a time zone (upload dates without an offset)', () => {
+  const la = (wall: number) => new Date(wallTimeIn(wall, 'America/Los_Angeles')).toISOString();
+  it('reads winter and summer times with their own offsets', () => {
+    expect(la(Date.UTC(2030, 0, 1))).toBe('2030-01-01T08:00:00.000Z');
+    expect(la(Date.UTC(2030, 5, 15, 8))).toBe('2030-06-15T15:00:00.000Z');
+    expect(new Date(wallTimeIn(Date.UTC(2030, 5, 15, 8, 0, 1, 500), 'UTC')).toISOString()).toBe(
+      '2030-06-15T08:00:01.500Z',
+    );
+    expect(new Date(wallTimeIn(Date.UTC(2030, 0, 1), 'Asia/Kolkata')).toISOString()).toBe(
+      '2029-12-31T18:30:00.000Z',
+    );
+  });
+  it('reads a skipped spring time with the winter offset, and a repeated autumn time as its first occurrence', () => {
+    // 2030-03-10 02:30 does not exist in Los Angeles (02:00 PST -> 03:00 PDT): 10:30 UTC, which is 03:30 PDT.
+    expect(la(Date.UTC(2030, 2, 10, 2, 30))).toBe('2030-03-10T10:30:00.000Z');
+    expect(la(Date.UTC(2030, 2, 10, 1, 30))).toBe('2030-03-10T09:30:00.000Z');
+    expect(la(Date.UTC(2030, 2, 10, 3, 30))).toBe('2030-03-10T10:30:00.000Z');
+    // 2030-11-03 01:30 happens twice (PDT, then PST): the first, 08:30 UTC.
+    expect(la(Date.UTC(2030, 10, 3, 1, 30))).toBe('2030-11-03T08:30:00.000Z');
+    expect(la(Date.UTC(2030, 10, 3, 3))).toBe('2030-11-03T11:00:00.000Z');
   });
 });

@@ -27,6 +27,16 @@ const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
 export function formatDateTimeIn(value: string | Date | null | undefined, timeZone: string): string {
   const d = dateOf(value);
   if (d === undefined) return '';
+  const parts = Object.fromEntries(
+    zoneFormatter(timeZone)
+      .formatToParts(d)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+/** Year, month, day, hour, minute and second as clocks in the zone show them. */
+function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
   let formatter = zoneFormatters.get(timeZone);
   if (formatter === undefined) {
     formatter = new Intl.DateTimeFormat('en-US', {
@@ -41,8 +51,41 @@ export function formatDateTimeIn(value: string | Date | null | undefined, timeZo
     });
     zoneFormatters.set(timeZone, formatter);
   }
-  const parts = Object.fromEntries(formatter.formatToParts(d).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+  return formatter;
+}
+
+/** The zone's offset from UTC at an instant, in milliseconds (UTC-8: -28,800,000). */
+function zoneOffsetAt(utcMs: number, timeZone: string): number {
+  const parts = Object.fromEntries(
+    zoneFormatter(timeZone)
+      .formatToParts(new Date(utcMs))
+      .map((part) => [part.type, part.value]),
+  );
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return wall - (utcMs - (((utcMs % 1000) + 1000) % 1000));
+}
+
+/**
+ * The instant at which clocks in `timeZone` show a wall time, given as the milliseconds Date.UTC makes of its
+ * fields (so `Date.UTC(2030, 5, 15, 8)` with America/Los_Angeles is 15:00 UTC). A wall time that a change to summer
+ * time skips is read with the offset before the change; one that occurs twice, as its first occurrence.
+ */
+export function wallTimeIn(wallMs: number, timeZone: string): number {
+  const before = zoneOffsetAt(wallMs - 86_400_000, timeZone);
+  const after = zoneOffsetAt(wallMs + 86_400_000, timeZone);
+  // Offsets on either side of any change near this time; the earliest instant that shows the wall time wins.
+  for (const offset of before >= after ? [before, after] : [after, before]) {
+    const utc = wallMs - offset;
+    if (zoneOffsetAt(utc, timeZone) === offset) return utc;
+  }
+  return wallMs - before;
 }
 
 /** `YYYY-MM-DD HH:mm:ss` in the viewer's local time (document 1 §5); '' for null or an invalid date. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from './format.ts';
 
 /** The body of every error answer: a stable code and a sentence a person understands. Never a stack trace. */
 export const errorBody = z.object({
@@ -17,3 +18,9 @@ export const idParam = z.preprocess(
     .positive('must be a positive number')
     .max(Number.MAX_SAFE_INTEGER, 'is too large'),
 );
+
+/** An IANA time zone the server knows, in a query (`tz`: the console sends the browser's). */
+export const timeZoneParam = z
+  .string()
+  .max(64)
+  .refine(isTimeZone, { message: 'tz is not a time zone this server knows (e.g. America/Los_Angeles)' });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { isTimeZone } from '../format.ts';
-import { idParam } from '../http.ts';
+import { idParam, timeZoneParam } from '../http.ts';
 import { CHANNELS, CUSTOMER_CLASSES, MESSAGE_STATUSES } from './constants.ts';
 
 /**
@@ -20,11 +19,7 @@ export const eventIdParams = z.object({ eventId: idParam });
  * zone, as the grid on screen shows them; without it, ISO 8601 UTC.
  */
 export const gridCsvQuery = z.object({
-  tz: z
-    .string()
-    .max(64)
-    .refine(isTimeZone, { message: 'tz is not a time zone this server knows (e.g. America/Los_Angeles)' })
-    .optional(),
+  tz: timeZoneParam.optional(),
 });
 
 export const customerClassSchema = z.enum(CUSTOMER_CLASSES);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timeZoneParam } from '../http.ts';
 import {
   SUPPRESSION_CHECK_MAX_VALUES,
   SUPPRESSION_GROUP_NAME_MAX_LENGTH,
@@ -73,6 +74,12 @@ export type SuppressionSearchQuery = z.infer<typeof suppressionSearchQuerySchema
 
 /** GET downloadActiveSuppressions[?groupName={group}]: every active value, or one group's. */
 /** GET downloadActiveSuppressions: everything, one group's values, or (added) one group's values of one type. */
+/**
+ * The query of both uploads: `tz`, the zone of the file's dates and times written without an offset (the console
+ * sends the operator's); without it they are UTC.
+ */
+export const suppressionUploadQuerySchema = z.object({ tz: timeZoneParam.optional() });
+
 export const suppressionDownloadQuerySchema = z
   .object({
     groupName: suppressionGroupNameSchema.optional(),

@@ -7,6 +7,7 @@ import {
   type SuppressionType,
   type SuppressionUploadColumn,
   unneutralizeCsvCell,
+  wallTimeIn,
 } from '@psps/contracts';
 import { CsvError, parse } from 'csv-parse';
 import { normalizeValue, plainNanpNumber } from './normalize.ts';
@@ -58,6 +59,11 @@ export interface ParseUploadOptions {
   batchSize?: number;
   /** The time an end date must be after; defaults to the time the parse starts. */
   now?: Date;
+  /**
+   * The IANA time zone of dates and times written without an offset (the console sends the operator's); without
+   * it they are UTC.
+   */
+  timeZone?: string;
 }
 
 /** Iterate it once for the batches; `totals` and `errors` (the first 100 rejections) are final after the last one. */
@@ -127,6 +133,7 @@ async function* readBatches(
   const batchSize = options.batchSize ?? UPLOAD_BATCH_SIZE;
   const now = (options.now ?? new Date()).getTime();
   const seen = new DistinctValues();
+  const readTime = timestampReader(options.timeZone);
 
   let columns: ColumnPositions | undefined;
   let batch: UploadBatch = { records: [], rejections: [] };
@@ -157,7 +164,7 @@ async function* readBatches(
           totals.duplicates++;
         }
       } else {
-        const row = readRow(record, columns, now);
+        const row = readRow(record, columns, now, readTime);
         if (!row.ok) {
           rejectLine(line, row.reason);
         } else if (!seen.add(row.type, row.value)) {
@@ -306,7 +313,12 @@ type RowResult =
   | { ok: true; type: SuppressionType; value: string; start?: string; end?: string }
   | { ok: false; reason: string };
 
-function readRow(cells: readonly string[], columns: ColumnPositions, now: number): RowResult {
+function readRow(
+  cells: readonly string[],
+  columns: ColumnPositions,
+  now: number,
+  readTime: (text: string) => number | null,
+): RowResult {
   if (cells.length > columns.width) {
     return columns === POSITIONAL_COLUMNS
       ? {
@@ -328,8 +340,8 @@ function readRow(cells: readonly string[], columns: ColumnPositions, now: number
 
   const startText = cellAt(cells, columns.start);
   const endText = cellAt(cells, columns.end);
-  const start = startText === '' ? undefined : parseTimestamp(startText);
-  const end = endText === '' ? undefined : parseTimestamp(endText);
+  const start = startText === '' ? undefined : readTime(startText);
+  const end = endText === '' ? undefined : readTime(endText);
   if (start === null) return { ok: false, reason: `The start "${startText}" is not a date; ${DATE_HINT}` };
   if (end === null) return { ok: false, reason: `The end "${endText}" is not a date; ${DATE_HINT}` };
   if (end !== undefined && start !== undefined && end <= start) {
@@ -385,10 +397,27 @@ const ISO_TIMESTAMP =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?\s*(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
 /**
- * ISO 8601 date or date and time, as milliseconds since the epoch; null when it is not one or not a real calendar
- * time. A date alone is midnight UTC and a time without an offset is UTC: the server cannot know the operator's zone.
+ * parseTimestamp in one zone, remembering the dates already read: a file's lines mostly repeat a few dates, and
+ * reading a wall time in a zone costs a few calls to Intl.
  */
-export function parseTimestamp(text: string): number | null {
+function timestampReader(timeZone: string | undefined): (text: string) => number | null {
+  const known = new Map<string, number | null>();
+  return (text) => {
+    let time = known.get(text);
+    if (time === undefined) {
+      time = parseTimestamp(text, timeZone);
+      if (known.size >= 10_000) known.clear();
+      known.set(text, time);
+    }
+    return time;
+  };
+}
+
+/**
+ * ISO 8601 date or date and time, as milliseconds since the epoch; null when it is not one or not a real calendar
+ * time. A date alone is midnight and a time without an offset is a wall time, both in `timeZone` (UTC without it).
+ */
+export function parseTimestamp(text: string, timeZone?: string): number | null {
   const match = ISO_TIMESTAMP.exec(text);
   if (match === null) return null;
   const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as [
@@ -413,7 +442,8 @@ export function parseTimestamp(text: string): number | null {
     return null;
   }
   const zone = match[8]?.toUpperCase();
-  if (zone === undefined || zone === 'Z') return time;
+  if (zone === undefined) return timeZone === undefined ? time : wallTimeIn(time, timeZone);
+  if (zone === 'Z') return time;
   const offsetHours = Number(zone.slice(1, 3));
   const offsetMinutes = Number(zone.slice(-2));
   if (offsetHours > 23 || offsetMinutes > 59) return null;

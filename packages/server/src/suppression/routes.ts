@@ -25,6 +25,7 @@ import {
   suppressionSummaryAnswerSchema,
   suppressionUploadAnswerSchema,
   suppressionUploadFailureSchema,
+  suppressionUploadQuerySchema,
 } from '@psps/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -90,6 +91,8 @@ export async function suppressionRoutes(app: App, ctx: AppContext) {
       ) =>
       async (req: FastifyRequest, reply: FastifyReply) =>
         uploadAnswer(reply, maxBytes, async () => {
+          // Refused here rather than by the framework, so that the answer carries `status` like every upload answer.
+          if (req.validationError) throw badRequest(queryProblem(req.validationError));
           const group = groupNameHeader(req);
           const length = Number(req.headers['content-length'] ?? 0);
           if (length > maxBytes + MULTIPART_OVERHEAD_BYTES) throw new UploadTooLargeError(maxBytes);
@@ -98,7 +101,8 @@ export async function suppressionRoutes(app: App, ctx: AppContext) {
               `Send the file as multipart/form-data in the field "${SUPPRESSION_UPLOAD_FIELDS[kind]}".`,
             );
           }
-          const upload = await service.openUpload(kind, group, actorOf(req.auth));
+          const { tz } = req.query as { tz?: string };
+          const upload = await service.openUpload(kind, group, actorOf(req.auth), tz);
           let part: Awaited<ReturnType<FastifyRequest['file']>>;
           try {
             part = await req.file();
@@ -108,8 +112,9 @@ export async function suppressionRoutes(app: App, ctx: AppContext) {
               );
             }
           } catch (error) {
-            await service.abandonUpload(upload, error);
-            throw error;
+            const refusal = statusOf(error) === undefined ? notWhole(error) : error;
+            await service.abandonUpload(upload, refusal);
+            throw refusal;
           }
           const file = withSizeLimit(part.file, maxBytes);
           return handle(upload, file);
@@ -119,10 +124,12 @@ export async function suppressionRoutes(app: App, ctx: AppContext) {
       SUPPRESSION_PATHS.fullUpload,
       {
         config: access,
+        attachValidation: true,
         schema: {
           tags,
           summary:
             'Full upload, step 1: read the file (multipart field fullFileUpload, header groupName) and answer a preview; nothing changes yet',
+          querystring: suppressionUploadQuerySchema,
           response: { 200: suppressionFullUploadPreviewSchema, ...failure },
         },
       },
@@ -133,10 +140,12 @@ export async function suppressionRoutes(app: App, ctx: AppContext) {
       SUPPRESSION_PATHS.incrementalUpload,
       {
         config: access,
+        attachValidation: true,
         schema: {
           tags,
           summary:
             'Incremental upload: add the values of the file (multipart field incrementalFileUpload) to an existing group (header groupName)',
+          querystring: suppressionUploadQuerySchema,
           response: { 200: suppressionUploadAnswerSchema, ...failure },
         },
       },
@@ -152,6 +161,7 @@ export async function suppressionRoutes(app: App, ctx: AppContext) {
     run: (
       uploadId: number,
       actor: ReturnType<typeof actorOf>,
+      group?: string,
     ) => Promise<SuppressionFullUploadApplied | SuppressionFullUploadDiscarded>,
   ) =>
     app.post(
@@ -165,7 +175,10 @@ export async function suppressionRoutes(app: App, ctx: AppContext) {
           response: { 200: answer, 404: suppressionUploadFailureSchema, 409: suppressionUploadFailureSchema },
         },
       },
-      async (req, reply) => uploadAnswer(reply, maxBytes, () => run(req.params.uploadId, actorOf(req.auth))),
+      async (req, reply) =>
+        uploadAnswer(reply, maxBytes, () =>
+          run(req.params.uploadId, actorOf(req.auth), optionalGroupNameHeader(req)),
+        ),
     );
   previewStep(
     SUPPRESSION_PATHS.applyFullUpload,
@@ -260,11 +273,35 @@ async function* withSizeLimit(
   file: AsyncIterable<Buffer> & { truncated: boolean },
   maxBytes: number,
 ): AsyncGenerator<Buffer> {
-  for await (const chunk of file) {
+  const chunks = file[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<Buffer>;
+    try {
+      next = await chunks.next();
+    } catch (error) {
+      throw statusOf(error) === undefined ? notWhole(error) : error;
+    }
     if (file.truncated) throw new UploadTooLargeError(maxBytes);
-    yield chunk;
+    if (next.done) return;
+    yield next.value;
   }
-  if (file.truncated) throw new UploadTooLargeError(maxBytes);
+}
+
+/** What is wrong with an upload's query, as a sentence: the first problem the schema found. */
+function queryProblem(error: Error & { validation?: { message?: string }[] }): string {
+  const reason = error.validation?.[0]?.message;
+  return reason === undefined ? 'The address of the upload is not valid.' : `Invalid query: ${reason}`;
+}
+
+/**
+ * The multipart parser's own failures (body cut short, wrong or missing boundary): the request's fault, not the
+ * server's. The file was not read whole, so nothing may be applied from it.
+ */
+function notWhole(error: unknown): HttpError {
+  const detail = error instanceof Error ? error.message.replace(/\.$/, '') : String(error);
+  return badRequest(
+    `The upload did not arrive whole: its multipart/form-data body is cut short or malformed (${detail}). Nothing was changed; send the file again.`,
+  );
 }
 
 /**
@@ -285,9 +322,19 @@ function headerText(value: string | undefined): string {
 
 /** The groupName header (document 2 §7); without it nothing is read: 'Please enter the group name!'. */
 function groupNameHeader(req: FastifyRequest): string {
+  const group = optionalGroupNameHeader(req);
+  if (group === undefined) throw badRequest(SUPPRESSION_TEXTS.groupNameMissing);
+  return group;
+}
+
+/** The groupName header when sent (apply and discard check it against the preview's group). */
+function optionalGroupNameHeader(req: FastifyRequest): string | undefined {
   const raw = req.headers.groupname;
   const group = headerText(Array.isArray(raw) ? raw[0] : raw).trim();
-  if (group === '') throw badRequest(SUPPRESSION_TEXTS.groupNameMissing);
+  if (group === '') return undefined;
+  if ([...group].some((c) => c < ' ' || c === '\u007f')) {
+    throw badRequest('A group name cannot hold tabs, line breaks or other control characters.');
+  }
   if (group.length > SUPPRESSION_GROUP_NAME_MAX_LENGTH) {
     throw badRequest(`The group name is longer than ${SUPPRESSION_GROUP_NAME_MAX_LENGTH} characters.`);
   }

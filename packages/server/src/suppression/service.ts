@@ -34,7 +34,8 @@ export type Actor = { userId: number | null; actor: string };
 export type UploadMode = 'full' | 'incremental';
 
 /** An upload whose file is being read; created before the file is read so that a crash leaves a trace. */
-export type OpenUpload = { id: number; group: string; mode: UploadMode; actor: Actor };
+/** `timeZone`: of the file's dates and times written without an offset (UTC when absent). */
+export type OpenUpload = { id: number; group: string; mode: UploadMode; actor: Actor; timeZone?: string };
 
 /** What reading the file gave: its counts and first errors, the values being in the staging partition. */
 type StagedFile = {
@@ -170,7 +171,7 @@ export function suppressionService(db: Db, config: Config) {
      * Starts an upload: refuses an incremental upload to a group without active values, clears uploads left behind
      * (crashed, failed, expired), records the upload and opens its staging partition.
      */
-    async openUpload(mode: UploadMode, group: string, actor: Actor): Promise<OpenUpload> {
+    async openUpload(mode: UploadMode, group: string, actor: Actor, timeZone?: string): Promise<OpenUpload> {
       await sweepUploads(db);
       if (mode === 'incremental') {
         const { rows } = await db.query(sql.GROUP_HAS_CURRENT, [group]);
@@ -184,7 +185,7 @@ export function suppressionService(db: Db, config: Config) {
       ]);
       const id = rows[0]!.id;
       await db.query('SELECT suppression_staging_open($1)', [id]);
-      return { id, group, mode, actor };
+      return { id, group, mode, actor, ...(timeZone === undefined ? {} : { timeZone }) };
     },
 
     /** Incremental upload: reads the file into staging, then adds its new values to the group in one transaction. */
@@ -192,9 +193,12 @@ export function suppressionService(db: Db, config: Config) {
       upload: OpenUpload,
       file: AsyncIterable<Uint8Array | string>,
     ): Promise<SuppressionUploadAnswer> {
-      return receiveWith(db, upload, async () =>
-        applyIncremental(db, upload, await stageFile(db, upload.id, file)),
-      );
+      return receiveWith(db, upload, async () => {
+        const staged = await stageFile(db, upload, file);
+        // An upload that adds nothing must not look like one that worked ('File Uploaded Successfuly!').
+        if (staged.accepted === 0) throw noValidValue(staged.errors);
+        return applyIncremental(db, upload, staged);
+      });
     },
 
     /** Full upload, step 1: reads the file into staging and answers what applying it would change. */
@@ -204,7 +208,7 @@ export function suppressionService(db: Db, config: Config) {
     ): Promise<SuppressionFullUploadPreview> {
       return receiveWith(db, upload, async () => {
         const group = await loadGroup(db, upload.group);
-        const staged = await stageFile(db, upload.id, file, group.values);
+        const staged = await stageFile(db, upload, file, group.values);
         return preview(db, upload, { ...staged, ...group.diffOf(staged) }, previewMs);
       });
     },
@@ -219,7 +223,11 @@ export function suppressionService(db: Db, config: Config) {
      * group start, values in both stay as they are (with their original start). Refused when the preview expired,
      * was already applied, or the group changed since it was computed.
      */
-    async applyFullUpload(uploadId: number, actor: Actor): Promise<SuppressionFullUploadApplied> {
+    async applyFullUpload(
+      uploadId: number,
+      actor: Actor,
+      group?: string,
+    ): Promise<SuppressionFullUploadApplied> {
       // A preview that can never be applied any more is closed after the refusal, and its staging dropped.
       let close: { status: 'failed' | 'expired'; reason: string } | undefined;
       const refuse = (status: 'failed' | 'expired', message: string) => {
@@ -232,6 +240,7 @@ export function suppressionService(db: Db, config: Config) {
         if (upload === undefined || upload.mode !== 'full') {
           throw notFound(`There is no full upload ${uploadId}.`);
         }
+        refuseOtherGroup(upload, group);
         if (upload.status === 'applied') throw conflict('This upload has already been applied.');
         if (upload.status === 'expired' || (upload.status === 'staged' && upload.expired)) {
           throw refuse('expired', 'This preview has expired. Upload the file again to see a fresh preview.');
@@ -316,13 +325,18 @@ export function suppressionService(db: Db, config: Config) {
      * Discards a previewed full upload: it can never be applied afterwards, and its staging is dropped. A preview
      * that expired or failed is already beyond applying, so discarding it again answers the same.
      */
-    async discardFullUpload(uploadId: number, actor: Actor): Promise<SuppressionFullUploadDiscarded> {
+    async discardFullUpload(
+      uploadId: number,
+      actor: Actor,
+      group?: string,
+    ): Promise<SuppressionFullUploadDiscarded> {
       await withTransaction(db, async (client) => {
         const { rows } = await client.query<sql.UploadRow>(sql.LOCK_UPLOAD, [uploadId]);
         const upload = rows[0];
         if (upload === undefined || upload.mode !== 'full') {
           throw notFound(`There is no full upload ${uploadId}.`);
         }
+        refuseOtherGroup(upload, group);
         if (upload.status === 'applied') throw conflict('This upload has already been applied.');
         if (upload.status === 'receiving') {
           throw conflict('This upload is still reading its file: there is no preview to discard yet.');
@@ -681,11 +695,12 @@ async function loadGroup(
  */
 async function stageFile(
   db: Db,
-  uploadId: number,
+  upload: OpenUpload,
   file: AsyncIterable<Uint8Array | string>,
   group?: GroupValues,
 ): Promise<StagedFile> {
-  const parsed = parseUpload(file);
+  const uploadId = upload.id;
+  const parsed = parseUpload(file, upload.timeZone === undefined ? {} : { timeZone: upload.timeZone });
   const client = await db.connect();
   let broken = false;
   try {
@@ -803,13 +818,11 @@ async function preview(
   const { version, added, removed } = staged;
   // A full upload replaces the group: a file without one valid value would silently empty a do-not-contact list.
   if (staged.accepted === 0) {
-    throw new HttpError(
-      400,
-      'no_valid_values',
+    throw noValidValue(
+      staged.errors,
       removed > 0
         ? `The file has no valid value, so a full upload would remove every value of the group ${upload.group}. Nothing was changed. To empty a group, delete it instead.`
-        : 'The file has no valid value. Nothing was changed.',
-      { errors: staged.errors },
+        : undefined,
     );
   }
   const unchanged = staged.accepted - added;
@@ -849,6 +862,26 @@ async function preview(
     similarGroups: similar.map((row) => row.group_vch),
     removedValues,
   };
+}
+
+/**
+ * The groupName header of an apply or a discard, when sent, must name the preview's group: a preview applied from a
+ * screen about another group would replace a list nobody looked at.
+ */
+function refuseOtherGroup(upload: sql.UploadRow, group: string | undefined): void {
+  if (group !== undefined && group !== upload.group_vch) {
+    throw conflict(
+      `Upload ${upload.id} is a preview for the group "${upload.group_vch}", not "${group}". Nothing was changed.`,
+    );
+  }
+}
+
+/** A file without one valid value: refused, whatever the mode, with its rejected lines. */
+function noValidValue(
+  errors: SuppressionUploadError[],
+  message = 'The file has no valid value. Nothing was changed.',
+) {
+  return new HttpError(400, 'no_valid_values', message, { errors });
 }
 
 async function failUpload(db: Db, uploadId: number, error: unknown): Promise<void> {

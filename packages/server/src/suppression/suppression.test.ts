@@ -228,6 +228,26 @@ describe('incremental file upload', () => {
     expect(res.json()).toMatchObject({ status: 400, message: SUPPRESSION_TEXTS.groupNameUnknown });
   });
 
+  it('refuses a file without one valid value (empty, or only bad lines) instead of reporting success', async () => {
+    const before = await activeOf('Opt-out 2026');
+    const empty = await upload('incremental', 'Opt-out 2026', '');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({
+      status: 400,
+      error: 'no_valid_values',
+      message: 'The file has no valid value. Nothing was changed.',
+      errors: [],
+    });
+    const bad = await upload('incremental', 'Opt-out 2026', 'value\nnot a value\n555-01\n');
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(bad.json()).toMatchObject({ status: 400, error: 'no_valid_values' });
+    expect(bad.json().errors).toEqual([
+      { line: 2, reason: expect.stringContaining('"not a value"') },
+      { line: 3, reason: '"555-01" is not a phone number: wrong number of digits' },
+    ]);
+    expect(await activeOf('Opt-out 2026')).toEqual(before);
+  });
+
   it('adds the fixture to a group; values already active count as duplicates', async () => {
     // 'Opt-out 2026' holds PHONE +14155550123 and PHONE +17075550100 (previous tests).
     const res = await upload('incremental', 'Opt-out 2026', MIXED);
@@ -385,6 +405,36 @@ describe('a failed or interrupted upload leaves the list exactly as it was', () 
     } finally {
       await small.close();
     }
+  });
+  it('answers 400, not 500, for a body that is not well-formed multipart, and changes nothing', async () => {
+    const before = await activeOf('Opt-out 2026');
+    const whole = multipart('fullFileUpload', phones(50)).toString('latin1');
+    const bodies: [string, string, string | Buffer][] = [
+      ['cut short', `multipart/form-data; boundary=${BOUNDARY}`, whole.slice(0, whole.length / 2)],
+      ['another boundary', 'multipart/form-data; boundary=zzz', whole],
+      ['no boundary', 'multipart/form-data', whole],
+      [
+        'no closing boundary',
+        `multipart/form-data; boundary=${BOUNDARY}`,
+        whole.replace(`--${BOUNDARY}--`, ''),
+      ],
+    ];
+    for (const [what, contentType, payload] of bodies) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/suppress/upload/fullFileUpload',
+        headers: { ...bearer(token), groupName: 'Opt-out 2026', 'content-type': contentType },
+        payload,
+      });
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(400);
+      expect(res.json(), what).toMatchObject({ status: 400, error: 'bad_request' });
+      expect(res.json().message, what).toMatch(/^The upload did not arrive whole/);
+    }
+    expect(await activeOf('Opt-out 2026')).toEqual(before);
+    const { rows } = await t.ctx.db.query(
+      "SELECT count(*)::int AS n FROM suppression_uploads WHERE status IN ('receiving', 'staged') AND group_vch = 'Opt-out 2026'",
+    );
+    expect(rows[0].n).toBe(0);
   });
 });
 
@@ -1021,6 +1071,89 @@ describe('full upload preview: what it shows, and discarding it', () => {
       headers: bearer(reporter),
     });
     expect(other.statusCode).toBe(403);
+  });
+
+  it("reads dates written without an offset in the zone sent as tz (the console sends the operator's), else UTC", async () => {
+    const file = [
+      'value,type,start,end',
+      '4153217777,PHONE,2020-01-01,2030-01-01',
+      '4153217778,PHONE,,2030-06-15T08:00:00',
+      '4153217779,PHONE,,2030-06-15T08:00:00Z',
+    ].join('\n');
+    const send = (group: string, query: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/suppress/upload/fullFileUpload${query}`,
+        headers: {
+          ...bearer(token),
+          groupName: group,
+          'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        },
+        payload: multipart('fullFileUpload', file),
+      });
+    const datesOf = async (group: string) =>
+      (
+        await t.ctx.db.query<{ value_vch: string; start_ts: Date; end_ts: Date }>(
+          'SELECT value_vch, start_ts, end_ts FROM suppressions WHERE group_vch = $1 ORDER BY value_vch',
+          [group],
+        )
+      ).rows.map((r) => [r.value_vch, r.start_ts.toISOString(), r.end_ts.toISOString()]);
+
+    const zoned = (await send('Zoned dates', '?tz=America%2FLos_Angeles')).json();
+    expect(zoned).toMatchObject({ status: 200, added: 3, rejected: 0 });
+    await apply(zoned.uploadId);
+    const dates = await datesOf('Zoned dates');
+    expect(dates[0]).toEqual(['+14153217777', '2020-01-01T08:00:00.000Z', '2030-01-01T08:00:00.000Z']);
+    expect(dates.map((d) => d[2])).toEqual([
+      '2030-01-01T08:00:00.000Z',
+      '2030-06-15T15:00:00.000Z', // 08:00 Pacific Daylight Time
+      '2030-06-15T08:00:00.000Z', // Z: as written
+    ]);
+
+    const utc = (await send('UTC dates', '')).json();
+    await apply(utc.uploadId);
+    expect((await datesOf('UTC dates')).map((d) => d[2])).toEqual([
+      '2030-01-01T00:00:00.000Z',
+      '2030-06-15T08:00:00.000Z',
+      '2030-06-15T08:00:00.000Z',
+    ]);
+
+    const bad = await send('Never made', '?tz=Mars%2FOlympus');
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(bad.json().message).toContain(
+      'tz is not a time zone this server knows (e.g. America/Los_Angeles)',
+    );
+    expect(await activeOf('Never made')).toEqual([]);
+  });
+
+  it("refuses to apply or discard a preview under another group's name, and group names with control characters", async () => {
+    const before = await activeOf('Opt-out 2026');
+    const preview = (await upload('full', 'Opt-out 2026', 'other.group@example.com\n')).json();
+    const step = (what: 'apply' | 'discard', group: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/suppress/upload/fullFileUpload/${preview.uploadId}/${what}`,
+        headers: { ...bearer(token), groupName: group },
+      });
+    for (const what of ['apply', 'discard'] as const) {
+      const res = await step(what, 'Medical exemptions');
+      expect(res.statusCode, what).toBe(409);
+      expect(res.json(), what).toEqual({
+        status: 409,
+        error: 'conflict',
+        message: `Upload ${preview.uploadId} is a preview for the group "Opt-out 2026", not "Medical exemptions". Nothing was changed.`,
+      });
+    }
+    expect(await activeOf('Opt-out 2026')).toEqual(before);
+    // Still a preview: applied under its own name, it changes its own group.
+    expect((await step('apply', 'Opt-out 2026')).json()).toMatchObject({ status: 200, applied: true });
+    expect(await activeOf('Opt-out 2026')).toEqual(['EMAIL other.group@example.com']);
+
+    const tab = await upload('full', 'a\tb', 'x@example.com\n');
+    expect(tab.statusCode).toBe(400);
+    expect(tab.json().message).toBe(
+      'A group name cannot hold tabs, line breaks or other control characters.',
+    );
   });
 
   it('reads a groupName header sent as UTF-8 (curl, scripts) as UTF-8, and one sent as ISO-8859-1 as that', async () => {

@@ -4,6 +4,7 @@ import { GRID_COLUMNS, type GridRow, REPORT_TEXTS, TOASTS } from '@psps/contract
 import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { apiDownload } from '../../../lib/api.ts';
+import { withTimeZone } from '../../../lib/time-zone.ts';
 import { dateOrDash, formatCount } from '../utils/labels.ts';
 
 type Column = (typeof GRID_COLUMNS)[number];
@@ -50,8 +51,7 @@ async function downloadCsv(eventId: number) {
   notifications.show({ message: TOASTS.downloadInProgress });
   try {
     // The file's times as the grid shows them: in the browser's time zone.
-    const tz = encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone);
-    await apiDownload(`/csv/proc_reports_gridTreeEvents/${eventId}?tz=${tz}`, `event-${eventId}.csv`);
+    await apiDownload(withTimeZone(`/csv/proc_reports_gridTreeEvents/${eventId}`), `event-${eventId}.csv`);
   } catch (err) {
     notifications.show({ color: 'red', title: 'Download failed', message: (err as Error).message });
   }

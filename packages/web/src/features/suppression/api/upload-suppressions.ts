@@ -12,6 +12,7 @@ import {
 } from '@psps/contracts';
 import { ApiError, apiCall, apiUpload, type UploadProgress } from '../../../lib/api.ts';
 import { session } from '../../../lib/storage.ts';
+import { withTimeZone } from '../../../lib/time-zone.ts';
 import { headerSafe } from './delete-suppressions.ts';
 
 function uploadHeaders(groupName: string): Record<string, string> {
@@ -33,7 +34,8 @@ type UploadOptions = { onProgress?: (p: UploadProgress) => void; signal?: AbortS
 export function uploadIncremental(groupName: string, file: File, opts: UploadOptions = {}) {
   return apiUpload(
     suppressionUploadAnswerSchema,
-    SUPPRESSION_PATHS.incrementalUpload,
+    // Dates written in the file without a zone are the operator's local times.
+    withTimeZone(SUPPRESSION_PATHS.incrementalUpload),
     form('incremental', file),
     {
       ...opts,
@@ -47,10 +49,15 @@ export function uploadIncremental(groupName: string, file: File, opts: UploadOpt
  * nothing changes until `applyFullUpload`.
  */
 export function stageFullUpload(groupName: string, file: File, opts: UploadOptions = {}) {
-  return apiUpload(suppressionFullUploadPreviewSchema, SUPPRESSION_PATHS.fullUpload, form('full', file), {
-    ...opts,
-    headers: uploadHeaders(groupName),
-  });
+  return apiUpload(
+    suppressionFullUploadPreviewSchema,
+    withTimeZone(SUPPRESSION_PATHS.fullUpload),
+    form('full', file),
+    {
+      ...opts,
+      headers: uploadHeaders(groupName),
+    },
+  );
 }
 
 /** Applies a staged full upload: the group's active values become the file's. */

@@ -24,6 +24,7 @@ import {
 import { IconAlertTriangle, IconCircleCheck, IconFileUpload, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api.ts';
+import { browserTimeZone } from '../../../lib/time-zone.ts';
 import {
   applyFullUpload,
   discardFullUpload,
@@ -169,7 +170,7 @@ export function UploadModal({ kind, onClose }: Props) {
   const apply = async (preview: SuppressionFullUploadPreview) => {
     setState({ step: 'applying', preview });
     try {
-      setState({ step: 'uploaded', answer: await applyFullUpload(group, preview.uploadId) });
+      setState({ step: 'uploaded', answer: await applyFullUpload(preview.group, preview.uploadId) });
     } catch (err) {
       fail(err);
     }
@@ -228,7 +229,7 @@ export function UploadModal({ kind, onClose }: Props) {
             />
             <FileInput
               label="File"
-              description="CSV or text, one value a line; an optional header line value,type,start,end"
+              description={`CSV or text, one value a line; an optional header line value,type,start,end. Dates and times without a zone are read as your local time (${browserTimeZone()}).`}
               placeholder="Choose a file"
               value={file}
               onChange={(f) => {
@@ -260,7 +261,17 @@ export function UploadModal({ kind, onClose }: Props) {
 
       {state.step === 'preview' && (
         <Stack gap="md" data-testid="upload-preview">
-          <Alert color="blue" variant="light" icon={<IconInfoCircle />}>
+          {/* The preview itself takes the focus, not Apply: an Enter pressed twice after choosing the file must
+              not apply a full upload unseen, and the dialog opens at its top, where it says nothing changed yet. */}
+          <Alert
+            color="blue"
+            variant="light"
+            icon={<IconInfoCircle />}
+            tabIndex={-1}
+            ref={focusOnMount}
+            aria-label="Preview: nothing has changed yet"
+            data-testid="upload-preview-start"
+          >
             <Text size="sm" fw={600}>
               Nothing has changed yet.
             </Text>
@@ -315,7 +326,6 @@ export function UploadModal({ kind, onClose }: Props) {
             <Button
               color={state.preview.removed > 0 ? 'red' : undefined}
               onClick={() => apply(state.preview)}
-              ref={focusOnMount}
             >
               Apply full upload
             </Button>
