@@ -302,6 +302,13 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
 
     await search(page, 'no-such-value-anywhere');
     await expect(page.getByText("Couldn't get anything related! Try a different value.")).toBeVisible();
+    await expect(page.getByTestId('search-short-hint')).toHaveCount(0);
+    // Fewer than 3 characters find only a whole value, and the screen says so.
+    await search(page, 'zq');
+    await expect(page.getByTestId('search-short-hint')).toHaveText(
+      'A value is found from its first 3 characters; with fewer, only a whole value, group name or type matches.',
+    );
+    await search(page, 'no-such-value-anywhere');
     await snap(page, 'suppression-search-nothing');
 
     // A whole group name finds the group's values.
@@ -470,6 +477,21 @@ test.describe('SUPPRESSION upload dates, in a browser on Pacific time', () => {
     const row = page.getByRole('table', { name: 'Search results' }).getByRole('row').nth(1);
     // End Time as written in the file: 08:00 on the operator's clock (read as UTC it showed 01:00).
     await expect(row.getByRole('cell').nth(4)).toHaveText('06/15/2030 08:00:00');
+
+    // The same value with another end: the preview counts it under 'New dates', and the apply gives it that end.
+    const again = await upload(page, 'FULL FILE UPLOAD', group, {
+      name: 'dates.csv',
+      buffer: csv(['value,type,start,end', '4153217778,PHONE,,2030-07-01']),
+    });
+    await expect(again.getByTestId('count-New dates')).toContainText('1');
+    await expect(again.getByTestId('count-Unchanged')).toContainText('0');
+    await expect(again.getByTestId('upload-preview')).not.toContainText('a new group');
+    await snap(page, 'suppression-full-preview-new-dates');
+    await again.getByRole('button', { name: 'Apply full upload' }).click();
+    await expect(again.getByTestId('count-New dates')).toContainText('1');
+    await again.getByRole('button', { name: 'Close' }).click();
+    await search(page, '+14153217778');
+    await expect(row.getByRole('cell').nth(4)).toHaveText('07/01/2030 00:00:00');
 
     await page.getByRole('button', { name: 'INCREMENTAL FILE UPLOAD' }).click();
     await expect(page.getByRole('dialog', { name: 'INCREMENTAL FILE UPLOAD' })).toContainText(

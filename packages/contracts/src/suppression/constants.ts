@@ -64,6 +64,8 @@ export const SUPPRESSION_VALUE_MAX_LENGTH = 254;
 export const SUPPRESSION_ACCOUNT_MAX_LENGTH = 64;
 export const SUPPRESSION_GROUP_NAME_MAX_LENGTH = 100;
 export const SUPPRESSION_SEARCH_MAX_LENGTH = 254;
+/** A value is found from its first characters once this many are typed; a shorter text must match a whole value. */
+export const SUPPRESSION_SEARCH_PREFIX_MIN = 3;
 
 /** Document 2 §7: the calls, at the paths the console uses. */
 export const SUPPRESSION_PATHS = {

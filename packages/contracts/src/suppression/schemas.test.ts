@@ -94,6 +94,7 @@ describe('suppression uploads and deletes', () => {
     const answer = {
       status: 200,
       inserted: 5,
+      redated: 0,
       duplicates: 1,
       rejected: 2,
       errors: [{ line: 4, reason: 'x' }],
@@ -112,6 +113,7 @@ describe('suppression uploads and deletes', () => {
       added: 3,
       removed: 2,
       unchanged: 10,
+      redated: 1,
       rejected: 0,
       duplicates: 1,
       errors: [],

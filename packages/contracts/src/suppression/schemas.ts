@@ -115,6 +115,8 @@ const uploadErrorsSchema = z.array(suppressionUploadErrorSchema).max(SUPPRESSION
 export const suppressionUploadAnswerSchema = z.object({
   status: z.literal(200),
   inserted: countSchema,
+  /** Values already in the group given other dates by the file (their rows are replaced, history kept). */
+  redated: countSchema,
   duplicates: countSchema,
   rejected: countSchema,
   errors: uploadErrorsSchema,
@@ -136,7 +138,7 @@ export type SuppressionUploadFailure = z.infer<typeof suppressionUploadFailureSc
 /**
  * A full upload replaces the group's active values, so it is previewed before it is applied: `added` values are not
  * in the group yet, `removed` values in the group (active, or with a start still ahead) are absent from the file
- * and would end, `unchanged` are in both. `removedValues`: the first of them (by type, then value; at most
+ * and would end, `unchanged` are in both, `redated` in both but with other dates in the file. `removedValues`: the first of them (by type, then value; at most
  * SUPPRESSION_PREVIEW_REMOVED_MAX). `newGroup`: the group holds no value yet. `similarGroups`: other groups holding
  * values whose name differs only in capitals or spaces (a likely typing slip: names are compared exactly).
  * POST fullFileUpload answers this preview and changes nothing (`applied: false`; `status` is 200 so that the
@@ -151,6 +153,8 @@ export const suppressionFullUploadPreviewSchema = z.object({
   added: countSchema,
   removed: countSchema,
   unchanged: countSchema,
+  /** In both, with other dates in the file (another start or end, or no end): their rows are replaced. */
+  redated: countSchema,
   rejected: countSchema,
   duplicates: countSchema,
   errors: uploadErrorsSchema,

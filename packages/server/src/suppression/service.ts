@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import {
   SUPPRESSION_PREVIEW_REMOVED_MAX,
   SUPPRESSION_RESULTS_PAGE_SIZE,
+  SUPPRESSION_SEARCH_PREFIX_MIN,
   SUPPRESSION_SUMMARY_PAGE_SIZE,
   SUPPRESSION_TEXTS,
   SUPPRESSION_TYPES,
@@ -275,27 +276,46 @@ export function suppressionService(db: Db, config: Config) {
         );
         const removed =
           (await client.query(sql.END_PREVIEWED, [upload.group_vch, uploadId, actor.actor])).rowCount ?? 0;
-        const added =
+        const { rows: redated } = await client.query<{
+          supress_type: string;
+          value_vch: string;
+          start_ts: Date;
+        }>(sql.END_REDATED, [upload.group_vch, uploadId, actor.actor]);
+        const again = [
+          ...retired.map((row) => ({ ...row, start_ts: null })),
+          ...redated.map((row) => ({ ...row, start_ts: row.start_ts.toISOString() })),
+        ];
+        const inserted =
           (
             await client.query(sql.INSERT_PREVIEWED, [
               upload.group_vch,
               uploadId,
               actor.actor,
-              retired.map((row) => row.supress_type),
-              retired.map((row) => row.value_vch),
+              again.map((row) => row.supress_type),
+              again.map((row) => row.value_vch),
+              again.map((row) => row.start_ts),
             ])
           ).rowCount ?? 0;
-        const unchanged = upload.accepted - added;
+        const added = inserted - redated.length;
+        const unchanged = upload.accepted - added - redated.length;
         await client.query(sql.BUMP_GROUP, [upload.group_vch]);
-        await client.query(sql.MARK_APPLIED, [uploadId, actor.actor, added, removed, unchanged]);
+        await client.query(sql.MARK_APPLIED, [
+          uploadId,
+          actor.actor,
+          added,
+          removed,
+          unchanged,
+          redated.length,
+        ]);
         await audit(client, actor, 'suppression.upload.full', upload.group_vch, {
           uploadId,
           added,
           removed,
           unchanged,
+          redated: redated.length,
           duplicates: upload.duplicates,
           rejected: upload.rejected,
-          rows: added + removed,
+          rows: added + removed + redated.length,
         });
         return {
           status: 200 as const,
@@ -306,6 +326,7 @@ export function suppressionService(db: Db, config: Config) {
           added,
           removed,
           unchanged,
+          redated: redated.length,
           duplicates: upload.duplicates,
           rejected: upload.rejected,
           errors: upload.errors,
@@ -559,11 +580,12 @@ function prefixEnd(prefix: string): string {
 }
 
 /** Shortest text searched by prefix; shorter texts must match a whole value. */
-const MIN_PREFIX = 3;
+const MIN_PREFIX = SUPPRESSION_SEARCH_PREFIX_MIN;
 
 /**
  * The group name, type and value ranges a search text stands for: the text as typed, and the stored form of what it
- * looks like (a phone number or a part of one in E.164, an e-mail lowercased), at most two ranges.
+ * looks like (a phone number or a part of one in E.164, an e-mail or other text lowercased, text in lower case also
+ * in capitals for account numbers), at most two ranges.
  */
 export function searchTerms(text: string): {
   group: string;
@@ -582,8 +604,12 @@ export function searchTerms(text: string): {
     else if (digits.startsWith('+')) candidates.push(digits);
     else if (digits.startsWith('1') && digits.length > 1) candidates.push(`+${digits}`);
     else candidates.push(`+1${digits}`);
-  } else if (trimmed.includes('@')) {
+  } else if (trimmed.includes('@') || trimmed !== trimmed.toLowerCase()) {
+    // E-mails are stored lowercased: 'Ann@Example' and 'ANN' find 'ann@example.com'.
     candidates.push(trimmed.toLowerCase());
+  } else if (trimmed !== trimmed.toUpperCase()) {
+    // Typed in lower case: account numbers are mostly kept in capitals ('acc-77' finds 'ACC-77').
+    candidates.push(trimmed.toUpperCase());
   }
   if (!candidates.includes(trimmed)) candidates.push(trimmed);
   const ranges = candidates.slice(0, 2).map((candidate) =>
@@ -727,8 +753,8 @@ async function stageFile(
 
 /**
  * COPY text format: tab-separated, backslash escapes, \N for null. Without a group, every accepted value; with one,
- * the file's values the group lacks ('add') or holds with an end ('keep'), then the group's values the file lacked
- * ('remove').
+ * the file's values the group lacks ('add') or holds with an end or that the file gives dates ('keep': the apply
+ * compares their dates, see END_REDATED), then the group's values the file lacked ('remove').
  */
 async function* copyLines(
   uploadId: number,
@@ -741,7 +767,8 @@ async function* copyLines(
       let kind = '';
       if (group !== undefined) {
         const match = group.match(record.type, record.value, record.number);
-        if (match === 'current') continue;
+        // A value the group holds without an end, listed without dates, changes nothing: it is not staged.
+        if (match === 'current' && record.start === undefined && record.end === undefined) continue;
         kind = match === 'new' ? '\tadd\t\\N' : '\tkeep\t\\N';
       }
       text += `${uploadId}\t${record.line}\t${record.type}\t${copyEscape(record.value)}\t${record.start ?? '\\N'}\t${record.end ?? '\\N'}${kind}\n`;
@@ -769,9 +796,23 @@ async function applyIncremental(
     await lockGroup(client, upload.group);
     await client.query(sql.UPLOAD_WORK_MEM);
     await client.query(sql.RETIRE_ENDED, [upload.group]);
-    const inserted =
-      (await client.query(sql.INSERT_STAGED, [upload.group, upload.id, upload.actor.actor])).rowCount ?? 0;
-    const duplicates = staged.duplicates + (staged.accepted - inserted);
+    const { rows: redated } = await client.query<{ supress_type: string; value_vch: string; start_ts: Date }>(
+      sql.END_REDATED_STAGED,
+      [upload.group, upload.id, upload.actor.actor],
+    );
+    const written =
+      (
+        await client.query(sql.INSERT_STAGED, [
+          upload.group,
+          upload.id,
+          upload.actor.actor,
+          redated.map((row) => row.supress_type),
+          redated.map((row) => row.value_vch),
+          redated.map((row) => row.start_ts.toISOString()),
+        ])
+      ).rowCount ?? 0;
+    const inserted = written - redated.length;
+    const duplicates = staged.duplicates + (staged.accepted - written);
     await client.query(sql.BUMP_GROUP, [upload.group]);
     await client.query(sql.MARK_STAGED, [
       upload.id,
@@ -787,18 +828,21 @@ async function applyIncremental(
       upload.actor.actor,
       inserted,
       0,
-      staged.accepted - inserted,
+      staged.accepted - written,
+      redated.length,
     ]);
     await audit(client, upload.actor, 'suppression.upload.incremental', upload.group, {
       uploadId: upload.id,
       inserted,
+      redated: redated.length,
       duplicates,
       rejected: staged.rejected,
-      rows: inserted,
+      rows: written,
     });
     return {
       status: 200 as const,
       inserted,
+      redated: redated.length,
       duplicates,
       rejected: staged.rejected,
       errors: staged.errors,
@@ -825,14 +869,15 @@ async function preview(
         : undefined,
     );
   }
-  const unchanged = staged.accepted - added;
-  const [{ rows: removedValues }, { rows: similar }] = await Promise.all([
+  const [{ rows: removedValues }, { rows: similar }, redated] = await Promise.all([
     db.query<{ type: SuppressionType; value: string }>(sql.REMOVED_SAMPLE, [
       upload.id,
       removed > 0 ? SUPPRESSION_PREVIEW_REMOVED_MAX : 0,
     ]),
     db.query<{ group_vch: string }>(sql.SIMILAR_GROUPS, [upload.group]),
+    countOf(db, sql.REDATED_COUNT, [upload.group, upload.id]),
   ]);
+  const unchanged = staged.accepted - added - redated;
   const expires = new Date(Date.now() + previewMs);
   await withTransaction(db, async (client) => {
     await client.query(sql.MARK_STAGED, [
@@ -844,7 +889,7 @@ async function preview(
       version,
       expires,
     ]);
-    await client.query(sql.SET_PREVIEW, [upload.id, added, removed, unchanged]);
+    await client.query(sql.SET_PREVIEW, [upload.id, added, removed, unchanged, redated]);
   });
   return {
     status: 200 as const,
@@ -854,11 +899,12 @@ async function preview(
     added,
     removed,
     unchanged,
+    redated,
     duplicates: staged.duplicates,
     rejected: staged.rejected,
     errors: staged.errors,
     expiresAt: expires.toISOString(),
-    newGroup: removed + unchanged === 0,
+    newGroup: removed + unchanged + redated === 0,
     similarGroups: similar.map((row) => row.group_vch),
     removedValues,
   };

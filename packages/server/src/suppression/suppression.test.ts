@@ -256,6 +256,7 @@ describe('incremental file upload', () => {
     expect(res.json()).toEqual({
       status: 200,
       inserted: 5,
+      redated: 0,
       duplicates: 3,
       rejected: 5,
       errors: expect.arrayContaining([
@@ -499,6 +500,15 @@ describe('lists, search, deletes, download', () => {
     expect(prefix.rows).toBe(20); // +141520001xx: 0100 to 0119
     const email = (await get('/api/suppress/search?value=JANE.DOE@EXAMPLE.COM')).json();
     expect(email.data.map((r: { group_vch: string }) => r.group_vch)).toEqual(['Opt-out 2026']);
+    // The start of an e-mail in capitals, and an account number typed in lower case, find them too.
+    const values = async (text: string) =>
+      (await get(`/api/suppress/search?value=${encodeURIComponent(text)}`))
+        .json()
+        .data.map((r: { supress_type: string; value_vch: string }) => `${r.supress_type} ${r.value_vch}`);
+    expect(await values('JANE.D')).toEqual(['EMAIL jane.doe@example.com']);
+    expect(await values('acct-0001')).toEqual(['ACCOUNT ACCT-0001']);
+    expect(await values('acct')).toEqual(['ACCOUNT ACCT-0001']);
+    expect(await values('ACCT-0001')).toEqual(['ACCOUNT ACCT-0001']);
     const type = (await get('/api/suppress/search?value=sms')).json();
     expect(type.data.map((r: { value_vch: string }) => r.value_vch)).toEqual([
       '+14155550123',
@@ -723,7 +733,8 @@ describe('full upload apply (kept difference)', () => {
     const preview = (
       await upload('full', group, 'keep@example.com\nending@example.com\nnew@example.com\n')
     ).json();
-    expect(preview).toMatchObject({ added: 1, removed: 1, unchanged: 2 });
+    // 'ending@example.com' is listed without its end: the apply would take the end away (redated).
+    expect(preview).toMatchObject({ added: 1, removed: 1, unchanged: 1, redated: 1 });
     const { rows: kinds } = await t.ctx.db.query(
       'SELECT kind, value_vch FROM suppression_staging WHERE upload_id = $1 AND kind IS NOT NULL ORDER BY kind',
       [preview.uploadId],
@@ -738,12 +749,117 @@ describe('full upload apply (kept difference)', () => {
       "UPDATE suppressions SET end_ts = now() - interval '1 second' WHERE value_vch = 'ending@example.com'",
     );
     const applied = (await apply(preview.uploadId)).json();
-    expect(applied).toMatchObject({ added: 2, removed: 1, unchanged: 1 });
+    expect(applied).toMatchObject({ added: 2, removed: 1, unchanged: 1, redated: 0 });
     expect(await activeOf(group)).toEqual([
       'EMAIL ending@example.com',
       'EMAIL keep@example.com',
       'EMAIL new@example.com',
     ]);
+  });
+
+  it("gives values in both the file's dates: another end, an end taken away, a new start; history kept", async () => {
+    const group = 'Redated';
+    await t.ctx.db.query(
+      `INSERT INTO suppressions (group_vch, supress_type, value_vch, start_ts, end_ts, created_by) VALUES
+         ($1, 'EMAIL', 'same@example.com', '2026-01-01T00:00:00Z', NULL, 'seed'),
+         ($1, 'EMAIL', 'later@example.com', '2026-01-01T00:00:00Z', '2031-01-01T00:00:00Z', 'seed'),
+         ($1, 'EMAIL', 'forever@example.com', '2026-01-01T00:00:00Z', '2031-01-01T00:00:00Z', 'seed'),
+         ($1, 'EMAIL', 'same-end@example.com', '2026-01-01T00:00:00Z', '2031-01-01T00:00:00Z', 'seed'),
+         ($1, 'EMAIL', 'restart@example.com', '2026-01-01T00:00:00Z', NULL, 'seed')`,
+      [group],
+    );
+    await t.ctx.db.query('INSERT INTO suppression_groups (group_vch) VALUES ($1)', [group]);
+    const file = [
+      'value,type,start,end',
+      'same@example.com,EMAIL,,',
+      'later@example.com,EMAIL,,2032-06-30T00:00:00Z',
+      'forever@example.com,EMAIL,,',
+      'same-end@example.com,EMAIL,,2031-01-01T00:00:00Z',
+      'restart@example.com,EMAIL,2026-03-01T00:00:00Z,',
+    ].join('\n');
+    const preview = (await upload('full', group, file)).json();
+    expect(preview).toMatchObject({ added: 0, removed: 0, unchanged: 2, redated: 3, newGroup: false });
+    expect((await apply(preview.uploadId)).json()).toMatchObject({
+      added: 0,
+      removed: 0,
+      unchanged: 2,
+      redated: 3,
+    });
+    const { rows } = await t.ctx.db.query<{ v: string; s: Date; e: Date | null; ended: string | null }>(
+      `SELECT value_vch AS v, start_ts AS s, end_ts AS e, ended_by AS ended FROM suppressions
+        WHERE group_vch = $1 ORDER BY value_vch, ended_by NULLS FIRST`,
+      [group],
+    );
+    const shown = rows.map((r) =>
+      [
+        r.v,
+        r.s.toISOString().slice(0, 10),
+        r.e?.toISOString().slice(0, 10) ?? '-',
+        r.ended ?? 'current',
+      ].join(' '),
+    );
+    const today = new Date().toISOString().slice(0, 10);
+    expect(shown).toEqual([
+      'forever@example.com 2026-01-01 - current',
+      `forever@example.com 2026-01-01 ${today} sam@test.local`,
+      'later@example.com 2026-01-01 2032-06-30 current',
+      `later@example.com 2026-01-01 ${today} sam@test.local`,
+      'restart@example.com 2026-03-01 - current',
+      `restart@example.com 2026-01-01 ${today} sam@test.local`,
+      'same-end@example.com 2026-01-01 2031-01-01 current',
+      'same@example.com 2026-01-01 - current',
+    ]);
+    const { rows: uploads } = await t.ctx.db.query(
+      'SELECT added, removed, unchanged, redated FROM suppression_uploads WHERE id = $1',
+      [preview.uploadId],
+    );
+    expect(uploads).toEqual([{ added: 0, removed: 0, unchanged: 2, redated: 3 }]);
+  });
+
+  it('gives a value already in the group the dates its line gives; a line without dates leaves it as it is', async () => {
+    const group = 'Incremental dates';
+    await t.ctx.db.query(
+      `INSERT INTO suppressions (group_vch, supress_type, value_vch, start_ts, end_ts, created_by) VALUES
+         ($1, 'EMAIL', 'bare@example.com', '2026-01-01T00:00:00Z', '2031-01-01T00:00:00Z', 'seed'),
+         ($1, 'EMAIL', 'later@example.com', '2026-01-01T00:00:00Z', '2031-01-01T00:00:00Z', 'seed'),
+         ($1, 'EMAIL', 'same@example.com', '2026-01-01T00:00:00Z', '2031-01-01T00:00:00Z', 'seed')`,
+      [group],
+    );
+    await t.ctx.db.query('INSERT INTO suppression_groups (group_vch) VALUES ($1)', [group]);
+    const file = [
+      'value,type,start,end',
+      'bare@example.com,EMAIL,,',
+      'later@example.com,EMAIL,,2032-06-30T00:00:00Z',
+      'same@example.com,EMAIL,,2031-01-01T00:00:00Z',
+      'new@example.com,EMAIL,,2033-01-01T00:00:00Z',
+    ].join('\n');
+    const res = await upload('incremental', group, file);
+    expect(res.json()).toEqual({
+      status: 200,
+      inserted: 1,
+      redated: 1,
+      duplicates: 2,
+      rejected: 0,
+      errors: [],
+    });
+    const { rows } = await t.ctx.db.query<{ v: string; s: Date; e: Date }>(
+      `SELECT value_vch AS v, start_ts AS s, end_ts AS e FROM suppressions
+        WHERE group_vch = $1 AND ended_by IS NULL ORDER BY value_vch`,
+      [group],
+    );
+    expect(
+      rows.map((r) => `${r.v} ${r.s.toISOString().slice(0, 10)} ${r.e.toISOString().slice(0, 10)}`),
+    ).toEqual([
+      'bare@example.com 2026-01-01 2031-01-01',
+      'later@example.com 2026-01-01 2032-06-30',
+      `new@example.com ${new Date().toISOString().slice(0, 10)} 2033-01-01`,
+      'same@example.com 2026-01-01 2031-01-01',
+    ]);
+    const { rows: history } = await t.ctx.db.query(
+      "SELECT value_vch FROM suppressions WHERE group_vch = $1 AND ended_by = 'sam@test.local'",
+      [group],
+    );
+    expect(history).toEqual([{ value_vch: 'later@example.com' }]);
   });
 
   it('refuses to apply a preview whose staged values were lost (unlogged staging after a crash)', async () => {
@@ -927,10 +1043,16 @@ describe('active counts (kept by triggers in the change’s own transaction)', (
     expect(await summaryOf(group)).toEqual(['EMAIL 4']);
     expect(await groupTotal(group)).toBe(4);
 
-    // A full upload replaces them: 1 kept, 1 added, 3 ended (c5 among them, current though not yet active).
+    // A full upload replaces them: 1 added, 4 ended (c5 among them, current though not yet active), and c2 kept
+    // without its end, since the file lists it without one (redated).
     const preview = (await upload('full', group, 'c2@example.com\nc8@example.com\n')).json();
-    expect(preview).toMatchObject({ added: 1, removed: 4, unchanged: 1 });
-    expect((await apply(preview.uploadId)).json()).toMatchObject({ added: 1, removed: 4, unchanged: 1 });
+    expect(preview).toMatchObject({ added: 1, removed: 4, unchanged: 0, redated: 1 });
+    expect((await apply(preview.uploadId)).json()).toMatchObject({
+      added: 1,
+      removed: 4,
+      unchanged: 0,
+      redated: 1,
+    });
     expect(await summaryOf(group)).toEqual(['EMAIL 2']);
     expect(await listTotal()).toBe(before - 4);
     expect(await drift()).toEqual([]);

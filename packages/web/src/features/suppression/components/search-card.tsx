@@ -21,6 +21,7 @@ import {
   SUPPRESSION_RESULTS_PAGE_BUTTONS,
   SUPPRESSION_RESULTS_PAGE_SIZE,
   SUPPRESSION_SEARCH_MAX_LENGTH,
+  SUPPRESSION_SEARCH_PREFIX_MIN,
   SUPPRESSION_TEXTS,
   type SuppressionRow,
 } from '@psps/contracts';
@@ -175,6 +176,12 @@ export function SearchCard({ onDelete }: Props) {
           <Text size="sm" fw={600}>
             {SUPPRESSION_TEXTS.searchNothingFound}
           </Text>
+          {searched !== null && searched.length < SUPPRESSION_SEARCH_PREFIX_MIN && (
+            <Text size="sm" data-testid="search-short-hint">
+              A value is found from its first {SUPPRESSION_SEARCH_PREFIX_MIN} characters; with fewer, only a
+              whole value, group name or type matches.
+            </Text>
+          )}
         </Alert>
       )}
     </Card>

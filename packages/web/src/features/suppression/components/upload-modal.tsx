@@ -313,6 +313,16 @@ export function UploadModal({ kind, onClose }: Props) {
                 hint: 'in the group now, missing from the file',
               },
               { label: 'Unchanged', value: state.preview.unchanged, hint: 'in both' },
+              ...(state.preview.redated > 0
+                ? [
+                    {
+                      label: 'New dates',
+                      value: state.preview.redated,
+                      color: 'blue',
+                      hint: "in both, taking the file's start or end",
+                    },
+                  ]
+                : []),
               { label: 'Rejected', value: state.preview.rejected, color: 'orange', hint: 'lines not read' },
               { label: 'Duplicates', value: state.preview.duplicates, hint: 'repeated in the file' },
             ]}
@@ -352,11 +362,24 @@ export function UploadModal({ kind, onClose }: Props) {
                     { label: 'Added', value: state.answer.added, color: 'green' },
                     { label: 'Removed', value: state.answer.removed, color: 'red' },
                     { label: 'Unchanged', value: state.answer.unchanged },
+                    ...(state.answer.redated > 0
+                      ? [{ label: 'New dates', value: state.answer.redated, color: 'blue' }]
+                      : []),
                     { label: 'Rejected', value: state.answer.rejected, color: 'orange' },
                     { label: 'Duplicates', value: state.answer.duplicates },
                   ]
                 : [
                     { label: 'Inserted', value: state.answer.inserted, color: 'green' },
+                    ...(state.answer.redated > 0
+                      ? [
+                          {
+                            label: 'New dates',
+                            value: state.answer.redated,
+                            color: 'blue',
+                            hint: "already in the group, now with the file's start or end",
+                          },
+                        ]
+                      : []),
                     {
                       label: 'Duplicates',
                       value: state.answer.duplicates,
