@@ -386,6 +386,8 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
     await snap(page, 'suppression-delete-group-done');
     await delGroup.getByRole('button', { name: 'Close' }).click();
     await expect(summaryRow(page, group, 'EMAIL')).toHaveCount(0);
+    // The row whose button opened the dialog is gone: the keyboard lands on the page's title, not nowhere.
+    await expect(page.getByRole('heading', { name: 'SUPPRESSION', exact: true })).toBeFocused();
   });
 
   test('DOWNLOAD ALL saves data.csv with every active value, and a group downloads its own', async ({

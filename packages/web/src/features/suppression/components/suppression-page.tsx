@@ -30,7 +30,9 @@ export function SuppressionPage() {
   // the search the operator is working through.
   // Keyboard users go back to the button that opened a dialog when it closes (the dialog is unmounted, so the
   // dialog's own focus return does not run).
+  // When that button went away with what was deleted, the page's title takes the focus rather than nothing.
   const opener = useRef<HTMLElement | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const openDialog = useCallback((next: NonNullable<Dialog>) => {
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setDialog(next);
@@ -38,10 +40,17 @@ export function SuppressionPage() {
   const closeDialog = useCallback(
     (changed: boolean) => {
       setDialog(null);
-      if (changed) queryClient.invalidateQueries({ queryKey: suppressionKeys.all });
-      setTimeout(() => {
-        if (opener.current?.isConnected) opener.current.focus();
-      }, 0);
+      const focusBack = () => {
+        const lost = document.activeElement === null || document.activeElement === document.body;
+        if (opener.current?.isConnected) {
+          if (lost) opener.current.focus();
+        } else if (lost) heading.current?.focus();
+      };
+      setTimeout(focusBack, 0);
+      // The reloaded lists may drop the row whose button opened the dialog.
+      if (changed) {
+        queryClient.invalidateQueries({ queryKey: suppressionKeys.all }).then(() => setTimeout(focusBack, 0));
+      }
     },
     [queryClient],
   );
@@ -66,7 +75,7 @@ export function SuppressionPage() {
   return (
     <Stack gap="md" maw={1400}>
       <Group justify="space-between" gap="sm">
-        <Title order={1} size="h3">
+        <Title order={1} size="h3" ref={heading} tabIndex={-1}>
           {SUPPRESSION_TEXTS.pageTitle}
         </Title>
         <Group gap="xs">
