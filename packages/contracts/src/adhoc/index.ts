@@ -1,5 +1,6 @@
 export * from './base64.ts';
 export * from './channels.ts';
+export * from './email.ts';
 export * from './languages.ts';
 export * from './render.ts';
 export * from './sample-data.ts';

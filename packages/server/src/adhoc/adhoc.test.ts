@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
+import { loadConfig } from '../config.ts';
 import { languagePayload, multipartFile, poster, wavBytes } from './test-support.ts';
 
 const LOCKED =
@@ -16,7 +17,8 @@ let post: ReturnType<typeof poster>;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'psps-adhoc-'));
-  t = await createTestApp({ dataDir });
+  const { delivery } = loadConfig({ LOG_LEVEL: 'silent' });
+  t = await createTestApp({ dataDir, delivery: { ...delivery, emailFrom: 'psps@utility.test' } });
   token = await t.signIn(['REPORTING'], 'olivia@utility.test');
   engineKey = await t.ctx.auth.createApiKey('messaging-engine', ['INGEST']);
   post = poster(t, () => token);
@@ -285,6 +287,51 @@ describe('language records (doc 2 §7 insertUpdate, select, language delete)', (
       [id],
     );
     expect(rows).toEqual([{ template_pge: smsEnglish.templatePGE_txt, from_address: '97633' }]);
+  });
+
+  it('refuses an e-mail From address other than the one the From list offers, and keeps what was saved', async () => {
+    const id = await newTemplate();
+    const english = {
+      notifyBy_vch: 'EML',
+      language_vch: 'english',
+      templatePGE_txt: '<p>Dear {{{customerName}}}</p>',
+      subject_vch: 'PSPS notice',
+      from_vch: 'psps@utility.test',
+    };
+    expect((await save(id, english)).status).toBe(200);
+    const res = await save(id, {
+      ...english,
+      templatePGE_txt: '<p>Wire the money</p>',
+      from_vch: 'ceo@evil.com',
+    });
+    expect(res).toEqual({
+      status: 400,
+      body: {
+        error: 'bad_request',
+        message:
+          'An e-mail goes out from psps@utility.test, the one From address this console offers; "ceo@evil.com" cannot be used.',
+      },
+    });
+    const created = await save(id, { ...english, language_vch: 'spanish', from_vch: 'ceo@evil.com' });
+    expect(created.status).toBe(400);
+    const { rows } = await t.ctx.db.query(
+      "SELECT language, template_pge, from_address FROM adhoc_templates WHERE campaign_id = $1 AND notify_by = 'EML'",
+      [id],
+    );
+    expect(rows).toEqual([
+      {
+        language: 'english',
+        template_pge: '<p>Dear {{{customerName}}}</p>',
+        from_address: 'psps@utility.test',
+      },
+    ]);
+  });
+
+  it('accepts the placeholder (no From yet) for an e-mail', async () => {
+    const id = await newTemplate();
+    const res = await save(id, { notifyBy_vch: 'EML', language_vch: 'english', from_vch: '' });
+    expect(res.status).toBe(200);
+    expect(res.body.response[0].from_vch).toBe('');
   });
 
   it('gives a voice record its dialer address, retries and replay digit', async () => {

@@ -63,7 +63,8 @@ export function testSender(ctx: AppContext, service: AdhocService, audio: AudioS
       const sender = emailSenderFor(config, db, origin);
       const { messageId } = await sender.send({
         to,
-        from: record.from_vch?.trim() || config.delivery.emailFrom,
+        // The one From address (doc 2 §2.6); a record saved before the server checked it cannot change it.
+        from: config.delivery.emailFrom,
         ...(record.fromDisplayName_vch?.trim() ? { fromName: record.fromDisplayName_vch.trim() } : {}),
         subject: renderTripleBraceText(record.subject_vch ?? '', data),
         ...(record.preview_txt?.trim()

@@ -7,6 +7,7 @@ import {
   type AdhocLanguageRecord,
   type AudioKind,
   adhocIdLabel,
+  emailFromRefusal,
   formatTemplateData,
   isAdhocLocked,
   isTemplateDataError,
@@ -121,7 +122,13 @@ function checkLanguage(notifyBy: NotifyBy, language: string) {
 
 export type StoredRecord = AdhocLanguageRecord;
 
-export function adhocService(db: Db) {
+/** What the service needs from the configuration. */
+export type AdhocServiceOptions = {
+  /** The one From address e-mail templates may use (doc 2 §2.6, §9): EMAIL_FROM_ADDRESS. */
+  emailFrom: string;
+};
+
+export function adhocService(db: Db, options: AdhocServiceOptions) {
   async function recordsFor(q: Queryable, campaignId: number, notifyBy?: NotifyBy) {
     const { rows } = await q.query<RecordRow>(
       `SELECT ${RECORD_COLUMNS} FROM adhoc_templates WHERE campaign_id = $1 AND ($2::text IS NULL OR notify_by = $2)`,
@@ -258,6 +265,13 @@ export function adhocService(db: Db) {
             `An SMS goes out from the short code ${SMS_SHORT_CODE}, not from "${input.from_vch}".`,
           );
         }
+        // Doc 2 §2.6/§9: the From list has one address besides the placeholder. Any other address would let a
+        // template (and its test sends) go out in someone else's name.
+        const emailFromProblem =
+          notifyBy === 'EML' && input.from_vch != null
+            ? emailFromRefusal(input.from_vch, options.emailFrom)
+            : null;
+        if (emailFromProblem) throw badRequest(emailFromProblem);
 
         await client.query(
           `INSERT INTO adhoc_templates (campaign_id, notify_by, language, template_pge, template_mb, data_mb, render_mb,

@@ -5,10 +5,10 @@ import {
   type AdhocCampaign,
   doubleBraceWarningMessage,
   EMAIL_BODY_HEIGHT_PX,
+  EMAIL_FROM_PLACEHOLDER,
   EMAIL_PREVIEW_ROWS,
   EMAIL_TEMPLATE_WARNING_TITLE,
   findDoubleBraces,
-  SAMPLE_FROM_ADDRESS,
 } from '@psps/contracts';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import Link from '@tiptap/extension-link';
@@ -16,6 +16,7 @@ import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import DOMPurify from 'dompurify';
 import { useEffect, useRef } from 'react';
+import { usePublicConfig } from '../../../lib/config.ts';
 import { useChannelEditor } from '../hooks/use-channel-editor.ts';
 import { insertAtCursor } from '../lib/insert-at-cursor.ts';
 import { renderForm } from '../lib/template-form.ts';
@@ -23,11 +24,10 @@ import { ChannelLayout } from './channel-layout.tsx';
 import { DataField } from './data-field.tsx';
 import { LanguageColumn } from './language-column.tsx';
 
-const FROM_PLACEHOLDER = 'Select the From address';
-
 /** The e-mail tab (doc 2 §2.6). */
 export function EmailEditor({ campaign, locked }: { campaign: AdhocCampaign; locked: boolean }) {
   const editor = useChannelEditor(campaign, 'EML', locked);
+  const { emailFromAddress } = usePublicConfig();
   const { form, update, rebase, restoredDraft } = editor;
   const focused = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null);
   const updateRef = useRef(update);
@@ -102,8 +102,8 @@ export function EmailEditor({ campaign, locked }: { campaign: AdhocCampaign; loc
               value={form.from ?? ''}
               onChange={(event) => update({ from: event.currentTarget.value || null })}
               data={[
-                { value: '', label: FROM_PLACEHOLDER },
-                { value: SAMPLE_FROM_ADDRESS, label: SAMPLE_FROM_ADDRESS },
+                { value: '', label: EMAIL_FROM_PLACEHOLDER },
+                ...(emailFromAddress ? [{ value: emailFromAddress, label: emailFromAddress }] : []),
               ]}
               data-testid="email-from"
             />

@@ -7,6 +7,7 @@ import {
 } from '@psps/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { usePublicConfig } from '../../../lib/config.ts';
 import { adhocKeys } from '../api/keys.ts';
 import { saveTemplate, useDeleteLanguage, useTemplates } from '../api/templates.ts';
 import { blankForm, draftKey, formFromRecord, type TemplateForm, toSave } from '../lib/template-form.ts';
@@ -21,6 +22,7 @@ import { readDraft, useAutosave } from './use-autosave.ts';
 export function useChannelEditor(campaign: AdhocCampaign, notifyBy: NotifyBy, locked: boolean) {
   const id = campaign.id_bint;
   const client = useQueryClient();
+  const { emailFromAddress } = usePublicConfig();
   const records = useTemplates(id, notifyBy);
   const deleteLanguage = useDeleteLanguage(id, notifyBy);
   const [language, setLanguage] = useState<AdhocLanguageName>(DEFAULT_ADHOC_LANGUAGE);
@@ -29,7 +31,7 @@ export function useChannelEditor(campaign: AdhocCampaign, notifyBy: NotifyBy, lo
   const loadedFor = useRef<string | null>(null);
 
   const autosave = useAutosave<TemplateForm>({
-    value: form ?? blankForm(language, notifyBy),
+    value: form ?? blankForm(language, notifyBy, emailFromAddress),
     enabled: form !== null && !locked,
     delayMs: AUTOSAVE_DELAY_MS[notifyBy],
     keyOf: (value) => value.language,
@@ -51,13 +53,13 @@ export function useChannelEditor(campaign: AdhocCampaign, notifyBy: NotifyBy, lo
     if (!records.data || loadedFor.current === language) return;
     loadedFor.current = language;
     const saved = records.data.find((row) => row.language_vch === language);
-    const loaded = saved ? formFromRecord(saved) : blankForm(language, notifyBy);
+    const loaded = saved ? formFromRecord(saved) : blankForm(language, notifyBy, emailFromAddress);
     reset(loaded);
     const draft = locked ? undefined : readDraft<TemplateForm>(draftKey(id, notifyBy, language));
     const useDraft = draft !== undefined && draft.language === language;
     setRestoredDraft(useDraft && JSON.stringify(draft) !== JSON.stringify(loaded));
     setForm(useDraft ? { ...loaded, ...draft } : loaded);
-  }, [records.data, language, notifyBy, id, locked, reset]);
+  }, [records.data, language, notifyBy, id, locked, reset, emailFromAddress]);
 
   const selectLanguage = useCallback(
     (next: AdhocLanguageName) => {

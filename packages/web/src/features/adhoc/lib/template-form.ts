@@ -8,7 +8,6 @@ import {
   renderCaret,
   renderTripleBrace,
   renderTripleBraceText,
-  SAMPLE_FROM_ADDRESS,
   SMS_SHORT_CODE,
   sampleData,
   type TemplateDataError,
@@ -31,8 +30,11 @@ export interface TemplateForm {
   dialerAddress: string | null;
 }
 
-/** A language without a saved template: blank, with the sample data record in the data field (doc 2 §4). */
-export function blankForm(language: AdhocLanguageName, notifyBy: NotifyBy): TemplateForm {
+/**
+ * A language without a saved template: blank, with the sample data record in the data field (doc 2 §4).
+ * `emailFrom` is the one address the e-mail From list offers (the server's EMAIL_FROM_ADDRESS).
+ */
+export function blankForm(language: AdhocLanguageName, notifyBy: NotifyBy, emailFrom = ''): TemplateForm {
   return {
     language,
     body: '',
@@ -40,7 +42,7 @@ export function blankForm(language: AdhocLanguageName, notifyBy: NotifyBy): Temp
     subject: '',
     preview: '',
     // The one address the From list offers (doc 2 §2.6) is chosen from the start: publishing needs it.
-    from: notifyBy === 'SMS' ? SMS_SHORT_CODE : notifyBy === 'EML' ? SAMPLE_FROM_ADDRESS : null,
+    from: notifyBy === 'SMS' ? SMS_SHORT_CODE : notifyBy === 'EML' ? emailFrom || null : null,
     fromDisplayName: '',
     uploadLive: null,
     uploadMachine: null,
