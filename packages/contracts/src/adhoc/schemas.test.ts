@@ -48,6 +48,9 @@ const languageRecord = {
   retries_bint: null,
   replayDigit_chr: null,
   dialerAddress: null,
+  version_bint: 2,
+  updated_dt: '2026-10-21T17:05:00.000Z',
+  updatedBy_vch: 'olivia@utility.test',
 };
 
 describe('ad hoc ids', () => {

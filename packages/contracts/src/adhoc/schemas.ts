@@ -85,6 +85,14 @@ export const adhocLanguageRecordSchema = z.object({
   retries_bint: z.number().int().min(1).max(3).nullable(),
   replayDigit_chr: z.enum(VOICE_REPLAY_DIGITS).nullable(),
   dialerAddress: z.string().nullable(),
+  /**
+   * Added: how many times its text was saved (0 for a record an audio upload made), when it was last saved and
+   * by whom. A save names the version its text was based on (baseVersion_bint) so that it never overwrites a
+   * colleague's newer text unseen.
+   */
+  version_bint: z.number().int().nonnegative(),
+  updated_dt: isoDateTime,
+  updatedBy_vch: z.string().nullable(),
 });
 export type AdhocLanguageRecord = z.infer<typeof adhocLanguageRecordSchema>;
 
@@ -189,6 +197,11 @@ export const templateInsertUpdateBody = z
     retries_bint: z.number().int().min(1).max(3).nullable().optional(),
     replayDigit_chr: z.enum(VOICE_REPLAY_DIGITS).nullable().optional(),
     dialerAddress: z.string().max(255).nullable().optional(),
+    /**
+     * Added: the version_bint of the record the text was based on, 0 when the language had no record. A save
+     * whose base is no longer the saved version is refused (409, nothing changed). Left out: no check.
+     */
+    baseVersion_bint: z.number().int().nonnegative().optional(),
   })
   .transform((body, ctx) => {
     const texts: Partial<Record<Base64Field, string>> = {};
@@ -227,6 +240,9 @@ export const templateInsertUpdateBody = z
     } = body;
     return { ...rest, ...texts };
   });
+/** The details of a save refused because its base version is stale (409): the record as saved now, null if deleted. */
+export const staleSaveDetails = z.object({ current: adhocLanguageRecordSchema.nullable() });
+export type StaleSaveDetails = z.infer<typeof staleSaveDetails>;
 /** What the console sends (long texts base64-encoded). */
 export type TemplateInsertUpdateBody = z.input<typeof templateInsertUpdateBody>;
 /** What the server works with after parsing (long texts decoded, under their plain names). */
@@ -401,7 +417,14 @@ export const publishSnapshotSchema = z.object({
   name_vch: z.string(),
   publish_dt: isoDateTime,
   publishedBy_vch: z.string(),
-  records: z.array(adhocLanguageRecordSchema),
+  // Snapshots taken before records carried versions lack them.
+  records: z.array(
+    adhocLanguageRecordSchema.extend({
+      version_bint: z.number().int().nonnegative().optional(),
+      updated_dt: isoDateTime.optional(),
+      updatedBy_vch: z.string().nullable().optional(),
+    }),
+  ),
 });
 export type PublishSnapshot = z.infer<typeof publishSnapshotSchema>;
 export const publishHistoryParams = z.object({ id: adhocId });

@@ -25,6 +25,7 @@ import {
   SMS_SHORT_CODE,
   type SummarySelectAnswer,
   sampleData,
+  staleSaveMessage,
   type TESTER_FIELDS,
   type TemplateInsertUpdate,
   voiceDialerAddress,
@@ -61,11 +62,13 @@ const RECORD_COLUMNS = `
   render_mb AS "renderMB_txt", subject AS "subject_vch", preview AS "preview_txt", from_address AS "from_vch",
   from_display_name AS "fromDisplayName_vch", upload_live_dt AS "uploadLive_dt",
   upload_machine_dt AS "uploadMachine_dt", retries AS "retries_bint", replay_digit AS "replayDigit_chr",
-  dialer_address AS "dialerAddress"`;
+  dialer_address AS "dialerAddress", version AS "version_bint", updated_at AS "updated_dt",
+  updated_by_actor AS "updatedBy_vch"`;
 
-type RecordRow = Omit<AdhocLanguageRecord, 'uploadLive_dt' | 'uploadMachine_dt'> & {
+type RecordRow = Omit<AdhocLanguageRecord, 'uploadLive_dt' | 'uploadMachine_dt' | 'updated_dt'> & {
   uploadLive_dt: Date | null;
   uploadMachine_dt: Date | null;
+  updated_dt: Date;
 };
 
 const languageIndex = (name: string) => ADHOC_LANGUAGES.findIndex((language) => language.name === name);
@@ -80,6 +83,7 @@ function recordsOf(rows: RecordRow[]): AdhocLanguageRecord[] {
       ...row,
       uploadLive_dt: iso(row.uploadLive_dt),
       uploadMachine_dt: iso(row.uploadMachine_dt),
+      updated_dt: row.updated_dt.toISOString(),
     }));
 }
 
@@ -245,6 +249,14 @@ export function adhocService(db: Db, options: AdhocServiceOptions) {
           [id, notifyBy, language],
         );
         const saved = rows[0];
+        // Optimistic concurrency: a save based on a version that is no longer the saved one would overwrite a
+        // colleague's text unseen. Refused with the saved record, so the console can show both texts.
+        if (input.baseVersion_bint !== undefined && input.baseVersion_bint !== (saved?.version_bint ?? 0)) {
+          const what = !saved ? 'deleted' : input.baseVersion_bint === 0 ? 'created' : 'changed';
+          throw conflict(staleSaveMessage(notifyBy, language, what, saved?.updatedBy_vch ?? null), {
+            current: saved ? recordsOf([saved])[0] : null,
+          });
+        }
         const pick = <K extends keyof TemplateInsertUpdate & keyof RecordRow>(key: K) =>
           input[key] !== undefined ? input[key] : (saved?.[key] ?? null);
 
@@ -276,14 +288,15 @@ export function adhocService(db: Db, options: AdhocServiceOptions) {
         await client.query(
           `INSERT INTO adhoc_templates (campaign_id, notify_by, language, template_pge, template_mb, data_mb, render_mb,
                                         subject, preview, from_address, from_display_name, retries, replay_digit,
-                                        dialer_address)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+                                        dialer_address, version, updated_by_actor)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 1, $15)
            ON CONFLICT (campaign_id, notify_by, language) DO UPDATE SET
              template_pge = EXCLUDED.template_pge, template_mb = EXCLUDED.template_mb, data_mb = EXCLUDED.data_mb,
              render_mb = EXCLUDED.render_mb, subject = EXCLUDED.subject, preview = EXCLUDED.preview,
              from_address = EXCLUDED.from_address, from_display_name = EXCLUDED.from_display_name,
              retries = EXCLUDED.retries, replay_digit = EXCLUDED.replay_digit,
-             dialer_address = EXCLUDED.dialer_address, updated_at = now()`,
+             dialer_address = EXCLUDED.dialer_address, updated_at = now(),
+             version = adhoc_templates.version + 1, updated_by_actor = EXCLUDED.updated_by_actor`,
           [
             id,
             notifyBy,
@@ -300,11 +313,13 @@ export function adhocService(db: Db, options: AdhocServiceOptions) {
             voice ? pick('retries_bint') : null,
             voice ? pick('replayDigit_chr') : null,
             voice ? voiceDialerAddress(id, language) : null,
+            who.actor,
           ],
         );
         await touch(client, id);
         const fields = Object.keys(input).filter(
-          (key) => !['id_bint_adhoc_campaign', 'notifyBy_vch', 'language_vch'].includes(key),
+          (key) =>
+            !['id_bint_adhoc_campaign', 'notifyBy_vch', 'language_vch', 'baseVersion_bint'].includes(key),
         );
         await audit(client, who, saved ? 'adhoc.language.update' : 'adhoc.language.create', id, {
           notifyBy,
@@ -355,11 +370,20 @@ export function adhocService(db: Db, options: AdhocServiceOptions) {
         await store();
         const column = kind === 'live' ? 'upload_live_dt' : 'upload_machine_dt';
         const { rows } = await client.query<{ at: Date }>(
-          `INSERT INTO adhoc_templates (campaign_id, notify_by, language, data_mb, dialer_address, ${column})
-           VALUES ($1, 'PHON', $2, $3, $4, now())
+          // A record made by an upload has no text yet: version 0, as "no record" (a recording never
+          // conflicts with a text, the upload times being the server's alone).
+          `INSERT INTO adhoc_templates (campaign_id, notify_by, language, data_mb, dialer_address, ${column},
+                                        version, updated_by_actor)
+           VALUES ($1, 'PHON', $2, $3, $4, now(), 0, $5)
            ON CONFLICT (campaign_id, notify_by, language) DO UPDATE SET ${column} = now(), updated_at = now()
            RETURNING ${column} AS at`,
-          [id, language, formatTemplateData(sampleData(language, 'PHON')), voiceDialerAddress(id, language)],
+          [
+            id,
+            language,
+            formatTemplateData(sampleData(language, 'PHON')),
+            voiceDialerAddress(id, language),
+            who.actor,
+          ],
         );
         await touch(client, id);
         await audit(client, who, 'adhoc.audio.upload', id, { language, kind, fileName });
