@@ -2,6 +2,7 @@ export * from './base64.ts';
 export * from './channels.ts';
 export * from './email.ts';
 export * from './languages.ts';
+export * from './publish.ts';
 export * from './render.ts';
 export * from './sample-data.ts';
 export * from './schemas.ts';

@@ -3,6 +3,7 @@ import { BASE64_FIELDS, BASE64_PREFIX, type Base64Field, decodeBase64Utf8 } from
 import { ADHOC_STATUSES, NOTIFY_BY } from './channels.ts';
 import { ADHOC_LANGUAGE_NAMES } from './languages.ts';
 import { SMS_MAX_LENGTH } from './sms.ts';
+import { PUBLISH_GAP_REASON_CODES } from './texts.ts';
 import { AUDIO_KINDS, parseVoiceDialerAddress, VOICE_REPLAY_DIGITS } from './voice.ts';
 
 /**
@@ -317,9 +318,15 @@ export type PublishAnswer = z.infer<typeof publishAnswer>;
 
 export const summaryLanguageSchema = z.object({ language_vch: adhocLanguageSchema });
 export const summarySelectBody = z.object(campaignRef);
+/** One channel × language publishing would refuse, and why (publishGaps). */
+export const publishGapSchema = z.object({
+  notifyBy_vch: notifyBySchema,
+  language_vch: adhocLanguageSchema,
+  reason: z.enum(PUBLISH_GAP_REASON_CODES),
+});
 /**
- * Four result sets: the configured voice, SMS and e-mail languages, then one row holding publish_dt
- * (null while unpublished).
+ * Result sets: the configured voice, SMS and e-mail languages, then one row holding publish_dt (null while
+ * unpublished), then (added) what publishing would refuse, by the rule publish applies (publishGaps).
  */
 export const summarySelectAnswer = adhocAnswer(
   z.tuple([
@@ -327,6 +334,7 @@ export const summarySelectAnswer = adhocAnswer(
     z.array(summaryLanguageSchema),
     z.array(summaryLanguageSchema),
     z.tuple([z.object({ publish_dt: isoDateTime.nullable() })]),
+    z.array(publishGapSchema),
   ]),
 );
 export type SummarySelectBody = z.input<typeof summarySelectBody>;

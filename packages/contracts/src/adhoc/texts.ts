@@ -1,5 +1,5 @@
 import { NOTIFY_BY_LABELS, type NotifyBy } from './channels.ts';
-import { findLanguage } from './languages.ts';
+import { type AdhocLanguageName, findLanguage } from './languages.ts';
 
 /**
  * The fixed texts, labels and limits of ad hoc templates (doc 2 §2, §4, §5, §8, §9), each in one place.
@@ -114,10 +114,14 @@ export const PUBLISH_GAP_REASONS = {
   from: 'no From address',
 } as const;
 export type PublishGapReason = keyof typeof PUBLISH_GAP_REASONS;
+export const PUBLISH_GAP_REASON_CODES = Object.keys(PUBLISH_GAP_REASONS) as [
+  PublishGapReason,
+  ...PublishGapReason[],
+];
 
 export interface PublishGap {
   notifyBy_vch: NotifyBy;
-  language_vch: string;
+  language_vch: AdhocLanguageName;
   reason: PublishGapReason;
 }
 
@@ -128,7 +132,8 @@ export interface PublishGap {
 export function publishIncompleteMessage(gaps: readonly PublishGap[]): string {
   if (gaps.length === 0) return 'This template is ready to publish.';
   const items = gaps.map(
-    (gap) => `${NOTIFY_BY_LABELS[gap.notifyBy_vch]} ${gap.language_vch} (${PUBLISH_GAP_REASONS[gap.reason]})`,
+    (gap) =>
+      `${NOTIFY_BY_LABELS[gap.notifyBy_vch]} ${findLanguage(gap.language_vch)?.displayName ?? gap.language_vch}: ${PUBLISH_GAP_REASONS[gap.reason]}`,
   );
   return `This template is not ready to publish: each language must be configured for each channel the template uses. Missing: ${items.join('; ')}.`;
 }

@@ -611,7 +611,7 @@ describe('publish (doc 2 §2.7, §4)', () => {
     const res = await post('/api/v1/adhoc/publish', { id_bint_adhoc_campaign: id });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(
-      'This template is not ready to publish: each language must be configured for each channel the template uses. Missing: e-Mail english (no subject); e-Mail spanish (not configured).',
+      'This template is not ready to publish: each language must be configured for each channel the template uses. Missing: e-Mail English: no subject; e-Mail Spanish: not configured.',
     );
     expect(res.body.details).toEqual([
       { notifyBy_vch: 'EML', language_vch: 'english', reason: 'subject' },
@@ -624,6 +624,34 @@ describe('publish (doc 2 §2.7, §4)', () => {
       [{ language_vch: 'english' }, { language_vch: 'spanish' }],
       [],
       [{ publish_dt: null }],
+      [
+        { notifyBy_vch: 'EML', language_vch: 'english', reason: 'subject' },
+        { notifyBy_vch: 'EML', language_vch: 'spanish', reason: 'missing' },
+      ],
+    ]);
+  });
+
+  it('marks in the summary exactly what publishing refuses: a Cantonese SMS needs a Mandarin e-mail once e-mail is used', async () => {
+    const id = await newTemplate();
+    await save(id, { ...smsEnglish, language_vch: 'chinese-cantonese', templatePGE_txt: '停電通知' });
+    // An e-mail language saved without a text yet: e-mail is in use.
+    await save(id, { notifyBy_vch: 'EML', language_vch: 'english', from_vch: '' });
+    const res = await post('/api/v1/adhoc/publish', { id_bint_adhoc_campaign: id });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(
+      'This template is not ready to publish: each language must be configured for each channel the template uses. Missing: SMS English: not configured; e-Mail English: no message text; e-Mail Chinese (Mandarin): not configured.',
+    );
+    const summary = await post('/api/v1/adhoc/campaign/summary/select', { id_bint_adhoc_campaign: id });
+    expect(summary.body.response).toEqual([
+      [],
+      [{ language_vch: 'chinese-cantonese' }],
+      [],
+      [{ publish_dt: null }],
+      [
+        { notifyBy_vch: 'SMS', language_vch: 'english', reason: 'missing' },
+        { notifyBy_vch: 'EML', language_vch: 'english', reason: 'body' },
+        { notifyBy_vch: 'EML', language_vch: 'chinese-mandarin', reason: 'missing' },
+      ],
     ]);
   });
 
@@ -649,6 +677,7 @@ describe('publish (doc 2 §2.7, §4)', () => {
         [{ language_vch: 'english' }],
         [{ language_vch: 'english' }],
         [{ publish_dt: publishDt }],
+        [],
       ],
     });
     const single = await post('/api/v1/adhoc/campaign/select-single', { id_bint_adhoc_campaign: id });

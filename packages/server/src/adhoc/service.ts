@@ -15,10 +15,12 @@ import {
   lockedTemplateAlert,
   NOTIFY_BY_LABELS,
   type NotifyBy,
+  notConfigured,
   type OutboxSend,
   PUBLISH_EMPTY_MESSAGE,
   type PublishSnapshot,
   parseTemplateData,
+  publishGaps,
   publishIncompleteMessage,
   renderCaret,
   renderTripleBrace,
@@ -32,7 +34,6 @@ import {
 } from '@psps/contracts';
 import { type Db, type DbClient, withTransaction } from '../db/pool.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
-import { notConfigured, publishGaps } from './rules.ts';
 
 /** Who made a change: from the session or API key, never from the request body (http/access.ts). */
 export type Actor = { userId: number | null; actor: string };
@@ -402,7 +403,7 @@ export function adhocService(db: Db, options: AdhocServiceOptions) {
     },
 
     /**
-     * Publishes: refused (409) while a channel in use lacks a language (rules.ts, publishGaps); otherwise
+     * Publishes: refused (409) while a channel in use lacks a language (contracts, publishGaps); otherwise
      * keeps an immutable snapshot of every language record and marks the template PUBLISHED. Re-publishing
      * is allowed any time before launch.
      */
@@ -473,7 +474,14 @@ export function adhocService(db: Db, options: AdhocServiceOptions) {
         records
           .filter((r) => r.notifyBy_vch === channel && notConfigured(r) === null)
           .map((r) => ({ language_vch: r.language_vch }));
-      return [languages('PHON'), languages('SMS'), languages('EML'), [{ publish_dt: campaign.publish_dt }]];
+      // Set 5 (added): what publishing would refuse, so the table marks exactly those cells.
+      return [
+        languages('PHON'),
+        languages('SMS'),
+        languages('EML'),
+        [{ publish_dt: campaign.publish_dt }],
+        publishGaps(records),
+      ];
     },
 
     async outbox(campaignId: number | undefined): Promise<OutboxSend[]> {

@@ -8,6 +8,7 @@ import {
   NOTIFY_BY,
   NOTIFY_BY_LABELS,
   PUBLISH_COMPLETE_TOAST,
+  PUBLISH_GAP_REASONS,
   type PublishSnapshot,
   publishButtonLabel,
   publishedText,
@@ -81,24 +82,23 @@ export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; lock
               </Table.Thead>
               <Table.Tbody>
                 {ADHOC_LANGUAGES.map((language) => {
-                  const anywhere = NOTIFY_BY.some((channel) =>
-                    summary.data?.[channel].includes(language.name),
-                  );
                   return (
                     <Table.Tr key={language.name}>
                       <Table.Td>{language.displayName}</Table.Td>
                       {NOTIFY_BY.map((channel) => {
                         const listed = languagesFor(channel).some((item) => item.name === language.name);
                         const configured = summary.data?.[channel].includes(language.name);
-                        // A channel in use needs every language used anywhere (the server's publish rule).
-                        const missing =
-                          listed && anywhere && !configured && (summary.data?.[channel].length ?? 0) > 0;
+                        // Exactly what publishing would refuse (the server's rule, publishGaps).
+                        const gap = summary.data?.gaps.find(
+                          (item) => item.notifyBy_vch === channel && item.language_vch === language.name,
+                        );
                         return (
                           <Table.Td
                             key={channel}
                             ta="center"
                             data-testid={`matrix-${channel}-${language.name}`}
                             data-configured={configured ? 'yes' : 'no'}
+                            data-gap={gap?.reason}
                           >
                             {!listed ? (
                               <Text
@@ -114,9 +114,9 @@ export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; lock
                                 color="var(--mantine-color-teal-7)"
                                 aria-label="configured"
                               />
-                            ) : missing ? (
+                            ) : gap ? (
                               <Text size="xs" c="red.7" fw={600}>
-                                missing
+                                {gap.reason === 'missing' ? 'missing' : PUBLISH_GAP_REASONS[gap.reason]}
                               </Text>
                             ) : (
                               <Text size="xs" c="dimmed">
