@@ -407,3 +407,45 @@ test('preview data that is not valid JSON is said NOT SAVED, asks before leaving
   await expect(data).toHaveValue('{"customerName": "Ana"');
   await expect(page.getByTestId('save-status-SMS')).toHaveText('NOT SAVED: preview data is not valid JSON');
 });
+
+test('the Publish tab marks exactly what publishing refuses, naming languages as the table does', async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  await newTemplate(page, 'E2E Cantonese');
+  await page.getByTestId('tab-sms').click();
+  await page.getByTestId('language-SMS-chinese-cantonese').click();
+  await page.getByTestId('sms-body').fill('停電通知 ^customerName^');
+  await saved(page, 'SMS');
+  await page.getByTestId('tab-email').click();
+  await page.getByTestId('email-subject').fill('PSPS notice');
+  await saved(page, 'EML');
+
+  await page.getByTestId('tab-publish').click();
+  await expect(page.getByTestId('matrix-SMS-chinese-cantonese')).toHaveAttribute('data-configured', 'yes');
+  await expect(page.getByTestId('matrix-EML-chinese-mandarin')).toHaveText('missing');
+  await expect(page.getByTestId('matrix-EML-english')).toHaveText('no message text');
+  await expect(page.getByTestId('matrix-SMS-english')).toHaveText('missing');
+  await expect(page.getByTestId('matrix-PHON-english')).toHaveText('–');
+  await page.getByTestId('publish-button').click();
+  await expect(
+    page.getByText(
+      'Missing: SMS English: not configured; e-Mail English: no message text; e-Mail Chinese (Mandarin): not configured.',
+    ),
+  ).toBeVisible();
+  await snap(page, 'adhoc-publish-gaps');
+});
+
+test('a double click on New Template makes one template', async ({ page }) => {
+  await signIn(page, 'operator');
+  await page.goto('/admin/adhoc-campaigns');
+  await expect(page.getByTestId('adhoc-list')).toBeVisible();
+  const creates: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/v1/adhoc/campaign/insert')) creates.push(request.url());
+  });
+  await page.getByRole('button', { name: 'New Template' }).dblclick();
+  await expect(page).toHaveURL(/template=\d+/);
+  await page.waitForTimeout(1000);
+  expect(creates).toHaveLength(1);
+});
