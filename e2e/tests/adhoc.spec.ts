@@ -449,3 +449,24 @@ test('a double click on New Template makes one template', async ({ page }) => {
   await page.waitForTimeout(1000);
   expect(creates).toHaveLength(1);
 });
+
+test('Arabic and Farsi are edited and previewed right to left', async ({ page }) => {
+  await signIn(page, 'operator');
+  await newTemplate(page, 'E2E Right To Left');
+  await page.getByTestId('tab-sms').click();
+  await expect(page.getByTestId('sms-body')).toHaveCSS('direction', 'ltr');
+  await page.getByTestId('language-SMS-arabic').click();
+  await page.getByTestId('sms-body').fill('تنبيه: قد يتم قطع الكهرباء عن ^customerName^');
+  await expect(page.getByTestId('sms-body')).toHaveCSS('direction', 'rtl');
+  await expect(page.getByTestId('sms-preview')).toHaveAttribute('dir', 'rtl');
+  await saved(page, 'SMS');
+  await snap(page, 'adhoc-sms-arabic');
+  await page.getByTestId('tab-email').click();
+  await page.getByTestId('language-EML-farsi').click();
+  await expect(page.getByTestId('email-subject')).toHaveCSS('direction', 'rtl');
+  await expect(page.getByTestId('email-body').locator('[dir="rtl"]')).toBeVisible();
+  await expect(page.getByTestId('email-preview-frame')).toHaveAttribute(
+    'srcdoc',
+    /<html dir="rtl" lang="fa">/,
+  );
+});

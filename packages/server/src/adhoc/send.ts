@@ -17,6 +17,7 @@ import {
   testerContact,
   VOICE_CALLER_ID,
   voiceDialerAddress,
+  withTextDirection,
 } from '@psps/contracts';
 import type { AppContext } from '../context.ts';
 import { emailSenderFor, smsSenderFor, voiceCallerFor, voiceUsesProvider } from '../delivery/channels.ts';
@@ -59,7 +60,8 @@ export function testSender(ctx: AppContext, service: AdhocService, audio: AudioS
     const body = record.templatePGE_txt ?? '';
 
     if (record.notifyBy_vch === 'EML') {
-      const html = renderTripleBrace(body, data);
+      // Arabic and Farsi read right to left in the mail client too.
+      const html = withTextDirection(renderTripleBrace(body, data), record.language_vch);
       const sender = emailSenderFor(config, db, origin);
       const { messageId } = await sender.send({
         to,
