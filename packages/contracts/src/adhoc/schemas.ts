@@ -14,13 +14,16 @@ import { AUDIO_KINDS, parseVoiceDialerAddress, VOICE_REPLAY_DIGITS } from './voi
 
 /** A bigint id: a positive safe integer, also accepted as a string of digits (as bigint columns travel). */
 export const adhocId = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .regex(/^[0-9]+$/, 'must be a positive integer')
-      .transform(Number),
-  ])
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .regex(/^[0-9]+$/, 'must be a positive whole number')
+        .transform(Number),
+    ],
+    { error: (issue) => (issue.input === undefined ? 'is required' : 'must be a positive whole number') },
+  )
   .pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 
 const isoDateTime = z.iso.datetime({ offset: true });

@@ -57,6 +57,43 @@ const smsEnglish = {
   dataMB_txt: '{"customerName":"Ana Ruiz","address":"12 Oak St"}',
 };
 
+describe('a refused request says in plain words which field is wrong and what it must be', () => {
+  it.each([
+    [{ id_bint_adhoc_campaign: 1e20 }, 'The field id_bint_adhoc_campaign of the request is too large.'],
+    [
+      { id_bint_adhoc_campaign: 'ADHOC-7' },
+      'The field id_bint_adhoc_campaign of the request must be a positive whole number.',
+    ],
+    [
+      { id_bint_adhoc_campaign: null },
+      'The field id_bint_adhoc_campaign of the request must be a positive whole number.',
+    ],
+    [{}, 'The field id_bint_adhoc_campaign of the request is required.'],
+    [
+      { id_bint_adhoc_campaign: 1.5 },
+      'The field id_bint_adhoc_campaign of the request must be a whole number.',
+    ],
+  ])('select-single with %j', async (payload, message) => {
+    const res = await post('/api/v1/adhoc/campaign/select-single', payload);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
+
+  it('names the accepted values of a choice and the length of a text', async () => {
+    const channel = await post('/api/v1/adhoc/campaign/template/select', {
+      id_bint_adhoc_campaign: 1,
+      notifyBy_vch: 'FAX',
+    });
+    expect(channel.body.message).toBe(
+      'The field notifyBy_vch of the request must be one of: PHON, SMS, EML.',
+    );
+    const title = await post('/api/v1/adhoc/campaign/insert', { name_vch: 'x'.repeat(256) });
+    expect(title.body.message).toBe('The field name_vch of the request must be at most 255 characters long.');
+    const empty = await post('/api/v1/adhoc/campaign/insert', { name_vch: ' ' });
+    expect(empty.body.message).toBe('The field name_vch of the request must not be empty.');
+  });
+});
+
 describe('template list (doc 2 §2.1)', () => {
   it('creates a template as DRAFT with the name sent and no languages', async () => {
     const res = await post('/api/v1/adhoc/campaign/insert', { name_vch: 'New Template' });
@@ -400,7 +437,7 @@ describe('language records (doc 2 §7 insertUpdate, select, language delete)', (
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('bad_request');
     expect(res.body.message).toBe(
-      'Invalid body._base64_templatePGE_txt: base64 text contains the character " "',
+      'The field _base64_templatePGE_txt of the request: base64 text contains the character " ".',
     );
   });
 
@@ -414,7 +451,7 @@ describe('language records (doc 2 §7 insertUpdate, select, language delete)', (
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(
-      'Invalid body._base64_dataMB_txt: base64 text does not decode to valid UTF-8',
+      'The field _base64_dataMB_txt of the request: base64 text does not decode to valid UTF-8.',
     );
   });
 
@@ -443,7 +480,7 @@ describe('language records (doc 2 §7 insertUpdate, select, language delete)', (
     const res = await save(id, { ...smsEnglish, templatePGE_txt: 'x'.repeat(1001) });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(
-      'Invalid body._base64_templatePGE_txt: an SMS body has at most 1000 characters',
+      'The field _base64_templatePGE_txt of the request: an SMS body has at most 1000 characters.',
     );
     expect((await save(id, { ...smsEnglish, templatePGE_txt: 'x'.repeat(1000) })).status).toBe(200);
   });
@@ -458,7 +495,7 @@ describe('language records (doc 2 §7 insertUpdate, select, language delete)', (
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(
-      'Invalid body.templatePGE_txt: send templatePGE_txt base64-encoded as _base64_templatePGE_txt',
+      'The field templatePGE_txt of the request: send templatePGE_txt base64-encoded as _base64_templatePGE_txt.',
     );
   });
 
