@@ -42,7 +42,7 @@ async function newTemplate(page: Page, title: string): Promise<number> {
   await page.goto('/admin/adhoc-campaigns');
   await expect(page.getByTestId('adhoc-list')).toBeVisible();
   await snap(page, 'adhoc-list');
-  await page.getByRole('button', { name: 'New Template' }).click();
+  await page.getByTestId('new-template').click();
   await expect(page).toHaveURL(/template=\d+/);
   const id = Number(new URL(page.url()).searchParams.get('template'));
   await page.getByTestId('template-title').fill(title);
@@ -276,6 +276,17 @@ test("never overwrites a colleague's newer SMS text: shows both and lets the ope
   // Nothing of Olivia's reached the server.
   await page.waitForTimeout(1500);
   expect((await victor.smsRecord(id, 'spanish'))?.templatePGE_txt).toBe('Hola de Victor');
+  // Publishing waits for the choice, and says why.
+  await page.getByTestId('tab-publish').click();
+  await page.getByTestId('publish-button').click();
+  await expect(
+    page.getByText('Some edits are not saved yet (a save failed, or someone else changed the same language'),
+  ).toBeVisible();
+  // Log out from another tab still sees the language waiting for the choice.
+  await page.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.getByRole('dialog', { name: 'Unsaved changes' }).getByRole('button', { name: 'Stay' }).click();
+  await page.getByTestId('tab-sms').click();
 
   await page.getByTestId('conflict-keep-mine').click();
   await saved(page, 'SMS');
@@ -444,7 +455,7 @@ test('a double click on New Template makes one template', async ({ page }) => {
   page.on('request', (request) => {
     if (request.url().endsWith('/api/v1/adhoc/campaign/insert')) creates.push(request.url());
   });
-  await page.getByRole('button', { name: 'New Template' }).dblclick();
+  await page.getByTestId('new-template').dblclick();
   await expect(page).toHaveURL(/template=\d+/);
   await page.waitForTimeout(1000);
   expect(creates).toHaveLength(1);

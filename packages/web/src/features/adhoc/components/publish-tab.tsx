@@ -15,8 +15,12 @@ import {
   UNPUBLISHED_TEXT,
 } from '@psps/contracts';
 import { IconCheck, IconRocket } from '@tabler/icons-react';
+import { useState } from 'react';
 import { usePublish, usePublishHistory, useSummary } from '../api/publish.ts';
 import { usePendingSaves } from '../hooks/pending-saves.tsx';
+
+const PUBLISH_NOT_SAVED_TEXT =
+  'Some edits are not saved yet (a save failed, or someone else changed the same language: see the Voice, SMS and e-Mail tabs), so the template was not published.';
 
 /** The publish tab (doc 2 §2.7): languages configured per channel, Publish / Re-Publish, and the history. */
 export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; locked: boolean }) {
@@ -25,8 +29,11 @@ export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; lock
   const pending = usePendingSaves();
   const publishDt = summary.data?.publish_dt ?? null;
 
+  const [notSaved, setNotSaved] = useState(false);
   const doPublish = async () => {
-    if (!(await pending.flushAll())) return;
+    const saved = await pending.flushAll();
+    setNotSaved(!saved);
+    if (!saved) return;
     try {
       await publish.mutateAsync();
       notifications.show({ message: PUBLISH_COMPLETE_TOAST });
@@ -52,6 +59,11 @@ export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; lock
             {publishButtonLabel(publishDt)}
           </Button>
         </Group>
+        {notSaved && (
+          <Alert color="red" mt="md" title="Not published" withCloseButton onClose={() => setNotSaved(false)}>
+            {PUBLISH_NOT_SAVED_TEXT}
+          </Alert>
+        )}
         {publish.error && (
           <Alert color="red" mt="md" title="Not published" withCloseButton onClose={() => publish.reset()}>
             {publish.error.message}

@@ -205,6 +205,10 @@ describe('useAutosave', () => {
     const leave = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(leave);
     expect(leave.defaultPrevented).toBe(true);
+    // Publishing and test sends wait for the choice.
+    await act(async () => {
+      expect(await result.current.flush()).toBe(false);
+    });
     refuse = false;
     act(() => result.current.keepMine(spanish('Hola A!')));
     await act(() => vi.advanceTimersByTimeAsync(0));

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { unsavedEdits } from '../../../lib/unsaved-edits.ts';
+import { type UnsavedEditor, unsavedEdits } from '../../../lib/unsaved-edits.ts';
 
 /**
  * saved: the server has every edit. pending / saving / failed: an edit is on its way (failed: retried).
@@ -52,7 +52,10 @@ export interface Autosave<T> {
   error: Error | null;
   /** Why an incomplete value is not saved whole. */
   reason: string | null;
-  /** Saves every unsaved edit now; resolves true when nothing is left unsaved. */
+  /**
+   * Saves every unsaved edit now; resolves true when the server has all that can be saved (false while a save
+   * fails or waits on a conflict).
+   */
   flush: () => Promise<boolean>;
   /** Takes `value` as saved (a freshly loaded record, or the colleague's text taken): drops its unsaved edits. */
   reset: (value: T) => void;
@@ -195,7 +198,8 @@ export function useAutosave<T>(options: AutosaveOptions<T>): Autosave<T> {
           return false;
         }
       }
-      return s.unsaved.size === 0 && s.conflicts.size === 0 && s.incomplete.size === 0;
+      // An incomplete value counts as saved here: all that can be saved is (its draft keeps the rest).
+      return s.unsaved.size === 0 && s.conflicts.size === 0;
     })().finally(() => {
       s.running = null;
       if (s.rerun) {
@@ -315,22 +319,19 @@ export function useAutosave<T>(options: AutosaveOptions<T>): Autosave<T> {
   const flush = useCallback(() => {
     const s = state.current;
     if (s.unsaved.size === 0 && !s.running) {
-      return Promise.resolve(s.conflicts.size === 0 && s.incomplete.size === 0);
+      return Promise.resolve(s.conflicts.size === 0);
     }
     return run();
   }, [run]);
 
-  // Leaving the page with unsaved edits asks first; leaving the screen saves them at once. Signing out asks
-  // too (lib/unsaved-edits.ts): it can save them first or discard them.
+  // Signing out and leaving the page ask first while edits are unsaved (lib/unsaved-edits.ts); leaving the screen
+  // (or hiding its tab) saves them at once. The editor stays registered while it has unsaved edits.
+  const registration = useRef<UnsavedEditor | null>(null);
   useEffect(() => {
     const s = state.current;
     s.mounted = true;
     const unsavedCount = () => s.unsaved.size + s.conflicts.size + s.incomplete.size;
-    const beforeUnload = (event: BeforeUnloadEvent) => {
-      if (unsavedCount() > 0) event.preventDefault();
-    };
-    window.addEventListener('beforeunload', beforeUnload);
-    const unregister = unsavedEdits.register({
+    registration.current ??= {
       hasUnsaved: () => unsavedCount() > 0,
       flush: () => flush(),
       discard: () => {
@@ -343,11 +344,13 @@ export function useAutosave<T>(options: AutosaveOptions<T>): Autosave<T> {
         clearTimer();
         refresh();
       },
-    });
+    };
+    const entry = registration.current;
+    const unregister = unsavedEdits.register(entry);
+    refresh();
     return () => {
-      window.removeEventListener('beforeunload', beforeUnload);
-      unregister();
       s.mounted = false;
+      if (unsavedCount() === 0) unregister();
       if (s.unsaved.size > 0) void run();
     };
   }, [run, flush, dropDraft, clearTimer, refresh]);
