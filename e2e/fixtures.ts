@@ -31,15 +31,17 @@ export async function signIn(page: Page, who: DemoUser, opts: { pollMs?: number 
   if (body[0][0].LOGIN_VALID !== 1) throw new Error(`demo sign-in failed for ${who}`);
   await page.goto('/auth/login-page');
   await page.evaluate(
-    ({ token, name, perms, pollMs }) => {
+    ({ token, name, email, perms, pollMs }) => {
       localStorage.setItem('sessionToken', token);
       localStorage.setItem('userName', name);
+      localStorage.setItem('userEmail', email);
       localStorage.setItem('permissions', JSON.stringify(perms));
       if (pollMs) localStorage.setItem('debug:pollMs', String(pollMs));
     },
     {
       token: body[1][0].SESSION_TOKEN as string,
       name: body[2][0].fullname_vch as string,
+      email: DEMO[who].email,
       perms: (body[3] as { name_vch: string }[]).map((p) => p.name_vch),
       pollMs: opts.pollMs,
     },

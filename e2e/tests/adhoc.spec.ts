@@ -1,13 +1,15 @@
+import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import {
   ADHOC_INGEST_LAUNCHED_PATH,
+  encodeBase64Fields,
   lockedTemplateAlert,
   PUBLISH_COMPLETE_TOAST,
   REPUBLISH_LABEL,
   UPLOAD_COMPLETE_TOAST,
   WAV_ONLY_ALERT,
 } from '@psps/contracts';
-import { expect, ingestApiKey, signIn, snap, test } from '../fixtures.ts';
+import { DEMO, type DemoUser, expect, ingestApiKey, signIn, snap, test } from '../fixtures.ts';
 
 const ENGLISH =
   'PSPS alert for ^customerName^: power may be shut off from ^shutOffStartDateTime^. Reply STOP to opt out.';
@@ -40,7 +42,7 @@ async function newTemplate(page: Page, title: string): Promise<number> {
   await page.goto('/admin/adhoc-campaigns');
   await expect(page.getByTestId('adhoc-list')).toBeVisible();
   await snap(page, 'adhoc-list');
-  await page.getByRole('button', { name: 'New Template' }).click();
+  await page.getByTestId('new-template').click();
   await expect(page).toHaveURL(/template=\d+/);
   const id = Number(new URL(page.url()).searchParams.get('template'));
   await page.getByTestId('template-title').fill(title);
@@ -208,4 +210,274 @@ test('switching e-mail language right after an edit saves that edit only, not an
   expect(saves).toEqual(['japanese']);
   await expect(page.getByRole('button', { name: 'Delete korean' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Delete japanese' })).toBeVisible();
+});
+
+/** A session of another user, as a colleague in another browser has (API calls only). */
+async function colleague(page: Page, who: DemoUser) {
+  const hash = createHash('sha256').update(DEMO[who].password).digest('hex');
+  const login = await (await page.request.get(`/api/login/${DEMO[who].email}/${hash}`)).json();
+  const headers = { authorization: `Bearer ${login[1][0].SESSION_TOKEN as string}` };
+  return {
+    async smsRecord(id: number, language: string) {
+      const res = await page.request.post('/api/v1/adhoc/campaign/template/select', {
+        headers,
+        data: { id_bint_adhoc_campaign: id, notifyBy_vch: 'SMS' },
+      });
+      const rows = (await res.json()).response as {
+        language_vch: string;
+        templatePGE_txt: string;
+        version_bint: number;
+      }[];
+      return rows.find((row) => row.language_vch === language);
+    },
+    async saveSms(id: number, language: string, text: string, baseVersion?: number) {
+      const res = await page.request.post('/api/v1/adhoc/campaign/template/insertUpdate', {
+        headers,
+        data: encodeBase64Fields({
+          id_bint_adhoc_campaign: id,
+          notifyBy_vch: 'SMS',
+          language_vch: language,
+          templatePGE_txt: text,
+          ...(baseVersion === undefined ? {} : { baseVersion_bint: baseVersion }),
+        }),
+      });
+      expect(res.status()).toBe(200);
+    },
+  };
+}
+
+test("never overwrites a colleague's newer SMS text: shows both and lets the operator keep theirs or take the colleague's", async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  const id = await newTemplate(page, 'E2E Two Operators');
+  await page.getByTestId('tab-sms').click();
+  await page.getByTestId('language-SMS-spanish').click();
+  await page.getByTestId('sms-body').fill('Hola de Olivia');
+  await saved(page, 'SMS');
+
+  // Victor saves a new Spanish text from another browser while Olivia still has Spanish open.
+  const victor = await colleague(page, 'viewer');
+  await victor.saveSms(id, 'spanish', 'Hola de Victor', 1);
+
+  await page.getByTestId('sms-body').press('End');
+  await page.getByTestId('sms-body').pressSequentially('!');
+  await expect(page.getByTestId('save-status-SMS')).toHaveAttribute('data-status', 'conflict');
+  await expect(page.getByTestId('save-status-SMS')).toHaveText('NOT SAVED: changed by someone else');
+  const panel = page.getByTestId('save-conflict');
+  await expect(panel).toContainText(
+    'The SMS Spanish template was changed by viewer@example.com after this text was started from it, so your text was not saved.',
+  );
+  await expect(page.getByTestId('conflict-theirs')).toContainText('Hola de Victor');
+  await expect(page.getByTestId('conflict-theirs')).toContainText('by viewer@example.com');
+  await expect(page.getByTestId('conflict-mine')).toContainText('Hola de Olivia!');
+  await expect(page.getByTestId('language-SMS-spanish')).toContainText('Conflict');
+  await snap(page, 'adhoc-conflict');
+  // Nothing of Olivia's reached the server.
+  await page.waitForTimeout(1500);
+  expect((await victor.smsRecord(id, 'spanish'))?.templatePGE_txt).toBe('Hola de Victor');
+  // Publishing waits for the choice, and says why.
+  await page.getByTestId('tab-publish').click();
+  await page.getByTestId('publish-button').click();
+  await expect(
+    page.getByText('Some edits are not saved yet (a save failed, or someone else changed the same language'),
+  ).toBeVisible();
+  // Log out from another tab still sees the language waiting for the choice.
+  await page.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.getByRole('dialog', { name: 'Unsaved changes' }).getByRole('button', { name: 'Stay' }).click();
+  await page.getByTestId('tab-sms').click();
+
+  await page.getByTestId('conflict-keep-mine').click();
+  await saved(page, 'SMS');
+  await expect(panel).toBeHidden();
+  expect(await victor.smsRecord(id, 'spanish')).toMatchObject({
+    templatePGE_txt: 'Hola de Olivia!',
+    version_bint: 3,
+  });
+
+  // Again, and this time Olivia takes Victor's text.
+  await victor.saveSms(id, 'spanish', 'Hola otra vez, Victor', 3);
+  await page.getByTestId('sms-body').pressSequentially('?');
+  await expect(panel).toBeVisible();
+  await page.getByTestId('conflict-take-theirs').click();
+  await expect(page.getByTestId('sms-body')).toHaveValue('Hola otra vez, Victor');
+  await saved(page, 'SMS');
+  await page.waitForTimeout(1500);
+  expect(await victor.smsRecord(id, 'spanish')).toMatchObject({
+    templatePGE_txt: 'Hola otra vez, Victor',
+    version_bint: 4,
+  });
+});
+
+test('a draft restored after a reload is not saved over a newer text: the language is marked and the operator chooses', async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  const id = await newTemplate(page, 'E2E Restored Draft');
+  await page.getByTestId('tab-sms').click();
+  await page.getByTestId('language-SMS-spanish').click();
+  await page.getByTestId('sms-body').fill('Hola uno');
+  await saved(page, 'SMS');
+  // The server cannot be reached for a while: the edit stays in this browser.
+  await page.route('**/template/insertUpdate', (route) => route.abort());
+  await page.getByTestId('sms-body').fill('Hola uno, dos');
+  await expect(page.getByTestId('save-status-SMS')).toHaveAttribute('data-status', 'failed');
+  const victor = await colleague(page, 'viewer');
+  await victor.saveSms(id, 'spanish', 'Hola de Victor', 1);
+  await page.unroute('**/template/insertUpdate');
+
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.reload();
+  await page.getByTestId('tab-sms').click();
+  // English is on screen; Spanish is marked as not saved, and nothing was saved over Victor's text.
+  await expect(page.getByTestId('language-SMS-spanish')).toContainText('Conflict');
+  await page.waitForTimeout(1500);
+  expect((await victor.smsRecord(id, 'spanish'))?.templatePGE_txt).toBe('Hola de Victor');
+  await page.getByTestId('language-SMS-spanish').click();
+  await expect(page.getByTestId('sms-body')).toHaveValue('Hola uno, dos');
+  await expect(page.getByTestId('conflict-theirs')).toContainText('Hola de Victor');
+  await expect(page.getByTestId('conflict-mine')).toContainText('Hola uno, dos');
+  await page.getByTestId('conflict-keep-mine').click();
+  await saved(page, 'SMS');
+  expect((await victor.smsRecord(id, 'spanish'))?.templatePGE_txt).toBe('Hola uno, dos');
+});
+
+test('Log out with unsaved SMS text asks first and saves it under the session that typed it', async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  const id = await newTemplate(page, 'E2E Log Out');
+  await page.getByTestId('tab-sms').click();
+  await page.getByTestId('language-SMS-thai').click();
+  await page.getByTestId('sms-body').fill(THAI);
+  await page.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Unsaved changes' });
+  await expect(dialog).toContainText(
+    'You have unsaved changes. Save them before logging out, or log out and discard them?',
+  );
+  await snap(page, 'adhoc-logout-unsaved');
+  await dialog.getByRole('button', { name: 'Save and log out' }).click();
+  await expect(page).toHaveURL(/\/auth\/login-page/);
+  const victor = await colleague(page, 'viewer');
+  expect((await victor.smsRecord(id, 'thai'))?.templatePGE_txt).toBe(THAI);
+});
+
+test("a user's local draft is never offered to another user of the browser, and is saved when its owner returns", async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  const id = await newTemplate(page, 'E2E Draft Owner');
+  await page.getByTestId('tab-sms').click();
+  await page.getByTestId('language-SMS-thai').click();
+  await page.route('**/template/insertUpdate', (route) => route.abort());
+  await page.getByTestId('sms-body').fill(THAI);
+  await expect(page.getByTestId('save-status-SMS')).toHaveAttribute('data-status', 'failed');
+  await page.unroute('**/template/insertUpdate');
+  page.on('dialog', (dialog) => void dialog.accept());
+
+  // The session ends (another user signs in on this browser).
+  await signIn(page, 'viewer');
+  await page.goto(`/admin/adhoc-campaigns?template=${id}&tab=sms`);
+  await expect(page.getByTestId('language-SMS-thai')).not.toContainText('Unsaved');
+  await page.getByTestId('language-SMS-thai').click();
+  await expect(page.getByTestId('sms-body')).toHaveValue('');
+  await page.waitForTimeout(1500);
+  const victor = await colleague(page, 'viewer');
+  expect(await victor.smsRecord(id, 'thai')).toBeUndefined();
+
+  // Olivia comes back: her draft (based on "no Thai yet", still true) is saved without her reopening Thai.
+  await signIn(page, 'operator');
+  await page.goto(`/admin/adhoc-campaigns?template=${id}&tab=sms`);
+  await expect(page.getByTestId('sms-body')).toBeVisible();
+  await expect.poll(async () => (await victor.smsRecord(id, 'thai'))?.templatePGE_txt).toBe(THAI);
+  await expect(page.getByTestId('language-SMS-thai')).not.toContainText('Unsaved');
+});
+
+test('preview data that is not valid JSON is said NOT SAVED, asks before leaving, and survives a reload', async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  await newTemplate(page, 'E2E Invalid Data');
+  await page.getByTestId('tab-sms').click();
+  await page.getByTestId('sms-body').fill(ENGLISH);
+  await saved(page, 'SMS');
+  const data = page.getByRole('textbox', { name: 'Preview data (JSON)' });
+  await data.fill('{"customerName": "Ana"');
+  await expect(page.getByTestId('save-status-SMS')).toHaveText('NOT SAVED: preview data is not valid JSON');
+  await snap(page, 'adhoc-invalid-data');
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.type());
+    void dialog.accept();
+  });
+  await page.reload();
+  expect(dialogs).toEqual(['beforeunload']);
+  await page.getByTestId('tab-sms').click();
+  await expect(data).toHaveValue('{"customerName": "Ana"');
+  await expect(page.getByTestId('save-status-SMS')).toHaveText('NOT SAVED: preview data is not valid JSON');
+});
+
+test('the Publish tab marks exactly what publishing refuses, naming languages as the table does', async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  await newTemplate(page, 'E2E Cantonese');
+  await page.getByTestId('tab-sms').click();
+  await page.getByTestId('language-SMS-chinese-cantonese').click();
+  await page.getByTestId('sms-body').fill('停電通知 ^customerName^');
+  await saved(page, 'SMS');
+  await page.getByTestId('tab-email').click();
+  await page.getByTestId('email-subject').fill('PSPS notice');
+  await saved(page, 'EML');
+
+  await page.getByTestId('tab-publish').click();
+  await expect(page.getByTestId('matrix-SMS-chinese-cantonese')).toHaveAttribute('data-configured', 'yes');
+  await expect(page.getByTestId('matrix-EML-chinese-mandarin')).toHaveText('missing');
+  await expect(page.getByTestId('matrix-EML-english')).toHaveText('no message text');
+  await expect(page.getByTestId('matrix-SMS-english')).toHaveText('missing');
+  await expect(page.getByTestId('matrix-PHON-english')).toHaveText('–');
+  await page.getByTestId('publish-button').click();
+  await expect(
+    page.getByText(
+      'Missing: SMS English: not configured; e-Mail English: no message text; e-Mail Chinese (Mandarin): not configured.',
+    ),
+  ).toBeVisible();
+  await snap(page, 'adhoc-publish-gaps');
+});
+
+test('a double click on New Template makes one template', async ({ page }) => {
+  await signIn(page, 'operator');
+  await page.goto('/admin/adhoc-campaigns');
+  await expect(page.getByTestId('adhoc-list')).toBeVisible();
+  const creates: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/v1/adhoc/campaign/insert')) creates.push(request.url());
+  });
+  await page.getByTestId('new-template').dblclick();
+  await expect(page).toHaveURL(/template=\d+/);
+  await page.waitForTimeout(1000);
+  expect(creates).toHaveLength(1);
+});
+
+test('Arabic and Farsi are edited and previewed right to left', async ({ page }) => {
+  await signIn(page, 'operator');
+  await newTemplate(page, 'E2E Right To Left');
+  await page.getByTestId('tab-sms').click();
+  await expect(page.getByTestId('sms-body')).toHaveCSS('direction', 'ltr');
+  await page.getByTestId('language-SMS-arabic').click();
+  await page.getByTestId('sms-body').fill('تنبيه: قد يتم قطع الكهرباء عن ^customerName^');
+  await expect(page.getByTestId('sms-body')).toHaveCSS('direction', 'rtl');
+  await expect(page.getByTestId('sms-preview')).toHaveAttribute('dir', 'rtl');
+  await saved(page, 'SMS');
+  await snap(page, 'adhoc-sms-arabic');
+  await page.getByTestId('tab-email').click();
+  await page.getByTestId('language-EML-farsi').click();
+  await expect(page.getByTestId('email-subject')).toHaveCSS('direction', 'rtl');
+  await expect(page.getByTestId('email-body').locator('[dir="rtl"]')).toBeVisible();
+  await expect(page.getByTestId('email-preview-frame')).toHaveAttribute(
+    'srcdoc',
+    /<html dir="rtl" lang="fa">/,
+  );
 });

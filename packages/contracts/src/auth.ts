@@ -39,6 +39,8 @@ export const publicConfig = z.object({
   utilityAbbreviation: z.string(),
   providerName: z.string(),
   providerUrl: z.string(),
+  /** The one From address the e-mail tab offers (doc 2 §2.6), EMAIL_FROM_ADDRESS. */
+  emailFromAddress: z.string(),
   permissions: z.array(z.enum(PERMISSIONS)),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

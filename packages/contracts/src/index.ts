@@ -13,3 +13,4 @@ export * from './reports/index.ts';
 export * from './storage.ts';
 export * from './suppression/index.ts';
 export * from './texts.ts';
+export * from './validation.ts';

@@ -6,6 +6,8 @@ export const STORAGE_KEYS = {
   completionReports: 'completionReports',
   completionReportsXt: 'completionReports_xt',
   environment: 'environment',
+  /** Added: the signed-in user's e-mail address; local drafts belong to it. */
+  userEmail: 'userEmail',
 } as const;
 
 /** Prefix of cached report and campaign lists; logout removes every key with it. */

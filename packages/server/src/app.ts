@@ -145,10 +145,12 @@ function installErrorHandling(app: App) {
         ),
         reason: v.message ?? 'is invalid',
       }));
-      const first = issues[0];
+      const first = err.validation[0];
       return reply.code(400).send({
         error: 'bad_request',
-        message: first ? `Invalid ${first.field}: ${first.reason}` : 'The request is invalid.',
+        message: first
+          ? validationMessage(err.validationContext, first.instancePath, first.message ?? 'is invalid')
+          : 'The request is invalid.',
         details: issues,
       });
     }
@@ -227,4 +229,26 @@ async function serveConsole(app: App, dist: string | null) {
       return reply.sendFile('index.html');
     },
   );
+}
+
+const WHERE: Readonly<Record<string, (name: string) => string>> = {
+  body: (name) => (name ? `The field ${name} of the request` : 'The request body'),
+  params: (name) => (name ? `The ${name} in the address` : 'The address'),
+  querystring: (name) => (name ? `The query parameter ${name}` : 'The query string'),
+  headers: (name) => (name ? `The header ${name}` : 'The headers'),
+};
+
+/**
+ * A refused request in plain words: which field, where, and what it must be. Reasons phrased as a predicate
+ * ('must be a whole number', see contracts' plainIssueMessage) follow the field; any other sentence follows a colon.
+ */
+function validationMessage(context: string | undefined, instancePath: string, reason: string): string {
+  const name = instancePath.split('/').filter(Boolean).join('.');
+  const subject = (
+    WHERE[context ?? ''] ?? ((field: string) => (field ? `The field ${field}` : 'The request'))
+  )(name);
+  const text = /^(must|is|has|should|cannot|may) /.test(reason)
+    ? `${subject} ${reason}`
+    : `${subject}: ${reason}`;
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }

@@ -7,7 +7,9 @@ import {
   languageMatchKey,
   languagesFor,
   SMS_LANGUAGES,
+  textDirection,
   VOICE_LANGUAGES,
+  withTextDirection,
 } from './languages.ts';
 
 describe('template languages (doc 2 §3)', () => {
@@ -71,5 +73,27 @@ describe('template languages (doc 2 §3)', () => {
     expect(findLanguage('chinese-cantonese', 'EML')?.name).toBe('chinese-mandarin');
     expect(findLanguage('chinese', 'SMS')?.name).toBe('chinese-mandarin');
     expect(findLanguage('klingon')).toBeUndefined();
+  });
+});
+
+describe('right-to-left languages', () => {
+  it('writes Arabic and Farsi right to left and every other language left to right', () => {
+    expect(
+      ADHOC_LANGUAGES.filter((language) => textDirection(language.name) === 'rtl').map((l) => l.name),
+    ).toEqual(['arabic', 'farsi']);
+  });
+
+  it('marks the direction of an Arabic or Farsi e-mail on its html element, its body, or a wrapping div', () => {
+    expect(withTextDirection('<p>مرحبا</p>', 'arabic')).toBe('<div dir="rtl" lang="ar"><p>مرحبا</p></div>');
+    expect(withTextDirection('<html><body><p>سلام</p></body></html>', 'farsi')).toBe(
+      '<html dir="rtl" lang="fa"><body><p>سلام</p></body></html>',
+    );
+    expect(withTextDirection('<body class="x"><p>سلام</p></body>', 'farsi')).toBe(
+      '<body dir="rtl" lang="fa" class="x"><p>سلام</p></body>',
+    );
+    expect(withTextDirection('<html dir="ltr"><p>x</p></html>', 'arabic')).toBe(
+      '<html dir="ltr"><p>x</p></html>',
+    );
+    expect(withTextDirection('<p>Hello</p>', 'english')).toBe('<p>Hello</p>');
   });
 });

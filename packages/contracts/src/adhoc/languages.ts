@@ -82,3 +82,29 @@ export function findLanguage(name: string, notifyBy?: NotifyBy): AdhocLanguage |
   if (exact !== undefined || languageMatchKey(normalised) !== CHINESE_FORM) return exact;
   return list.find((language) => language.name === 'chinese-mandarin');
 }
+
+/** The template languages written right to left (Arabic script): their editors, previews and e-mails say so. */
+export const RTL_LANGUAGES: ReadonlySet<string> = new Set<AdhocLanguageName>(['arabic', 'farsi']);
+
+/** The writing direction of a language, for `dir` attributes. */
+export function textDirection(language: string): 'rtl' | 'ltr' {
+  return RTL_LANGUAGES.has(language) ? 'rtl' : 'ltr';
+}
+
+/**
+ * An e-mail's HTML marked with its language's direction (and language code) when it is written right to left:
+ * on its <html> or <body> element when it has one without a `dir`, else wrapped in a <div>. Left to right: as is.
+ */
+export function withTextDirection(html: string, language: string): string {
+  if (textDirection(language) === 'ltr') return html;
+  const code = findLanguage(language)?.code ?? '';
+  const attributes = ` dir="rtl" lang="${code}"`;
+  for (const tag of ['html', 'body']) {
+    const open = new RegExp(`<${tag}\\b([^>]*)>`, 'i').exec(html);
+    if (open) {
+      if (/\bdir\s*=/i.test(open[1] ?? '')) return html;
+      return html.replace(open[0], `<${tag}${attributes}${open[1]}>`);
+    }
+  }
+  return `<div${attributes}>${html}</div>`;
+}

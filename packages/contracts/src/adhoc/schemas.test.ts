@@ -48,6 +48,9 @@ const languageRecord = {
   retries_bint: null,
   replayDigit_chr: null,
   dialerAddress: null,
+  version_bint: 2,
+  updated_dt: '2026-10-21T17:05:00.000Z',
+  updatedBy_vch: 'olivia@utility.test',
 };
 
 describe('ad hoc ids', () => {
@@ -222,13 +225,14 @@ describe('ad hoc call bodies and answers (doc 2 §7)', () => {
     });
   });
 
-  it('answers the summary as voice, SMS and e-mail language sets plus a set whose first item has publish_dt', () => {
+  it('answers the summary as voice, SMS and e-mail language sets plus a set whose first item has publish_dt, then what publishing would refuse', () => {
     const answer = {
       response: [
         [{ language_vch: 'english' }],
         [{ language_vch: 'english' }, { language_vch: 'spanish' }],
         [],
         [{ publish_dt: '2026-11-21T12:30:00.000Z' }],
+        [{ notifyBy_vch: 'PHON', language_vch: 'spanish', reason: 'missing' }],
       ],
     };
     expect(summarySelectAnswer.parse(answer)).toEqual(answer);

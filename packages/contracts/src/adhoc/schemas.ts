@@ -3,6 +3,7 @@ import { BASE64_FIELDS, BASE64_PREFIX, type Base64Field, decodeBase64Utf8 } from
 import { ADHOC_STATUSES, NOTIFY_BY } from './channels.ts';
 import { ADHOC_LANGUAGE_NAMES } from './languages.ts';
 import { SMS_MAX_LENGTH } from './sms.ts';
+import { PUBLISH_GAP_REASON_CODES } from './texts.ts';
 import { AUDIO_KINDS, parseVoiceDialerAddress, VOICE_REPLAY_DIGITS } from './voice.ts';
 
 /**
@@ -13,13 +14,16 @@ import { AUDIO_KINDS, parseVoiceDialerAddress, VOICE_REPLAY_DIGITS } from './voi
 
 /** A bigint id: a positive safe integer, also accepted as a string of digits (as bigint columns travel). */
 export const adhocId = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .regex(/^[0-9]+$/, 'must be a positive integer')
-      .transform(Number),
-  ])
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .regex(/^[0-9]+$/, 'must be a positive whole number')
+        .transform(Number),
+    ],
+    { error: (issue) => (issue.input === undefined ? 'is required' : 'must be a positive whole number') },
+  )
   .pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 
 const isoDateTime = z.iso.datetime({ offset: true });
@@ -85,6 +89,14 @@ export const adhocLanguageRecordSchema = z.object({
   retries_bint: z.number().int().min(1).max(3).nullable(),
   replayDigit_chr: z.enum(VOICE_REPLAY_DIGITS).nullable(),
   dialerAddress: z.string().nullable(),
+  /**
+   * Added: how many times its text was saved (0 for a record an audio upload made), when it was last saved and
+   * by whom. A save names the version its text was based on (baseVersion_bint) so that it never overwrites a
+   * colleague's newer text unseen.
+   */
+  version_bint: z.number().int().nonnegative(),
+  updated_dt: isoDateTime,
+  updatedBy_vch: z.string().nullable(),
 });
 export type AdhocLanguageRecord = z.infer<typeof adhocLanguageRecordSchema>;
 
@@ -189,6 +201,11 @@ export const templateInsertUpdateBody = z
     retries_bint: z.number().int().min(1).max(3).nullable().optional(),
     replayDigit_chr: z.enum(VOICE_REPLAY_DIGITS).nullable().optional(),
     dialerAddress: z.string().max(255).nullable().optional(),
+    /**
+     * Added: the version_bint of the record the text was based on, 0 when the language had no record. A save
+     * whose base is no longer the saved version is refused (409, nothing changed). Left out: no check.
+     */
+    baseVersion_bint: z.number().int().nonnegative().optional(),
   })
   .transform((body, ctx) => {
     const texts: Partial<Record<Base64Field, string>> = {};
@@ -227,6 +244,9 @@ export const templateInsertUpdateBody = z
     } = body;
     return { ...rest, ...texts };
   });
+/** The details of a save refused because its base version is stale (409): the record as saved now, null if deleted. */
+export const staleSaveDetails = z.object({ current: adhocLanguageRecordSchema.nullable() });
+export type StaleSaveDetails = z.infer<typeof staleSaveDetails>;
 /** What the console sends (long texts base64-encoded). */
 export type TemplateInsertUpdateBody = z.input<typeof templateInsertUpdateBody>;
 /** What the server works with after parsing (long texts decoded, under their plain names). */
@@ -301,9 +321,15 @@ export type PublishAnswer = z.infer<typeof publishAnswer>;
 
 export const summaryLanguageSchema = z.object({ language_vch: adhocLanguageSchema });
 export const summarySelectBody = z.object(campaignRef);
+/** One channel × language publishing would refuse, and why (publishGaps). */
+export const publishGapSchema = z.object({
+  notifyBy_vch: notifyBySchema,
+  language_vch: adhocLanguageSchema,
+  reason: z.enum(PUBLISH_GAP_REASON_CODES),
+});
 /**
- * Four result sets: the configured voice, SMS and e-mail languages, then one row holding publish_dt
- * (null while unpublished).
+ * Result sets: the configured voice, SMS and e-mail languages, then one row holding publish_dt (null while
+ * unpublished), then (added) what publishing would refuse, by the rule publish applies (publishGaps).
  */
 export const summarySelectAnswer = adhocAnswer(
   z.tuple([
@@ -311,6 +337,7 @@ export const summarySelectAnswer = adhocAnswer(
     z.array(summaryLanguageSchema),
     z.array(summaryLanguageSchema),
     z.tuple([z.object({ publish_dt: isoDateTime.nullable() })]),
+    z.array(publishGapSchema),
   ]),
 );
 export type SummarySelectBody = z.input<typeof summarySelectBody>;
@@ -401,7 +428,14 @@ export const publishSnapshotSchema = z.object({
   name_vch: z.string(),
   publish_dt: isoDateTime,
   publishedBy_vch: z.string(),
-  records: z.array(adhocLanguageRecordSchema),
+  // Snapshots taken before records carried versions lack them.
+  records: z.array(
+    adhocLanguageRecordSchema.extend({
+      version_bint: z.number().int().nonnegative().optional(),
+      updated_dt: isoDateTime.optional(),
+      updatedBy_vch: z.string().nullable().optional(),
+    }),
+  ),
 });
 export type PublishSnapshot = z.infer<typeof publishSnapshotSchema>;
 export const publishHistoryParams = z.object({ id: adhocId });

@@ -97,14 +97,21 @@ describe('ad hoc texts (doc 2)', () => {
 });
 
 describe('publish refused (doc 2 §2.7)', () => {
-  it('lists every missing channel and language by tab name', () => {
+  it('lists every missing channel and language by tab name and the language as the Publish tab names it', () => {
     expect(
       publishIncompleteMessage([
         { notifyBy_vch: 'PHON', language_vch: 'spanish', reason: 'missing' },
         { notifyBy_vch: 'EML', language_vch: 'english', reason: 'subject' },
       ]),
     ).toBe(
-      'This template is not ready to publish: each language must be configured for each channel the template uses. Missing: Voice spanish (not configured); e-Mail english (no subject).',
+      'This template is not ready to publish: each language must be configured for each channel the template uses. Missing: Voice Spanish: not configured; e-Mail English: no subject.',
+    );
+    expect(
+      publishIncompleteMessage([
+        { notifyBy_vch: 'EML', language_vch: 'chinese-mandarin', reason: 'missing' },
+      ]),
+    ).toBe(
+      'This template is not ready to publish: each language must be configured for each channel the template uses. Missing: e-Mail Chinese (Mandarin): not configured.',
     );
   });
 });

@@ -1,4 +1,5 @@
 import { NOTIFY_BY_LABELS, type NotifyBy } from './channels.ts';
+import { type AdhocLanguageName, findLanguage } from './languages.ts';
 
 /**
  * The fixed texts, labels and limits of ad hoc templates (doc 2 §2, §4, §5, §8, §9), each in one place.
@@ -113,10 +114,14 @@ export const PUBLISH_GAP_REASONS = {
   from: 'no From address',
 } as const;
 export type PublishGapReason = keyof typeof PUBLISH_GAP_REASONS;
+export const PUBLISH_GAP_REASON_CODES = Object.keys(PUBLISH_GAP_REASONS) as [
+  PublishGapReason,
+  ...PublishGapReason[],
+];
 
 export interface PublishGap {
   notifyBy_vch: NotifyBy;
-  language_vch: string;
+  language_vch: AdhocLanguageName;
   reason: PublishGapReason;
 }
 
@@ -127,7 +132,8 @@ export interface PublishGap {
 export function publishIncompleteMessage(gaps: readonly PublishGap[]): string {
   if (gaps.length === 0) return 'This template is ready to publish.';
   const items = gaps.map(
-    (gap) => `${NOTIFY_BY_LABELS[gap.notifyBy_vch]} ${gap.language_vch} (${PUBLISH_GAP_REASONS[gap.reason]})`,
+    (gap) =>
+      `${NOTIFY_BY_LABELS[gap.notifyBy_vch]} ${findLanguage(gap.language_vch)?.displayName ?? gap.language_vch}: ${PUBLISH_GAP_REASONS[gap.reason]}`,
   );
   return `This template is not ready to publish: each language must be configured for each channel the template uses. Missing: ${items.join('; ')}.`;
 }
@@ -135,3 +141,27 @@ export function publishIncompleteMessage(gaps: readonly PublishGap[]): string {
 /** The 409 message when a template has no language in any channel yet. */
 export const PUBLISH_EMPTY_MESSAGE =
   'This template is not ready to publish: configure at least one language in the Voice, SMS or e-Mail tab first.';
+
+/** What a refused save (409) says happened to the language since the editor's text was based on it. */
+export type StaleSave = 'changed' | 'created' | 'deleted';
+
+/**
+ * The 409 message when a save's base version is no longer the saved one: a colleague (or another browser) saved
+ * the language in between. Nothing was saved; the console shows both texts and lets the operator choose.
+ */
+export function staleSaveMessage(
+  notifyBy: NotifyBy,
+  language: string,
+  what: StaleSave,
+  by: string | null,
+): string {
+  const name = `${NOTIFY_BY_LABELS[notifyBy]} ${findLanguage(language)?.displayName ?? language}`;
+  const who = by ? ` by ${by}` : '';
+  const happened =
+    what === 'deleted'
+      ? `The ${name} template was deleted`
+      : what === 'created'
+        ? `The ${name} template was written${who}`
+        : `The ${name} template was changed${who}`;
+  return `${happened} after this text was started from it, so your text was not saved. Compare the two and choose which to keep.`;
+}

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
+import { loadConfig } from '../config.ts';
 import { languagePayload, multipartFile, poster, wavBytes } from './test-support.ts';
 
 const LOCKED =
@@ -16,7 +17,8 @@ let post: ReturnType<typeof poster>;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'psps-adhoc-'));
-  t = await createTestApp({ dataDir });
+  const { delivery } = loadConfig({ LOG_LEVEL: 'silent' });
+  t = await createTestApp({ dataDir, delivery: { ...delivery, emailFrom: 'psps@utility.test' } });
   token = await t.signIn(['REPORTING'], 'olivia@utility.test');
   engineKey = await t.ctx.auth.createApiKey('messaging-engine', ['INGEST']);
   post = poster(t, () => token);
@@ -54,6 +56,43 @@ const smsEnglish = {
   templatePGE_txt: 'PSPS alert for ^customerName^ at ^address^. Reply STOP to opt out.',
   dataMB_txt: '{"customerName":"Ana Ruiz","address":"12 Oak St"}',
 };
+
+describe('a refused request says in plain words which field is wrong and what it must be', () => {
+  it.each([
+    [{ id_bint_adhoc_campaign: 1e20 }, 'The field id_bint_adhoc_campaign of the request is too large.'],
+    [
+      { id_bint_adhoc_campaign: 'ADHOC-7' },
+      'The field id_bint_adhoc_campaign of the request must be a positive whole number.',
+    ],
+    [
+      { id_bint_adhoc_campaign: null },
+      'The field id_bint_adhoc_campaign of the request must be a positive whole number.',
+    ],
+    [{}, 'The field id_bint_adhoc_campaign of the request is required.'],
+    [
+      { id_bint_adhoc_campaign: 1.5 },
+      'The field id_bint_adhoc_campaign of the request must be a whole number.',
+    ],
+  ])('select-single with %j', async (payload, message) => {
+    const res = await post('/api/v1/adhoc/campaign/select-single', payload);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
+
+  it('names the accepted values of a choice and the length of a text', async () => {
+    const channel = await post('/api/v1/adhoc/campaign/template/select', {
+      id_bint_adhoc_campaign: 1,
+      notifyBy_vch: 'FAX',
+    });
+    expect(channel.body.message).toBe(
+      'The field notifyBy_vch of the request must be one of: PHON, SMS, EML.',
+    );
+    const title = await post('/api/v1/adhoc/campaign/insert', { name_vch: 'x'.repeat(256) });
+    expect(title.body.message).toBe('The field name_vch of the request must be at most 255 characters long.');
+    const empty = await post('/api/v1/adhoc/campaign/insert', { name_vch: ' ' });
+    expect(empty.body.message).toBe('The field name_vch of the request must not be empty.');
+  });
+});
 
 describe('template list (doc 2 §2.1)', () => {
   it('creates a template as DRAFT with the name sent and no languages', async () => {
@@ -287,6 +326,51 @@ describe('language records (doc 2 §7 insertUpdate, select, language delete)', (
     expect(rows).toEqual([{ template_pge: smsEnglish.templatePGE_txt, from_address: '97633' }]);
   });
 
+  it('refuses an e-mail From address other than the one the From list offers, and keeps what was saved', async () => {
+    const id = await newTemplate();
+    const english = {
+      notifyBy_vch: 'EML',
+      language_vch: 'english',
+      templatePGE_txt: '<p>Dear {{{customerName}}}</p>',
+      subject_vch: 'PSPS notice',
+      from_vch: 'psps@utility.test',
+    };
+    expect((await save(id, english)).status).toBe(200);
+    const res = await save(id, {
+      ...english,
+      templatePGE_txt: '<p>Wire the money</p>',
+      from_vch: 'ceo@evil.com',
+    });
+    expect(res).toEqual({
+      status: 400,
+      body: {
+        error: 'bad_request',
+        message:
+          'An e-mail goes out from psps@utility.test, the one From address this console offers; "ceo@evil.com" cannot be used.',
+      },
+    });
+    const created = await save(id, { ...english, language_vch: 'spanish', from_vch: 'ceo@evil.com' });
+    expect(created.status).toBe(400);
+    const { rows } = await t.ctx.db.query(
+      "SELECT language, template_pge, from_address FROM adhoc_templates WHERE campaign_id = $1 AND notify_by = 'EML'",
+      [id],
+    );
+    expect(rows).toEqual([
+      {
+        language: 'english',
+        template_pge: '<p>Dear {{{customerName}}}</p>',
+        from_address: 'psps@utility.test',
+      },
+    ]);
+  });
+
+  it('accepts the placeholder (no From yet) for an e-mail', async () => {
+    const id = await newTemplate();
+    const res = await save(id, { notifyBy_vch: 'EML', language_vch: 'english', from_vch: '' });
+    expect(res.status).toBe(200);
+    expect(res.body.response[0].from_vch).toBe('');
+  });
+
   it('gives a voice record its dialer address, retries and replay digit', async () => {
     const id = await newTemplate();
     const res = await save(id, {
@@ -353,7 +437,7 @@ describe('language records (doc 2 §7 insertUpdate, select, language delete)', (
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('bad_request');
     expect(res.body.message).toBe(
-      'Invalid body._base64_templatePGE_txt: base64 text contains the character " "',
+      'The field _base64_templatePGE_txt of the request: base64 text contains the character " ".',
     );
   });
 
@@ -367,7 +451,7 @@ describe('language records (doc 2 §7 insertUpdate, select, language delete)', (
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(
-      'Invalid body._base64_dataMB_txt: base64 text does not decode to valid UTF-8',
+      'The field _base64_dataMB_txt of the request: base64 text does not decode to valid UTF-8.',
     );
   });
 
@@ -396,7 +480,7 @@ describe('language records (doc 2 §7 insertUpdate, select, language delete)', (
     const res = await save(id, { ...smsEnglish, templatePGE_txt: 'x'.repeat(1001) });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(
-      'Invalid body._base64_templatePGE_txt: an SMS body has at most 1000 characters',
+      'The field _base64_templatePGE_txt of the request: an SMS body has at most 1000 characters.',
     );
     expect((await save(id, { ...smsEnglish, templatePGE_txt: 'x'.repeat(1000) })).status).toBe(200);
   });
@@ -411,7 +495,7 @@ describe('language records (doc 2 §7 insertUpdate, select, language delete)', (
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(
-      'Invalid body.templatePGE_txt: send templatePGE_txt base64-encoded as _base64_templatePGE_txt',
+      'The field templatePGE_txt of the request: send templatePGE_txt base64-encoded as _base64_templatePGE_txt.',
     );
   });
 
@@ -430,6 +514,105 @@ describe('language records (doc 2 §7 insertUpdate, select, language delete)', (
           'e-Mail templates have no chinese-cantonese: written Chinese is shared, use chinese-mandarin.',
       },
     });
+  });
+});
+
+describe("saves never overwrite a colleague's newer text unseen (optimistic concurrency)", () => {
+  it('answers each record with its version, when and by whom it was last saved', async () => {
+    const id = await newTemplate();
+    const first = await save(id, smsEnglish);
+    expect(first.body.response[0]).toMatchObject({ version_bint: 1, updatedBy_vch: 'olivia@utility.test' });
+    expect(first.body.response[0].updated_dt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const second = await save(id, { ...smsEnglish, templatePGE_txt: 'Second' });
+    expect(second.body.response[0].version_bint).toBe(2);
+  });
+
+  it('refuses (409) a save based on an older version, names who saved in between, and changes nothing', async () => {
+    const id = await newTemplate();
+    const spanish = { ...smsEnglish, language_vch: 'spanish', templatePGE_txt: 'Hola A' };
+    expect((await save(id, spanish)).body.response[0].version_bint).toBe(1);
+    // B saves from version 1 first.
+    const otherToken = await t.signIn(['REPORTING'], 'bruno@utility.test');
+    const b = await poster(t, () => otherToken)('/api/v1/adhoc/campaign/template/insertUpdate', {
+      id_bint_adhoc_campaign: id,
+      ...languagePayload({ ...spanish, templatePGE_txt: 'Hola B', baseVersion_bint: 1 }),
+    });
+    expect(b.status).toBe(200);
+    // A, still based on version 1, types one more character.
+    const a = await save(id, { ...spanish, templatePGE_txt: 'Hola A!', baseVersion_bint: 1 });
+    expect(a.status).toBe(409);
+    expect(a.body).toMatchObject({
+      error: 'conflict',
+      message:
+        'The SMS Spanish template was changed by bruno@utility.test after this text was started from it, so your text was not saved. Compare the two and choose which to keep.',
+      details: { current: { language_vch: 'spanish', templatePGE_txt: 'Hola B', version_bint: 2 } },
+    });
+    const { rows } = await t.ctx.db.query(
+      "SELECT template_pge, version FROM adhoc_templates WHERE campaign_id = $1 AND language = 'spanish'",
+      [id],
+    );
+    expect(rows).toEqual([{ template_pge: 'Hola B', version: 2 }]);
+    // Keeping A's text deliberately: a save based on the version now on the server.
+    const kept = await save(id, { ...spanish, templatePGE_txt: 'Hola A!', baseVersion_bint: 2 });
+    expect(kept.status).toBe(200);
+    expect(kept.body.response[0]).toMatchObject({ templatePGE_txt: 'Hola A!', version_bint: 3 });
+  });
+
+  it('refuses a new language (base 0) that someone else wrote meanwhile, and one deleted meanwhile', async () => {
+    const id = await newTemplate();
+    await save(id, { ...smsEnglish, language_vch: 'thai' });
+    const created = await save(id, { ...smsEnglish, language_vch: 'thai', baseVersion_bint: 0 });
+    expect(created.status).toBe(409);
+    expect(created.body.message).toBe(
+      'The SMS Thai template was written by olivia@utility.test after this text was started from it, so your text was not saved. Compare the two and choose which to keep.',
+    );
+    await post('/api/v1/adhoc/template/language/delete', {
+      id_bint_adhoc_campaign: id,
+      language_vch: 'thai',
+      notifyBy_vch: 'SMS',
+    });
+    const deleted = await save(id, { ...smsEnglish, language_vch: 'thai', baseVersion_bint: 1 });
+    expect(deleted.status).toBe(409);
+    expect(deleted.body).toEqual({
+      error: 'conflict',
+      message:
+        'The SMS Thai template was deleted after this text was started from it, so your text was not saved. Compare the two and choose which to keep.',
+      details: { current: null },
+    });
+    const { rows } = await t.ctx.db.query(
+      'SELECT count(*)::int AS n FROM adhoc_templates WHERE campaign_id = $1',
+      [id],
+    );
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('saves without a check when the call names no base, as the specification calls it', async () => {
+    const id = await newTemplate();
+    await save(id, smsEnglish);
+    await save(id, { ...smsEnglish, templatePGE_txt: 'Two' });
+    const res = await save(id, { ...smsEnglish, templatePGE_txt: 'Three' });
+    expect(res.status).toBe(200);
+    expect(res.body.response[0]).toMatchObject({ templatePGE_txt: 'Three', version_bint: 3 });
+  });
+
+  it('gives a voice record made by an audio upload alone version 0, so a text based on "no record" still saves', async () => {
+    const id = await newTemplate();
+    const file = multipartFile('live.wav', 'audio/wav', wavBytes());
+    const up = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/adhoc/upload/live/${id}-english`,
+      headers: { ...bearer(token), ...file.headers },
+      payload: file.payload,
+    });
+    expect(up.statusCode).toBe(200);
+    const res = await save(id, {
+      notifyBy_vch: 'PHON',
+      language_vch: 'english',
+      templatePGE_txt: 'Hello',
+      baseVersion_bint: 0,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.response[0].version_bint).toBe(1);
   });
 });
 
@@ -465,7 +648,7 @@ describe('publish (doc 2 §2.7, §4)', () => {
     const res = await post('/api/v1/adhoc/publish', { id_bint_adhoc_campaign: id });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(
-      'This template is not ready to publish: each language must be configured for each channel the template uses. Missing: e-Mail english (no subject); e-Mail spanish (not configured).',
+      'This template is not ready to publish: each language must be configured for each channel the template uses. Missing: e-Mail English: no subject; e-Mail Spanish: not configured.',
     );
     expect(res.body.details).toEqual([
       { notifyBy_vch: 'EML', language_vch: 'english', reason: 'subject' },
@@ -478,6 +661,34 @@ describe('publish (doc 2 §2.7, §4)', () => {
       [{ language_vch: 'english' }, { language_vch: 'spanish' }],
       [],
       [{ publish_dt: null }],
+      [
+        { notifyBy_vch: 'EML', language_vch: 'english', reason: 'subject' },
+        { notifyBy_vch: 'EML', language_vch: 'spanish', reason: 'missing' },
+      ],
+    ]);
+  });
+
+  it('marks in the summary exactly what publishing refuses: a Cantonese SMS needs a Mandarin e-mail once e-mail is used', async () => {
+    const id = await newTemplate();
+    await save(id, { ...smsEnglish, language_vch: 'chinese-cantonese', templatePGE_txt: '停電通知' });
+    // An e-mail language saved without a text yet: e-mail is in use.
+    await save(id, { notifyBy_vch: 'EML', language_vch: 'english', from_vch: '' });
+    const res = await post('/api/v1/adhoc/publish', { id_bint_adhoc_campaign: id });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(
+      'This template is not ready to publish: each language must be configured for each channel the template uses. Missing: SMS English: not configured; e-Mail English: no message text; e-Mail Chinese (Mandarin): not configured.',
+    );
+    const summary = await post('/api/v1/adhoc/campaign/summary/select', { id_bint_adhoc_campaign: id });
+    expect(summary.body.response).toEqual([
+      [],
+      [{ language_vch: 'chinese-cantonese' }],
+      [],
+      [{ publish_dt: null }],
+      [
+        { notifyBy_vch: 'SMS', language_vch: 'english', reason: 'missing' },
+        { notifyBy_vch: 'EML', language_vch: 'english', reason: 'body' },
+        { notifyBy_vch: 'EML', language_vch: 'chinese-mandarin', reason: 'missing' },
+      ],
     ]);
   });
 
@@ -503,6 +714,7 @@ describe('publish (doc 2 §2.7, §4)', () => {
         [{ language_vch: 'english' }],
         [{ language_vch: 'english' }],
         [{ publish_dt: publishDt }],
+        [],
       ],
     });
     const single = await post('/api/v1/adhoc/campaign/select-single', { id_bint_adhoc_campaign: id });

@@ -43,7 +43,12 @@ const TEXTS: Partial<Record<AdhocLanguageName, Texts>> = {
   },
 };
 
-function record(notifyBy: NotifyBy, language: AdhocLanguageName, id: number): TemplateInsertUpdate {
+function record(
+  notifyBy: NotifyBy,
+  language: AdhocLanguageName,
+  id: number,
+  emailFrom: string,
+): TemplateInsertUpdate {
   const texts = TEXTS[language]!;
   const data = formatTemplateData(sampleData(language, notifyBy));
   const base = {
@@ -67,7 +72,7 @@ function record(notifyBy: NotifyBy, language: AdhocLanguageName, id: number): Te
     templatePGE_txt: texts.email,
     subject_vch: texts.subject,
     preview_txt: 'Power may be turned off to reduce wildfire risk.',
-    from_vch: 'psps-notifications@example.com',
+    from_vch: emailFrom,
     fromDisplayName_vch: 'PSPS Notifications',
   };
 }
@@ -80,7 +85,7 @@ function record(notifyBy: NotifyBy, language: AdhocLanguageName, id: number): Te
 export const seedAdhocDemo: DemoSeeder = async (ctx, log) => {
   const { rows } = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM adhoc_campaigns');
   if ((rows[0]?.n ?? 0) > 0) return undefined;
-  const service = adhocService(ctx.db);
+  const service = adhocService(ctx.db, { emailFrom: ctx.config.delivery.emailFrom });
 
   const add = async (
     name: string,
@@ -91,7 +96,7 @@ export const seedAdhocDemo: DemoSeeder = async (ctx, log) => {
     const { id_bint: id } = await service.create(name, DEMO_ACTOR);
     for (const notifyBy of channels) {
       for (const language of languages) {
-        await service.saveLanguage(record(notifyBy, language, id), DEMO_ACTOR);
+        await service.saveLanguage(record(notifyBy, language, id, ctx.config.delivery.emailFrom), DEMO_ACTOR);
       }
     }
     if (testers.phone) await service.setTester(id, 'testerPhon_vch', testers.phone, DEMO_ACTOR);
@@ -122,7 +127,7 @@ export const seedAdhocDemo: DemoSeeder = async (ctx, log) => {
   // A draft in progress: e-mail and SMS in English, Spanish SMS still missing from e-mail.
   await add('Bay Area: event cancelled (draft)', ['SMS', 'EML'], ['english'], testers);
   const draft = (await service.list())[0]!.id_bint;
-  await service.saveLanguage(record('SMS', 'spanish', draft), DEMO_ACTOR);
+  await service.saveLanguage(record('SMS', 'spanish', draft, ctx.config.delivery.emailFrom), DEMO_ACTOR);
 
   log.info('demo: ad hoc templates seeded');
   return undefined;

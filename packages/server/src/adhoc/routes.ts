@@ -32,7 +32,7 @@ const tags = ['adhoc'];
 
 /** Ad hoc templates (doc 2 §7): every call is POST with JSON and answers {"response": …} (DESIGN §3). */
 export async function adhocRoutes(app: App, ctx: AppContext) {
-  const service = adhocService(ctx.db);
+  const service = adhocService(ctx.db, { emailFrom: ctx.config.delivery.emailFrom });
   const audio = audioStore(ctx.config);
   const sender = testSender(ctx, service, audio);
   const { campaignSelect, campaignInsert, templateDelete, campaignSelectSingle, campaignUpdateTitle } =

@@ -124,6 +124,46 @@ describe('test sends recorded in the outbox (the demo default)', () => {
     });
   });
 
+  it('sends an e-mail test from the configured address even when a record stored earlier names another', async () => {
+    const id = await template({ testerEmail_vch: 'tester@utility.test' });
+    await save(id, {
+      notifyBy_vch: 'EML',
+      language_vch: 'english',
+      templatePGE_txt: '<p>Hello</p>',
+      subject_vch: 'Notice',
+    });
+    // As a record saved before the server checked the From address could be.
+    await t.ctx.db.query("UPDATE adhoc_templates SET from_address = 'ceo@evil.com' WHERE campaign_id = $1", [
+      id,
+    ]);
+    await post('/api/v1/adhoc/send-email-test', {
+      id_bint_adhoc_campaign: id,
+      language_vch: 'english',
+      notifyBy_vch: 'EML',
+    });
+    const sent = await outbox(id);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].from_vch).toBe('psps-notifications@example.com');
+  });
+
+  it('sends an Arabic or Farsi e-mail marked right to left', async () => {
+    const id = await template({ testerEmail_vch: 'tester@utility.test' });
+    await save(id, {
+      notifyBy_vch: 'EML',
+      language_vch: 'arabic',
+      templatePGE_txt: '<p>عزيزي {{{customerName}}}</p>',
+      dataMB_txt: '{"customerName":"سارة"}',
+      subject_vch: 'إشعار',
+    });
+    await post('/api/v1/adhoc/send-email-test', {
+      id_bint_adhoc_campaign: id,
+      language_vch: 'arabic',
+      notifyBy_vch: 'EML',
+    });
+    const sent = await outbox(id);
+    expect(sent[0].body_txt).toBe('<div dir="rtl" lang="ar"><p>عزيزي سارة</p></div>');
+  });
+
   it('answers status 400 with a sentence when the tester contact is missing or unusable', async () => {
     const id = await template({ testerPhon_vch: '555' });
     await save(id, { notifyBy_vch: 'SMS', language_vch: 'english', templatePGE_txt: 'x' });

@@ -17,6 +17,7 @@ import {
   testerContact,
   VOICE_CALLER_ID,
   voiceDialerAddress,
+  withTextDirection,
 } from '@psps/contracts';
 import type { AppContext } from '../context.ts';
 import { emailSenderFor, smsSenderFor, voiceCallerFor, voiceUsesProvider } from '../delivery/channels.ts';
@@ -59,11 +60,13 @@ export function testSender(ctx: AppContext, service: AdhocService, audio: AudioS
     const body = record.templatePGE_txt ?? '';
 
     if (record.notifyBy_vch === 'EML') {
-      const html = renderTripleBrace(body, data);
+      // Arabic and Farsi read right to left in the mail client too.
+      const html = withTextDirection(renderTripleBrace(body, data), record.language_vch);
       const sender = emailSenderFor(config, db, origin);
       const { messageId } = await sender.send({
         to,
-        from: record.from_vch?.trim() || config.delivery.emailFrom,
+        // The one From address (doc 2 §2.6); a record saved before the server checked it cannot change it.
+        from: config.delivery.emailFrom,
         ...(record.fromDisplayName_vch?.trim() ? { fromName: record.fromDisplayName_vch.trim() } : {}),
         subject: renderTripleBraceText(record.subject_vch ?? '', data),
         ...(record.preview_txt?.trim()

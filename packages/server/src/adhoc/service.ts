@@ -7,6 +7,7 @@ import {
   type AdhocLanguageRecord,
   type AudioKind,
   adhocIdLabel,
+  emailFromRefusal,
   formatTemplateData,
   isAdhocLocked,
   isTemplateDataError,
@@ -14,23 +15,25 @@ import {
   lockedTemplateAlert,
   NOTIFY_BY_LABELS,
   type NotifyBy,
+  notConfigured,
   type OutboxSend,
   PUBLISH_EMPTY_MESSAGE,
   type PublishSnapshot,
   parseTemplateData,
+  publishGaps,
   publishIncompleteMessage,
   renderCaret,
   renderTripleBrace,
   SMS_SHORT_CODE,
   type SummarySelectAnswer,
   sampleData,
+  staleSaveMessage,
   type TESTER_FIELDS,
   type TemplateInsertUpdate,
   voiceDialerAddress,
 } from '@psps/contracts';
 import { type Db, type DbClient, withTransaction } from '../db/pool.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
-import { notConfigured, publishGaps } from './rules.ts';
 
 /** Who made a change: from the session or API key, never from the request body (http/access.ts). */
 export type Actor = { userId: number | null; actor: string };
@@ -60,11 +63,13 @@ const RECORD_COLUMNS = `
   render_mb AS "renderMB_txt", subject AS "subject_vch", preview AS "preview_txt", from_address AS "from_vch",
   from_display_name AS "fromDisplayName_vch", upload_live_dt AS "uploadLive_dt",
   upload_machine_dt AS "uploadMachine_dt", retries AS "retries_bint", replay_digit AS "replayDigit_chr",
-  dialer_address AS "dialerAddress"`;
+  dialer_address AS "dialerAddress", version AS "version_bint", updated_at AS "updated_dt",
+  updated_by_actor AS "updatedBy_vch"`;
 
-type RecordRow = Omit<AdhocLanguageRecord, 'uploadLive_dt' | 'uploadMachine_dt'> & {
+type RecordRow = Omit<AdhocLanguageRecord, 'uploadLive_dt' | 'uploadMachine_dt' | 'updated_dt'> & {
   uploadLive_dt: Date | null;
   uploadMachine_dt: Date | null;
+  updated_dt: Date;
 };
 
 const languageIndex = (name: string) => ADHOC_LANGUAGES.findIndex((language) => language.name === name);
@@ -79,6 +84,7 @@ function recordsOf(rows: RecordRow[]): AdhocLanguageRecord[] {
       ...row,
       uploadLive_dt: iso(row.uploadLive_dt),
       uploadMachine_dt: iso(row.uploadMachine_dt),
+      updated_dt: row.updated_dt.toISOString(),
     }));
 }
 
@@ -121,7 +127,13 @@ function checkLanguage(notifyBy: NotifyBy, language: string) {
 
 export type StoredRecord = AdhocLanguageRecord;
 
-export function adhocService(db: Db) {
+/** What the service needs from the configuration. */
+export type AdhocServiceOptions = {
+  /** The one From address e-mail templates may use (doc 2 §2.6, §9): EMAIL_FROM_ADDRESS. */
+  emailFrom: string;
+};
+
+export function adhocService(db: Db, options: AdhocServiceOptions) {
   async function recordsFor(q: Queryable, campaignId: number, notifyBy?: NotifyBy) {
     const { rows } = await q.query<RecordRow>(
       `SELECT ${RECORD_COLUMNS} FROM adhoc_templates WHERE campaign_id = $1 AND ($2::text IS NULL OR notify_by = $2)`,
@@ -238,6 +250,14 @@ export function adhocService(db: Db) {
           [id, notifyBy, language],
         );
         const saved = rows[0];
+        // Optimistic concurrency: a save based on a version that is no longer the saved one would overwrite a
+        // colleague's text unseen. Refused with the saved record, so the console can show both texts.
+        if (input.baseVersion_bint !== undefined && input.baseVersion_bint !== (saved?.version_bint ?? 0)) {
+          const what = !saved ? 'deleted' : input.baseVersion_bint === 0 ? 'created' : 'changed';
+          throw conflict(staleSaveMessage(notifyBy, language, what, saved?.updatedBy_vch ?? null), {
+            current: saved ? recordsOf([saved])[0] : null,
+          });
+        }
         const pick = <K extends keyof TemplateInsertUpdate & keyof RecordRow>(key: K) =>
           input[key] !== undefined ? input[key] : (saved?.[key] ?? null);
 
@@ -258,18 +278,26 @@ export function adhocService(db: Db) {
             `An SMS goes out from the short code ${SMS_SHORT_CODE}, not from "${input.from_vch}".`,
           );
         }
+        // Doc 2 §2.6/§9: the From list has one address besides the placeholder. Any other address would let a
+        // template (and its test sends) go out in someone else's name.
+        const emailFromProblem =
+          notifyBy === 'EML' && input.from_vch != null
+            ? emailFromRefusal(input.from_vch, options.emailFrom)
+            : null;
+        if (emailFromProblem) throw badRequest(emailFromProblem);
 
         await client.query(
           `INSERT INTO adhoc_templates (campaign_id, notify_by, language, template_pge, template_mb, data_mb, render_mb,
                                         subject, preview, from_address, from_display_name, retries, replay_digit,
-                                        dialer_address)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+                                        dialer_address, version, updated_by_actor)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 1, $15)
            ON CONFLICT (campaign_id, notify_by, language) DO UPDATE SET
              template_pge = EXCLUDED.template_pge, template_mb = EXCLUDED.template_mb, data_mb = EXCLUDED.data_mb,
              render_mb = EXCLUDED.render_mb, subject = EXCLUDED.subject, preview = EXCLUDED.preview,
              from_address = EXCLUDED.from_address, from_display_name = EXCLUDED.from_display_name,
              retries = EXCLUDED.retries, replay_digit = EXCLUDED.replay_digit,
-             dialer_address = EXCLUDED.dialer_address, updated_at = now()`,
+             dialer_address = EXCLUDED.dialer_address, updated_at = now(),
+             version = adhoc_templates.version + 1, updated_by_actor = EXCLUDED.updated_by_actor`,
           [
             id,
             notifyBy,
@@ -286,11 +314,13 @@ export function adhocService(db: Db) {
             voice ? pick('retries_bint') : null,
             voice ? pick('replayDigit_chr') : null,
             voice ? voiceDialerAddress(id, language) : null,
+            who.actor,
           ],
         );
         await touch(client, id);
         const fields = Object.keys(input).filter(
-          (key) => !['id_bint_adhoc_campaign', 'notifyBy_vch', 'language_vch'].includes(key),
+          (key) =>
+            !['id_bint_adhoc_campaign', 'notifyBy_vch', 'language_vch', 'baseVersion_bint'].includes(key),
         );
         await audit(client, who, saved ? 'adhoc.language.update' : 'adhoc.language.create', id, {
           notifyBy,
@@ -341,11 +371,20 @@ export function adhocService(db: Db) {
         await store();
         const column = kind === 'live' ? 'upload_live_dt' : 'upload_machine_dt';
         const { rows } = await client.query<{ at: Date }>(
-          `INSERT INTO adhoc_templates (campaign_id, notify_by, language, data_mb, dialer_address, ${column})
-           VALUES ($1, 'PHON', $2, $3, $4, now())
+          // A record made by an upload has no text yet: version 0, as "no record" (a recording never
+          // conflicts with a text, the upload times being the server's alone).
+          `INSERT INTO adhoc_templates (campaign_id, notify_by, language, data_mb, dialer_address, ${column},
+                                        version, updated_by_actor)
+           VALUES ($1, 'PHON', $2, $3, $4, now(), 0, $5)
            ON CONFLICT (campaign_id, notify_by, language) DO UPDATE SET ${column} = now(), updated_at = now()
            RETURNING ${column} AS at`,
-          [id, language, formatTemplateData(sampleData(language, 'PHON')), voiceDialerAddress(id, language)],
+          [
+            id,
+            language,
+            formatTemplateData(sampleData(language, 'PHON')),
+            voiceDialerAddress(id, language),
+            who.actor,
+          ],
         );
         await touch(client, id);
         await audit(client, who, 'adhoc.audio.upload', id, { language, kind, fileName });
@@ -364,7 +403,7 @@ export function adhocService(db: Db) {
     },
 
     /**
-     * Publishes: refused (409) while a channel in use lacks a language (rules.ts, publishGaps); otherwise
+     * Publishes: refused (409) while a channel in use lacks a language (contracts, publishGaps); otherwise
      * keeps an immutable snapshot of every language record and marks the template PUBLISHED. Re-publishing
      * is allowed any time before launch.
      */
@@ -435,7 +474,14 @@ export function adhocService(db: Db) {
         records
           .filter((r) => r.notifyBy_vch === channel && notConfigured(r) === null)
           .map((r) => ({ language_vch: r.language_vch }));
-      return [languages('PHON'), languages('SMS'), languages('EML'), [{ publish_dt: campaign.publish_dt }]];
+      // Set 5 (added): what publishing would refuse, so the table marks exactly those cells.
+      return [
+        languages('PHON'),
+        languages('SMS'),
+        languages('EML'),
+        [{ publish_dt: campaign.publish_dt }],
+        publishGaps(records),
+      ];
     },
 
     async outbox(campaignId: number | undefined): Promise<OutboxSend[]> {

@@ -39,6 +39,7 @@ export async function authRoutes(app: App, ctx: AppContext) {
       utilityAbbreviation: ctx.config.utilityAbbreviation,
       providerName: ctx.config.providerName,
       providerUrl: ctx.config.providerUrl,
+      emailFromAddress: ctx.config.delivery.emailFrom,
       permissions: [...PERMISSIONS],
     }),
   );

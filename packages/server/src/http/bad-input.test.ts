@@ -89,7 +89,7 @@ describe('ids', () => {
     for (const id of ['1e5', '0x10', '1.0', '-3']) {
       const res = await t.app.inject({ url: `/api/proc_reports_campaignTree/${id}`, headers: bearer(token) });
       expect(res.statusCode, id).toBe(400);
-      expect(res.json().message, id).toBe('Invalid params.datasetId: must be a whole number');
+      expect(res.json().message, id).toBe('The datasetId in the address must be a whole number.');
     }
   });
 });

@@ -589,7 +589,7 @@ describe('lists, search, deletes, download', () => {
     const typeAlone = await get('/api/suppress/downloadActiveSuppressions?type=PHONE');
     expect(typeAlone.statusCode).toBe(400);
     expect(typeAlone.json().message).toBe(
-      'Invalid querystring.type: A type is downloaded within one group: give groupName too',
+      'The query parameter type: A type is downloaded within one group: give groupName too.',
     );
   });
 
@@ -600,7 +600,7 @@ describe('lists, search, deletes, download', () => {
         expect(res.statusCode).toBe(400);
         expect(res.json()).toEqual({
           error: 'bad_request',
-          message: 'Invalid querystring.page: the page is a whole number from 1, given once',
+          message: 'The query parameter page: the page is a whole number from 1, given once.',
           details: [{ field: 'querystring.page', reason: 'the page is a whole number from 1, given once' }],
         });
       }

@@ -2,7 +2,13 @@ import { publicConfig, STORAGE_KEYS } from '@psps/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from './api.ts';
 
-const fallback = { utilityAbbreviation: '', providerName: '', providerUrl: '', permissions: [] };
+const fallback = {
+  utilityAbbreviation: '',
+  providerName: '',
+  providerUrl: '',
+  emailFromAddress: '',
+  permissions: [],
+};
 
 /** Utility abbreviation, provider name and link: configuration served by the server, kept as 'environment'. */
 export function usePublicConfig() {

@@ -22,9 +22,20 @@ export const session = {
       return [];
     }
   },
-  store(token: string, userName: string, permissions: string[]) {
+  /**
+   * Whose local drafts this browser may offer: the signed-in user's e-mail address (their full name for a
+   * session begun before the address was kept); '' when signed out.
+   */
+  draftOwner(): string {
+    if (!this.token()) return '';
+    const email = localStorage.getItem(STORAGE_KEYS.userEmail);
+    return email ? email.toLowerCase() : `name:${this.userName()}`;
+  },
+  store(token: string, userName: string, permissions: string[], email?: string) {
     localStorage.setItem(STORAGE_KEYS.sessionToken, token);
     localStorage.setItem(STORAGE_KEYS.userName, userName);
+    if (email) localStorage.setItem(STORAGE_KEYS.userEmail, email.trim());
+    else localStorage.removeItem(STORAGE_KEYS.userEmail);
     localStorage.setItem(STORAGE_KEYS.permissions, JSON.stringify(permissions));
   },
   /** The permissions as the server last gave them (GET /api/{sessionToken}), kept while signed in. */
@@ -59,6 +70,7 @@ export const session = {
     for (const key of [
       STORAGE_KEYS.sessionToken,
       STORAGE_KEYS.userName,
+      STORAGE_KEYS.userEmail,
       STORAGE_KEYS.permissions,
       STORAGE_KEYS.completionReports,
       STORAGE_KEYS.completionReportsXt,

@@ -3,7 +3,6 @@ import { useMediaQuery } from '@mantine/hooks';
 import {
   COMPACT_BREAKPOINT_PX,
   HOME_PATH,
-  LOGIN_PATH,
   productTitle,
   SCREENS,
   SHORT_TITLE_BREAKPOINT_PX,
@@ -15,11 +14,11 @@ import {
   IconLogout,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { useLogout } from '../../features/auth/api/login.ts';
+import { Link, Outlet, useLocation } from 'react-router';
 import { usePublicConfig } from '../../lib/config.ts';
 import { useRefreshPermissions } from '../../lib/permissions.tsx';
 import { Sidebar } from './sidebar.tsx';
+import { useSignOut } from './sign-out.tsx';
 
 /** /admin: sidebar, top bar, content, footer (document 1 §2). Compact at 992px or less. */
 export function AdminLayout() {
@@ -28,16 +27,12 @@ export function AdminLayout() {
   const [desktopCollapsed, setDesktopCollapsed] = useState(false);
   const [mobileOpened, setMobileOpened] = useState(false);
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const config = usePublicConfig();
-  const logout = useLogout();
+  const signOut = useSignOut();
   useRefreshPermissions();
   const pageName = SCREENS.find((s) => s.path === pathname)?.label ?? '';
 
-  const doLogout = async () => {
-    await logout();
-    navigate(LOGIN_PATH, { replace: true });
-  };
+  const doLogout = () => void signOut.request();
 
   return (
     <AppShell
@@ -109,6 +104,7 @@ export function AdminLayout() {
         <Outlet />
       </AppShell.Main>
 
+      {signOut.dialog}
       <AppShell.Footer>
         <Group h="100%" px="md" justify="space-between">
           <Text size="xs" c="dimmed">

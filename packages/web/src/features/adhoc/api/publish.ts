@@ -16,12 +16,14 @@ export async function getSummary(id: number) {
     method: 'POST',
     body: { id_bint_adhoc_campaign: id },
   });
-  const [voice, sms, email, [meta]] = answer.response;
+  const [voice, sms, email, [meta], gaps] = answer.response;
   return {
     PHON: voice.map((row) => row.language_vch),
     SMS: sms.map((row) => row.language_vch),
     EML: email.map((row) => row.language_vch),
     publish_dt: meta.publish_dt,
+    /** What publishing would refuse, by the server's own rule (publishGaps). */
+    gaps,
   };
 }
 export type AdhocSummary = Awaited<ReturnType<typeof getSummary>>;

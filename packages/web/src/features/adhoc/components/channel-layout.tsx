@@ -3,6 +3,7 @@ import { findLanguage, NOTIFY_BY_LABELS } from '@psps/contracts';
 import type { CSSProperties, ReactNode } from 'react';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
 import classes from './channel-layout.module.css';
+import { ConflictPanel } from './conflict-panel.tsx';
 import { SaveIndicator } from './save-indicator.tsx';
 
 /** The three columns of a channel tab: languages and tools, the editor, the preview. */
@@ -40,7 +41,8 @@ export function ChannelLayout({
             </Title>
             <SaveIndicator autosave={editor.autosave} label={editor.notifyBy} />
           </Group>
-          {editor.restoredDraft && (
+          <ConflictPanel editor={editor} />
+          {editor.restoredDraft && !editor.conflict && (
             <Alert color="blue" mb="sm" withCloseButton onClose={editor.dismissRestored}>
               Unsaved edits from this browser were restored and are being saved.
             </Alert>

@@ -5,10 +5,12 @@ import {
   type AdhocCampaign,
   doubleBraceWarningMessage,
   EMAIL_BODY_HEIGHT_PX,
+  EMAIL_FROM_PLACEHOLDER,
   EMAIL_PREVIEW_ROWS,
   EMAIL_TEMPLATE_WARNING_TITLE,
   findDoubleBraces,
-  SAMPLE_FROM_ADDRESS,
+  findLanguage,
+  textDirection,
 } from '@psps/contracts';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import Link from '@tiptap/extension-link';
@@ -16,6 +18,7 @@ import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import DOMPurify from 'dompurify';
 import { useEffect, useRef } from 'react';
+import { usePublicConfig } from '../../../lib/config.ts';
 import { useChannelEditor } from '../hooks/use-channel-editor.ts';
 import { insertAtCursor } from '../lib/insert-at-cursor.ts';
 import { renderForm } from '../lib/template-form.ts';
@@ -23,11 +26,10 @@ import { ChannelLayout } from './channel-layout.tsx';
 import { DataField } from './data-field.tsx';
 import { LanguageColumn } from './language-column.tsx';
 
-const FROM_PLACEHOLDER = 'Select the From address';
-
 /** The e-mail tab (doc 2 §2.6). */
 export function EmailEditor({ campaign, locked }: { campaign: AdhocCampaign; locked: boolean }) {
   const editor = useChannelEditor(campaign, 'EML', locked);
+  const { emailFromAddress } = usePublicConfig();
   const { form, update, rebase, restoredDraft } = editor;
   const focused = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null);
   const updateRef = useRef(update);
@@ -102,8 +104,8 @@ export function EmailEditor({ campaign, locked }: { campaign: AdhocCampaign; loc
               value={form.from ?? ''}
               onChange={(event) => update({ from: event.currentTarget.value || null })}
               data={[
-                { value: '', label: FROM_PLACEHOLDER },
-                { value: SAMPLE_FROM_ADDRESS, label: SAMPLE_FROM_ADDRESS },
+                { value: '', label: EMAIL_FROM_PLACEHOLDER },
+                ...(emailFromAddress ? [{ value: emailFromAddress, label: emailFromAddress }] : []),
               ]}
               data-testid="email-from"
             />
@@ -114,6 +116,7 @@ export function EmailEditor({ campaign, locked }: { campaign: AdhocCampaign; loc
               onChange={(event) => update({ fromDisplayName: event.currentTarget.value })}
               {...trackFocus}
               data-testid="email-from-name"
+              dir={textDirection(form.language)}
             />
             <TextInput
               label="Subject"
@@ -122,6 +125,7 @@ export function EmailEditor({ campaign, locked }: { campaign: AdhocCampaign; loc
               onChange={(event) => update({ subject: event.currentTarget.value })}
               {...trackFocus}
               data-testid="email-subject"
+              dir={textDirection(form.language)}
             />
             <Textarea
               label="Preview"
@@ -132,6 +136,7 @@ export function EmailEditor({ campaign, locked }: { campaign: AdhocCampaign; loc
               onChange={(event) => update({ preview: event.currentTarget.value })}
               {...trackFocus}
               data-testid="email-preview-text"
+              dir={textDirection(form.language)}
             />
             {doubleBraces.length > 0 && (
               <Alert
@@ -179,7 +184,10 @@ export function EmailEditor({ campaign, locked }: { campaign: AdhocCampaign; loc
                     <RichTextEditor.Redo />
                   </RichTextEditor.ControlsGroup>
                 </RichTextEditor.Toolbar>
-                <RichTextEditor.Content style={{ height: EMAIL_BODY_HEIGHT_PX, overflowY: 'auto' }} />
+                <RichTextEditor.Content
+                  style={{ height: EMAIL_BODY_HEIGHT_PX, overflowY: 'auto' }}
+                  dir={textDirection(form.language)}
+                />
               </RichTextEditor>
             </div>
           </Stack>
@@ -215,7 +223,7 @@ export function EmailEditor({ campaign, locked }: { campaign: AdhocCampaign; loc
                 <iframe
                   title="Rendered e-mail"
                   sandbox=""
-                  srcDoc={previewDocument(rendered.text)}
+                  srcDoc={previewDocument(rendered.text, form.language)}
                   style={{ width: '100%', height: 600, border: 0, display: 'block', background: '#fff' }}
                   data-testid="email-preview-frame"
                 />
@@ -237,7 +245,8 @@ export function EmailEditor({ campaign, locked }: { campaign: AdhocCampaign; loc
  * The rendered e-mail as a document for the sandboxed preview frame: sanitised first (no scripts, event
  * handlers or javascript: links), and the empty sandbox keeps it from running anything or reaching the console.
  */
-function previewDocument(html: string): string {
+function previewDocument(html: string, language: string): string {
   const clean = DOMPurify.sanitize(html, { USE_PROFILES: { html: true } });
-  return `<!doctype html><html><head><meta charset="utf-8"><style>body{font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:1.5;color:#222;margin:16px;overflow-wrap:anywhere}img{max-width:100%}</style></head><body>${clean}</body></html>`;
+  const code = findLanguage(language)?.code ?? 'en';
+  return `<!doctype html><html dir="${textDirection(language)}" lang="${code}"><head><meta charset="utf-8"><style>body{font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:1.5;color:#222;margin:16px;overflow-wrap:anywhere}img{max-width:100%}</style></head><body>${clean}</body></html>`;
 }

@@ -85,6 +85,17 @@ export function LanguageColumn({
                     >
                       {item.displayName}
                     </Text>
+                    {editor.conflictLanguages.has(item.name) ? (
+                      <Badge size="xs" color="red" variant="light" style={{ flex: 'none' }}>
+                        Conflict
+                      </Badge>
+                    ) : (
+                      editor.unsavedLanguages.has(item.name) && (
+                        <Badge size="xs" color="orange" variant="light" style={{ flex: 'none' }}>
+                          Unsaved
+                        </Badge>
+                      )
+                    )}
                     {badge?.(item)}
                   </Group>
                 </UnstyledButton>

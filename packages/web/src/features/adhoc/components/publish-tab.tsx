@@ -8,14 +8,19 @@ import {
   NOTIFY_BY,
   NOTIFY_BY_LABELS,
   PUBLISH_COMPLETE_TOAST,
+  PUBLISH_GAP_REASONS,
   type PublishSnapshot,
   publishButtonLabel,
   publishedText,
   UNPUBLISHED_TEXT,
 } from '@psps/contracts';
 import { IconCheck, IconRocket } from '@tabler/icons-react';
+import { useState } from 'react';
 import { usePublish, usePublishHistory, useSummary } from '../api/publish.ts';
 import { usePendingSaves } from '../hooks/pending-saves.tsx';
+
+const PUBLISH_NOT_SAVED_TEXT =
+  'Some edits are not saved yet (a save failed, or someone else changed the same language: see the Voice, SMS and e-Mail tabs), so the template was not published.';
 
 /** The publish tab (doc 2 §2.7): languages configured per channel, Publish / Re-Publish, and the history. */
 export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; locked: boolean }) {
@@ -24,8 +29,11 @@ export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; lock
   const pending = usePendingSaves();
   const publishDt = summary.data?.publish_dt ?? null;
 
+  const [notSaved, setNotSaved] = useState(false);
   const doPublish = async () => {
-    if (!(await pending.flushAll())) return;
+    const saved = await pending.flushAll();
+    setNotSaved(!saved);
+    if (!saved) return;
     try {
       await publish.mutateAsync();
       notifications.show({ message: PUBLISH_COMPLETE_TOAST });
@@ -51,6 +59,11 @@ export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; lock
             {publishButtonLabel(publishDt)}
           </Button>
         </Group>
+        {notSaved && (
+          <Alert color="red" mt="md" title="Not published" withCloseButton onClose={() => setNotSaved(false)}>
+            {PUBLISH_NOT_SAVED_TEXT}
+          </Alert>
+        )}
         {publish.error && (
           <Alert color="red" mt="md" title="Not published" withCloseButton onClose={() => publish.reset()}>
             {publish.error.message}
@@ -81,24 +94,23 @@ export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; lock
               </Table.Thead>
               <Table.Tbody>
                 {ADHOC_LANGUAGES.map((language) => {
-                  const anywhere = NOTIFY_BY.some((channel) =>
-                    summary.data?.[channel].includes(language.name),
-                  );
                   return (
                     <Table.Tr key={language.name}>
                       <Table.Td>{language.displayName}</Table.Td>
                       {NOTIFY_BY.map((channel) => {
                         const listed = languagesFor(channel).some((item) => item.name === language.name);
                         const configured = summary.data?.[channel].includes(language.name);
-                        // A channel in use needs every language used anywhere (the server's publish rule).
-                        const missing =
-                          listed && anywhere && !configured && (summary.data?.[channel].length ?? 0) > 0;
+                        // Exactly what publishing would refuse (the server's rule, publishGaps).
+                        const gap = summary.data?.gaps.find(
+                          (item) => item.notifyBy_vch === channel && item.language_vch === language.name,
+                        );
                         return (
                           <Table.Td
                             key={channel}
                             ta="center"
                             data-testid={`matrix-${channel}-${language.name}`}
                             data-configured={configured ? 'yes' : 'no'}
+                            data-gap={gap?.reason}
                           >
                             {!listed ? (
                               <Text
@@ -114,9 +126,9 @@ export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; lock
                                 color="var(--mantine-color-teal-7)"
                                 aria-label="configured"
                               />
-                            ) : missing ? (
+                            ) : gap ? (
                               <Text size="xs" c="red.7" fw={600}>
-                                missing
+                                {gap.reason === 'missing' ? 'missing' : PUBLISH_GAP_REASONS[gap.reason]}
                               </Text>
                             ) : (
                               <Text size="xs" c="dimmed">

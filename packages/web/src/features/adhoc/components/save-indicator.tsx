@@ -7,14 +7,16 @@ const LOOK = {
   pending: { color: 'gray', label: 'Unsaved changes', Icon: IconClock },
   saving: { color: 'blue', label: 'Saving…', Icon: IconLoader2 },
   failed: { color: 'red', label: 'Save failed, retrying', Icon: IconAlertTriangle },
+  conflict: { color: 'red', label: 'NOT SAVED: changed by someone else', Icon: IconAlertTriangle },
+  incomplete: { color: 'orange', label: 'NOT SAVED', Icon: IconAlertTriangle },
 } as const;
 
-/** Saved / saving / failed, so an operator always knows whether the server has their text. */
+/** Saved / saving / failed / not saved, so an operator always knows whether the server has their text. */
 export function SaveIndicator({
   autosave,
   label,
 }: {
-  autosave: Pick<Autosave<unknown>, 'status' | 'error' | 'flush'>;
+  autosave: Pick<Autosave<unknown>, 'status' | 'error' | 'flush'> & { reason?: string | null };
   label?: string;
 }) {
   const look = LOOK[autosave.status];
@@ -26,7 +28,7 @@ export function SaveIndicator({
       data-testid={label ? `save-status-${label}` : 'save-status'}
       data-status={autosave.status}
     >
-      {look.label}
+      {autosave.status === 'incomplete' && autosave.reason ? `${look.label}: ${autosave.reason}` : look.label}
     </Badge>
   );
   return (

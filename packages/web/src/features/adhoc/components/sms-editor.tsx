@@ -7,6 +7,7 @@ import {
   SMS_TRIM_ALERT,
   smsCounter,
   smsSegments,
+  textDirection,
   trimSmsBody,
 } from '@psps/contracts';
 import { useRef } from 'react';
@@ -78,6 +79,7 @@ export function SmsEditor({ campaign, locked }: { campaign: AdhocCampaign; locke
               maxRows={30}
               placeholder="Write the text message. Variables are written between carets, e.g. ^customerName^."
               data-testid="sms-body"
+              dir={textDirection(form.language)}
             />
             <Group justify="space-between" gap="xs">
               <SmsCost encoding={segments.encoding} segments={segments.segments} />
@@ -94,7 +96,15 @@ export function SmsEditor({ campaign, locked }: { campaign: AdhocCampaign; locke
             <Text fw={700} size="sm">
               Preview
             </Text>
-            <Paper withBorder p="md" radius="md" mih={160} data-testid="sms-preview" bg="gray.0">
+            <Paper
+              withBorder
+              p="md"
+              radius="md"
+              mih={160}
+              data-testid="sms-preview"
+              bg="gray.0"
+              dir={textDirection(form.language)}
+            >
               {rendered && 'ok' in rendered ? (
                 <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                   {rendered.text || (

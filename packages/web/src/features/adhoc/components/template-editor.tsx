@@ -14,10 +14,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { pollInterval } from '../../../lib/poll.ts';
+import { session } from '../../../lib/storage.ts';
 import { updateTitle, useCampaign } from '../api/campaigns.ts';
 import { adhocKeys } from '../api/keys.ts';
 import { PendingSavesProvider, usePendingSaves, useRegisterFlush } from '../hooks/pending-saves.tsx';
 import { readDraft, useAutosave } from '../hooks/use-autosave.ts';
+import { titleDraftKey } from '../lib/template-form.ts';
 import { EmailEditor } from './email-editor.tsx';
 import { OutboxPanel } from './outbox-panel.tsx';
 import { PublishTab } from './publish-tab.tsx';
@@ -138,8 +140,10 @@ function LoadedEditor({ campaign, onClose }: { campaign: AdhocCampaign; onClose:
 /** The template title, autosaved after 1 s (doc 2 §4). An empty title is not saved. */
 function TitleInput({ campaign, locked }: { campaign: AdhocCampaign; locked: boolean }) {
   const client = useQueryClient();
-  const storageKey = `adhoc-draft:${campaign.id_bint}:title`;
-  const [title, setTitle] = useState(() => readDraft<string>(storageKey) ?? campaign.name_vch);
+  const storageKey = titleDraftKey(session.draftOwner(), campaign.id_bint);
+  const [title, setTitle] = useState(
+    () => (storageKey ? readDraft<string>(storageKey) : undefined) ?? campaign.name_vch,
+  );
   const empty = title.trim() === '';
   const autosave = useAutosave<string>({
     value: title,

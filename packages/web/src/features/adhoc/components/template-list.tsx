@@ -25,7 +25,7 @@ import {
   NEW_TEMPLATE_NAME,
 } from '@psps/contracts';
 import { IconEdit, IconPlus, IconSearch, IconSettings, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useCampaigns, useCreateCampaign, useDeleteCampaign } from '../api/campaigns.ts';
 import { useDialogs } from './adhoc-dialogs.tsx';
 
@@ -40,9 +40,20 @@ export function TemplateList({ onOpen }: { onOpen: (id: number, tab?: string) =>
   const remove = useDeleteCampaign();
   const dialogs = useDialogs();
 
+  // A double click must make one template: the button shows as busy only after a render, so the second click
+  // of a double click is ignored here.
+  const creating = useRef(false);
   const createTemplate = async () => {
-    const created = await create.mutateAsync(NEW_TEMPLATE_NAME);
-    onOpen(created.id_bint);
+    if (creating.current) return;
+    creating.current = true;
+    try {
+      const created = await create.mutateAsync(NEW_TEMPLATE_NAME);
+      onOpen(created.id_bint);
+    } catch {
+      // shown under the button (create.error)
+    } finally {
+      creating.current = false;
+    }
   };
 
   const deleteTemplate = async (row: AdhocCampaign) => {
@@ -62,7 +73,13 @@ export function TemplateList({ onOpen }: { onOpen: (id: number, tab?: string) =>
         <Title order={2} size="h3">
           {ADHOC_PAGE_TITLE}
         </Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={createTemplate} loading={create.isPending}>
+        <Button
+          leftSection={<IconPlus size={16} />}
+          onClick={() => void createTemplate()}
+          loading={create.isPending}
+          disabled={create.isPending}
+          data-testid="new-template"
+        >
           {NEW_TEMPLATE_LABEL}
         </Button>
       </Group>

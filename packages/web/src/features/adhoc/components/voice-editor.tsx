@@ -21,6 +21,7 @@ import {
   isWavFile,
   libraryCode,
   NO_FILE_SELECTED_ALERT,
+  textDirection,
   UPLOAD_COMPLETE_TOAST,
   VOICE_CALLER_ID_OPTIONS,
   VOICE_REPLAY_DIGIT_OPTIONS,
@@ -151,6 +152,7 @@ export function VoiceEditor({ campaign, locked }: { campaign: AdhocCampaign; loc
               minRows={8}
               maxRows={24}
               data-testid="voice-body"
+              dir={textDirection(form.language)}
             />
           </Stack>
         )
@@ -161,7 +163,15 @@ export function VoiceEditor({ campaign, locked }: { campaign: AdhocCampaign; loc
             <Text fw={700} size="sm">
               Preview
             </Text>
-            <Paper withBorder p="md" radius="md" mih={120} bg="gray.0" data-testid="voice-preview">
+            <Paper
+              withBorder
+              p="md"
+              radius="md"
+              mih={120}
+              bg="gray.0"
+              data-testid="voice-preview"
+              dir={textDirection(form.language)}
+            >
               {rendered && 'ok' in rendered ? (
                 <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                   {rendered.text || (

@@ -32,10 +32,18 @@ export function usePendingSaves(): PendingSaves {
   return useContext(PendingSavesContext);
 }
 
-/** Registers an editor's flush for as long as it is mounted. */
+/**
+ * Registers an editor's flush for as long as the template editor is open. Not undone with the editor's effects:
+ * a hidden tab (React's Activity undoes its effects) may still hold a failed save or a conflict that publishing
+ * and test sends must wait for.
+ */
 export function useRegisterFlush(flush: Flush) {
   const { register } = usePendingSaves();
   const latest = useRef(flush);
   latest.current = flush;
-  useEffect(() => register(() => latest.current()), [register]);
+  const registered = useRef<Flush | null>(null);
+  useEffect(() => {
+    registered.current ??= () => latest.current();
+    register(registered.current);
+  }, [register]);
 }

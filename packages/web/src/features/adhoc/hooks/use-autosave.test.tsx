@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { act, renderHook } from '@testing-library/react';
+import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { unsavedEdits } from '../../../lib/unsaved-edits.ts';
 import { type AutosaveOptions, readDraft, useAutosave } from './use-autosave.ts';
 
 type Draft = { language: string; body: string };
@@ -20,6 +21,7 @@ beforeEach(() => {
   localStorage.clear();
 });
 afterEach(() => {
+  cleanup();
   vi.useRealTimers();
 });
 
@@ -173,5 +175,125 @@ describe('useAutosave', () => {
     const dirty = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(dirty);
     expect(dirty.defaultPrevented).toBe(true);
+  });
+  it('stops saving a language someone else saved first, keeps the text typed here and its draft, and saves it when the operator keeps it', async () => {
+    const conflict = new Error('changed by bruno');
+    let refuse = true;
+    const save = vi.fn(async () => {
+      if (refuse) throw conflict;
+    });
+    const extra = {
+      keyOf: (v: Draft) => v.language,
+      draftKey: (key: string) => `draft:${key}`,
+      conflictOf: (error: unknown) => (error === conflict ? { theirs: 'Hola B' } : undefined),
+    };
+    const { result, rerender } = setup(spanish('Hola'), save, extra);
+    rerender({ value: spanish('Hola A'), ...extra });
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(result.current.status).toBe('conflict');
+    expect(result.current.conflicts.get('spanish')).toEqual({
+      mine: spanish('Hola A'),
+      info: { theirs: 'Hola B' },
+    });
+    expect(result.current.unsavedKeys).toEqual(new Set(['spanish']));
+    // Typing on is kept, never saved, and never retried while the operator has not chosen.
+    rerender({ value: spanish('Hola A!'), ...extra });
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(readDraft<Draft>('draft:spanish')).toEqual(spanish('Hola A!'));
+    const leave = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(leave);
+    expect(leave.defaultPrevented).toBe(true);
+    // Publishing and test sends wait for the choice.
+    await act(async () => {
+      expect(await result.current.flush()).toBe(false);
+    });
+    refuse = false;
+    act(() => result.current.keepMine(spanish('Hola A!')));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(save).toHaveBeenLastCalledWith(spanish('Hola A!'));
+    expect(result.current.status).toBe('saved');
+    expect(readDraft('draft:spanish')).toBeUndefined();
+  });
+
+  it("takes the colleague's text when the operator discards theirs (reset)", async () => {
+    const conflict = new Error('changed');
+    const save = vi.fn(async () => {
+      throw conflict;
+    });
+    const extra = {
+      keyOf: (v: Draft) => v.language,
+      draftKey: (key: string) => `draft:${key}`,
+      conflictOf: (error: unknown) => (error === conflict ? {} : undefined),
+    };
+    const { result, rerender } = setup(spanish('Hola'), save, extra);
+    rerender({ value: spanish('Hola A'), ...extra });
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    act(() => result.current.reset(spanish('Hola B')));
+    rerender({ value: spanish('Hola B'), ...extra });
+    expect(result.current.status).toBe('saved');
+    expect(result.current.hasUnsaved).toBe(false);
+    expect(readDraft('draft:spanish')).toBeUndefined();
+  });
+
+  it('says NOT SAVED with the reason while part of the value cannot be saved, keeps the draft and the leave-page prompt', async () => {
+    const save = vi.fn(async () => undefined);
+    const extra = {
+      keyOf: (v: Draft) => v.language,
+      draftKey: (key: string) => `draft:${key}`,
+      unsavedReason: (v: Draft) => (v.body.includes('{') ? 'preview data is not valid JSON' : null),
+    };
+    const { result, rerender } = setup(english('ok'), save, extra);
+    rerender({ value: english('ok {'), ...extra });
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(result.current.status).toBe('incomplete');
+    expect(result.current.reason).toBe('preview data is not valid JSON');
+    expect(readDraft<Draft>('draft:english')).toEqual(english('ok {'));
+    const leave = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(leave);
+    expect(leave.defaultPrevented).toBe(true);
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(save).toHaveBeenCalledTimes(1);
+    rerender({ value: english('ok fixed'), ...extra });
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(result.current.status).toBe('saved');
+    expect(readDraft('draft:english')).toBeUndefined();
+  });
+
+  it('saves a restored draft of a language not on screen (adopt) and lists it as unsaved until then', async () => {
+    let release: () => void = () => undefined;
+    const save = vi.fn(() => new Promise<void>((resolve) => (release = resolve)));
+    const keyOf = (v: Draft) => v.language;
+    const { result } = setup(english('A'), save, { keyOf });
+    act(() => result.current.setBaseline(spanish('Hola')));
+    act(() => result.current.adopt(spanish('Hola restored')));
+    expect(result.current.unsavedKeys).toEqual(new Set(['spanish']));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(save).toHaveBeenCalledWith(spanish('Hola restored'));
+    await act(async () => release());
+    expect(result.current.unsavedKeys).toEqual(new Set());
+  });
+
+  it('tells the sign-out what is unsaved, saves it on request, or discards it with its draft', async () => {
+    const save = vi.fn(async () => undefined);
+    const extra = { keyOf: (v: Draft) => v.language, draftKey: (key: string) => `draft:${key}` };
+    const { rerender, unmount } = setup(english(''), save, extra);
+    expect(unsavedEdits.any()).toBe(false);
+    rerender({ value: english('Thai text'), ...extra });
+    expect(unsavedEdits.any()).toBe(true);
+    await act(async () => {
+      expect(await unsavedEdits.flushAll()).toBe(true);
+    });
+    expect(save).toHaveBeenCalledWith(english('Thai text'));
+    expect(unsavedEdits.any()).toBe(false);
+    rerender({ value: english('Thai text 2'), ...extra });
+    expect(readDraft<Draft>('draft:english')).toEqual(english('Thai text 2'));
+    act(() => unsavedEdits.discardAll());
+    expect(unsavedEdits.any()).toBe(false);
+    expect(readDraft('draft:english')).toBeUndefined();
+    unmount();
+    expect(save).toHaveBeenCalledTimes(1);
   });
 });

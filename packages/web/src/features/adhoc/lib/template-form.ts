@@ -8,7 +8,6 @@ import {
   renderCaret,
   renderTripleBrace,
   renderTripleBraceText,
-  SAMPLE_FROM_ADDRESS,
   SMS_SHORT_CODE,
   sampleData,
   type TemplateDataError,
@@ -31,8 +30,11 @@ export interface TemplateForm {
   dialerAddress: string | null;
 }
 
-/** A language without a saved template: blank, with the sample data record in the data field (doc 2 §4). */
-export function blankForm(language: AdhocLanguageName, notifyBy: NotifyBy): TemplateForm {
+/**
+ * A language without a saved template: blank, with the sample data record in the data field (doc 2 §4).
+ * `emailFrom` is the one address the e-mail From list offers (the server's EMAIL_FROM_ADDRESS).
+ */
+export function blankForm(language: AdhocLanguageName, notifyBy: NotifyBy, emailFrom = ''): TemplateForm {
   return {
     language,
     body: '',
@@ -40,7 +42,7 @@ export function blankForm(language: AdhocLanguageName, notifyBy: NotifyBy): Temp
     subject: '',
     preview: '',
     // The one address the From list offers (doc 2 §2.6) is chosen from the start: publishing needs it.
-    from: notifyBy === 'SMS' ? SMS_SHORT_CODE : notifyBy === 'EML' ? SAMPLE_FROM_ADDRESS : null,
+    from: notifyBy === 'SMS' ? SMS_SHORT_CODE : notifyBy === 'EML' ? emailFrom || null : null,
     fromDisplayName: '',
     uploadLive: null,
     uploadMachine: null,
@@ -122,7 +124,66 @@ export function toSave(form: TemplateForm, campaignId: number, notifyBy: NotifyB
   return record;
 }
 
-/** Where the unsaved draft of a language lives in this browser (kept across sign-outs on purpose). */
-export function draftKey(campaignId: number, notifyBy: NotifyBy, language: string): string {
-  return `adhoc-draft:${campaignId}:${notifyBy}:${language}`;
+/**
+ * A local draft: the form as typed and the version of the saved record it was based on (0: none). Restored only
+ * while that version is still the saved one; otherwise the operator compares it with the saved text first.
+ */
+export type TemplateDraft = TemplateForm & { base: number };
+
+export const DRAFT_PREFIX = 'adhoc-draft:';
+
+/**
+ * Where the unsaved draft of a language lives in this browser: per user (`session.draftOwner()`), so a draft is
+ * offered again to whoever typed it, after a reload or a lost session, and never to anyone else. Undefined when
+ * no one is signed in.
+ */
+export function draftKey(
+  owner: string,
+  campaignId: number,
+  notifyBy: NotifyBy,
+  language: string,
+): string | undefined {
+  return owner
+    ? `${DRAFT_PREFIX}${encodeURIComponent(owner)}:${campaignId}:${notifyBy}:${language}`
+    : undefined;
+}
+
+/** The draft key of a template's title. */
+export function titleDraftKey(owner: string, campaignId: number): string | undefined {
+  return owner ? `${DRAFT_PREFIX}${encodeURIComponent(owner)}:${campaignId}:title` : undefined;
+}
+
+/** Every draft of one channel of a template this user left in the browser, by language. */
+export function channelDrafts(
+  owner: string,
+  campaignId: number,
+  notifyBy: NotifyBy,
+): Map<string, TemplateDraft> {
+  const drafts = new Map<string, TemplateDraft>();
+  const prefix = draftKey(owner, campaignId, notifyBy, '');
+  if (!prefix) return drafts;
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (!key?.startsWith(prefix)) continue;
+    try {
+      const draft = JSON.parse(localStorage.getItem(key) ?? 'null') as TemplateDraft | null;
+      if (draft && typeof draft.base === 'number' && draft.language === key.slice(prefix.length)) {
+        drafts.set(draft.language, draft);
+      }
+    } catch {
+      // not a draft this console wrote
+    }
+  }
+  return drafts;
+}
+
+/** The form of a draft, without what it was based on. */
+export function formOfDraft(draft: TemplateDraft): TemplateForm {
+  const { base: _base, ...form } = draft;
+  return form;
+}
+
+/** Why a form cannot be saved whole (its data is kept back while not valid JSON; the rest is saved), or null. */
+export function unsavedReason(form: TemplateForm): string | null {
+  return isTemplateDataError(parseTemplateData(form.data)) ? 'preview data is not valid JSON' : null;
 }

@@ -14,6 +14,7 @@ export async function login(email: string, password: string): Promise<LoginResul
     tokenRow.SESSION_TOKEN,
     nameRow.fullname_vch,
     permissions.map((p) => p.name_vch),
+    email,
   );
   return { ok: true, fullname: nameRow.fullname_vch };
 }

@@ -1,0 +1,82 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { LOGIN_PATH } from '@psps/contracts';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useLogout } from '../../features/auth/api/login.ts';
+import { unsavedEdits } from '../../lib/unsaved-edits.ts';
+
+export const UNSAVED_ON_LOGOUT_TEXT =
+  'You have unsaved changes. Save them before logging out, or log out and discard them?';
+const NOT_SAVED_TEXT =
+  'Some changes could not be saved (the server could not be reached, or someone else changed the same language). They are still here: stay to resolve them, or log out and discard them.';
+
+/**
+ * Log out, without losing or leaving behind unsaved edits: with edits the server does not have yet, the operator
+ * chooses first (save and log out, log out and discard, or stay). The session ends only after that, so the save
+ * still runs under it; and nothing typed is left for the next user of this browser.
+ */
+export function useSignOut() {
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  const finish = async () => {
+    setAsking(false);
+    await logout();
+    navigate(LOGIN_PATH, { replace: true });
+  };
+
+  const request = async () => {
+    if (!unsavedEdits.any()) return finish();
+    setFailed(false);
+    setAsking(true);
+  };
+
+  const saveAndLogOut = async () => {
+    setBusy(true);
+    const saved = await unsavedEdits.flushAll();
+    setBusy(false);
+    if (saved) await finish();
+    else setFailed(true);
+  };
+
+  const discardAndLogOut = async () => {
+    unsavedEdits.discardAll();
+    await finish();
+  };
+
+  const dialog = (
+    <Modal
+      opened={asking}
+      onClose={() => setAsking(false)}
+      title="Unsaved changes"
+      closeOnClickOutside={!busy}
+      closeOnEscape={!busy}
+      data-testid="logout-unsaved"
+    >
+      <Stack gap="md">
+        <Text size="sm">{UNSAVED_ON_LOGOUT_TEXT}</Text>
+        {failed && (
+          <Alert color="red" variant="light" data-testid="logout-not-saved">
+            {NOT_SAVED_TEXT}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => setAsking(false)} disabled={busy}>
+            Stay
+          </Button>
+          <Button variant="light" color="red" onClick={() => void discardAndLogOut()} disabled={busy}>
+            Log out and discard
+          </Button>
+          <Button onClick={() => void saveAndLogOut()} loading={busy} data-autofocus>
+            Save and log out
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+
+  return { request, dialog };
+}
