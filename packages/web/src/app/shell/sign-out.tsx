@@ -52,6 +52,7 @@ export function useSignOut() {
       opened={asking}
       onClose={() => setAsking(false)}
       title="Unsaved changes"
+      size="lg"
       closeOnClickOutside={!busy}
       closeOnEscape={!busy}
       data-testid="logout-unsaved"
