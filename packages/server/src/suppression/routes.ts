@@ -1,4 +1,4 @@
-import multipart from '@fastify/multipart';
+import multipart, { type Multipart, type MultipartFile } from '@fastify/multipart';
 import {
   SUPPRESSION_DOWNLOAD_FILE_NAME,
   SUPPRESSION_GROUP_NAME_MAX_LENGTH,
@@ -103,9 +103,10 @@ export async function suppressionRoutes(app: App, ctx: AppContext) {
           }
           const { tz } = req.query as { tz?: string };
           const upload = await service.openUpload(kind, group, actorOf(req.auth), tz);
-          let part: Awaited<ReturnType<FastifyRequest['file']>>;
+          const parts = req.parts();
+          let part: MultipartFile | undefined;
           try {
-            part = await req.file();
+            part = await nextFile(parts);
             if (part === undefined || part.fieldname !== SUPPRESSION_UPLOAD_FIELDS[kind]) {
               throw badRequest(
                 `Send the file in the field "${SUPPRESSION_UPLOAD_FIELDS[kind]}"; no file was found there.`,
@@ -116,7 +117,11 @@ export async function suppressionRoutes(app: App, ctx: AppContext) {
             await service.abandonUpload(upload, refusal);
             throw refusal;
           }
-          const file = withSizeLimit(part.file, maxBytes);
+          // The file counts as read only once the request is known to hold no other file: a full upload of the
+          // first of two files would remove the values of the second.
+          const file = withSizeLimit(part.file, maxBytes, async () => {
+            if ((await nextFile(parts)) !== undefined) throw new Error('a second file');
+          });
           return handle(upload, file);
         });
 
@@ -272,6 +277,7 @@ export async function suppressionRoutes(app: App, ctx: AppContext) {
 async function* withSizeLimit(
   file: AsyncIterable<Buffer> & { truncated: boolean },
   maxBytes: number,
+  atEnd: () => Promise<void>,
 ): AsyncGenerator<Buffer> {
   const chunks = file[Symbol.asyncIterator]();
   for (;;) {
@@ -282,8 +288,26 @@ async function* withSizeLimit(
       throw statusOf(error) === undefined ? notWhole(error) : error;
     }
     if (file.truncated) throw new UploadTooLargeError(maxBytes);
-    if (next.done) return;
+    if (next.done) break;
     yield next.value;
+  }
+  try {
+    await atEnd();
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (error instanceof Error && (error.message === 'a second file' || code === 'FST_FILES_LIMIT')) {
+      throw badRequest('Send one file per upload: this request holds more than one. Nothing was changed.');
+    }
+    throw statusOf(error) === undefined ? notWhole(error) : error;
+  }
+}
+
+/** The next file part of a multipart request (fields are passed over), or undefined at its end. */
+async function nextFile(parts: AsyncIterableIterator<Multipart>): Promise<MultipartFile | undefined> {
+  for (;;) {
+    const next = await parts.next();
+    if (next.done) return undefined;
+    if (next.value.type === 'file') return next.value;
   }
 }
 

@@ -407,6 +407,47 @@ describe('a failed or interrupted upload leaves the list exactly as it was', () 
       await small.close();
     }
   });
+  it('refuses a request holding two files (the second would be left out) and changes nothing', async () => {
+    await apply((await upload('full', 'Two files', 'two.files.0@example.com\n')).json().uploadId);
+    const part = (name: string, content: string) =>
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="fullFileUpload"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n${content}\r\n`;
+    for (const mode of ['full', 'incremental'] as const) {
+      const field = mode === 'full' ? 'fullFileUpload' : 'incrementalFileUpload';
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/suppress/upload/${field}`,
+        headers: {
+          ...bearer(token),
+          groupName: 'Two files',
+          'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        },
+        payload: `${part('a.csv', 'two.files.a@example.com').replaceAll('fullFileUpload', field)}${part('b.csv', 'two.files.b@example.com').replaceAll('fullFileUpload', field)}--${BOUNDARY}--\r\n`,
+      });
+      expect(res.statusCode, `${mode}: ${res.body}`).toBe(400);
+      expect(res.json()).toMatchObject({
+        status: 400,
+        message: 'Send one file per upload: this request holds more than one. Nothing was changed.',
+      });
+    }
+    expect(await activeOf('Two files')).toEqual(['EMAIL two.files.0@example.com']);
+    const { rows } = await t.ctx.db.query(
+      "SELECT mode, status FROM suppression_uploads WHERE group_vch = 'Two files' ORDER BY id",
+    );
+    expect(rows).toEqual([
+      { mode: 'full', status: 'applied' },
+      { mode: 'full', status: 'failed' },
+      { mode: 'incremental', status: 'failed' },
+    ]);
+    // Leaves no active value behind for the counts of the tests that follow.
+    const cleared = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/suppress/deleteById/groupNameAndType',
+      headers: bearer(token),
+      payload: { groupName: 'Two files', type: 'EMAIL' },
+    });
+    expect(cleared.json()).toEqual({ status: 200, deleted: 1 });
+  });
+
   it('answers 400, not 500, for a body that is not well-formed multipart, and changes nothing', async () => {
     const before = await activeOf('Opt-out 2026');
     const whole = multipart('fullFileUpload', phones(50)).toString('latin1');
