@@ -188,12 +188,24 @@ describe('completion reports', () => {
     expect(stored.rows[0]).toMatchObject({ size_bytes: Buffer.byteLength(text), row_count: 5 });
   });
 
-  it('answers only rows changed after the stamp, with the highest stamp', async () => {
+  it('answers rows changed after the stamp, and again those of the 5 minutes before it, with the highest stamp', async () => {
     const all = await completionRows(0);
     expect(all.rows).toHaveLength(1);
     expect(all.max).toBe(all.rows[0]?.UPDATE_XT);
-    const none = await completionRows(all.max);
-    expect(none).toEqual({ max: all.max, rows: [] });
+    const stamp = all.max;
+    const move = (microseconds: number) =>
+      t.ctx.db.query("UPDATE report_files SET update_xt = $1 WHERE kind = 'completion'", [microseconds]);
+    try {
+      // A change stamped a minute before the console's stamp but committed after it was read (a slower
+      // transaction): the console's next call still gets it.
+      await move(stamp - 60_000_000);
+      expect((await completionRows(stamp)).rows.map((r) => r.ID)).toEqual([500]);
+      // Changes older than the overlap are not sent again.
+      await move(stamp - 301_000_000);
+      expect(await completionRows(stamp)).toEqual({ max: stamp - 301_000_000, rows: [] });
+    } finally {
+      await move(stamp);
+    }
   });
 
   it('refresh regenerates and re-transfers (202 QUEUED), by report id or dataset id alike', async () => {
@@ -218,6 +230,23 @@ describe('completion reports', () => {
       "SELECT action, target FROM audit_log WHERE action LIKE 'completion.%'",
     );
     expect(audit.rows).toContainEqual({ action: 'completion.refresh', target: 'dataset 500' });
+  });
+
+  it("refresh with a customer-class child's id refreshes its campaign's report, never a partial one of its own", async () => {
+    const res = await get(`/api/refresh-completion-report/${operator}/501`);
+    expect(res.statusCode).toBe(202);
+    const { rows } = await t.ctx.db.query(
+      "SELECT dataset_id FROM report_files WHERE kind = 'completion' ORDER BY dataset_id",
+    );
+    expect(rows).toEqual([{ dataset_id: 500 }]);
+    const audit = await t.ctx.db.query(
+      "SELECT target FROM audit_log WHERE action = 'completion.refresh' ORDER BY id DESC LIMIT 1",
+    );
+    expect(audit.rows).toEqual([{ target: 'dataset 500' }]);
+    await eventually(async () => {
+      const r = (await completionRows()).rows[0]!;
+      return r.TRANSFER_STATE === 'transferred' ? r : undefined;
+    });
   });
 
   it('resend transfers the stored file again (202 QUEUED) with the same bytes under the same name', async () => {

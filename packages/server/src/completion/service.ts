@@ -34,6 +34,8 @@ export const TRANSFER_JOB = 'report-transfer';
 export type ReportJobData = { reportId: number; seq: number };
 
 const NOW_XT = `(extract(epoch FROM clock_timestamp()) * 1000000)::bigint`;
+/** How far back a list asks again before the console's stamp: far longer than any transaction that stamps a row. */
+const STAMP_OVERLAP_US = 5 * 60 * 1_000_000;
 
 const isoOf = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -98,8 +100,20 @@ export function completionService(ctx: AppContext) {
   }
 
   async function requireDataset(datasetId: number): Promise<void> {
-    const { rowCount } = await db.query('SELECT 1 FROM datasets WHERE id = $1', [datasetId]);
-    if (!rowCount) throw notFound(`There is no campaign (dataset) ${datasetId}.`);
+    await rootOf(datasetId);
+  }
+
+  /**
+   * The campaign whose completion report covers a dataset: the dataset itself, or the root of a customer-class
+   * child (one completion report per campaign, as the campaign tree shows it; a child's own would be partial).
+   */
+  async function rootOf(datasetId: number): Promise<number> {
+    const { rows } = await db.query<{ root: number }>(
+      'SELECT coalesce(root_id, id) AS root FROM datasets WHERE id = $1',
+      [datasetId],
+    );
+    if (rows[0] === undefined) throw notFound(`There is no campaign (dataset) ${datasetId}.`);
+    return rows[0].root;
   }
 
   async function enqueue(name: string, data: ReportJobData): Promise<string> {
@@ -142,21 +156,29 @@ export function completionService(ctx: AppContext) {
   }
 
   return {
-    /** GET /api/completion-reports: rows changed after the stamp, and the highest stamp of all. */
+    /**
+     * GET /api/completion-reports: rows changed after the stamp, and the highest stamp of all, read in one
+     * statement (one snapshot). A stamp is the time of the change, not of its commit: a change made before another
+     * but committed after it would carry a stamp below one a console already holds, and be missed for good. So the
+     * rows asked for start STAMP_OVERLAP_US before the console's stamp: rows changed lately come again, and the
+     * console's merge by id takes them as they are.
+     */
     async list(stamp: number): Promise<{ maxUpdateXt: number; rows: CompletionReportRow[] }> {
-      const { rows } = await db.query<CompletionDbRow>(
+      const { rows } = await db.query<CompletionDbRow & { max_xt: number | null }>(
         `SELECT r.dataset_id, d.title, d.launched_at, ${EFFECTIVE_RETRY} AS medbase_retry_at,
                 r.generated_at, r.transferred_at, r.update_xt, r.transfer_state, r.last_error, r.attempts,
-                r.file_name
-           FROM report_files r JOIN datasets d ON d.id = r.dataset_id
-          WHERE r.kind = 'completion' AND r.update_xt > $1
+                r.file_name, m.max_xt
+           FROM (SELECT max(update_xt) AS max_xt FROM report_files WHERE kind = 'completion') m
+           LEFT JOIN report_files r ON r.kind = 'completion' AND r.update_xt > $1
+           LEFT JOIN datasets d ON d.id = r.dataset_id
           ORDER BY r.dataset_id DESC`,
-        [stamp],
+        [stamp > 0 ? stamp - STAMP_OVERLAP_US : 0],
       );
-      const { rows: max } = await db.query<{ max: number | null }>(
-        `SELECT max(update_xt) AS max FROM report_files WHERE kind = 'completion'`,
-      );
-      return { maxUpdateXt: max[0]?.max ?? 0, rows: rows.map(completionRow) };
+      const maxUpdateXt = rows[0]?.max_xt ?? 0;
+      return {
+        maxUpdateXt,
+        rows: rows.filter((row) => row.dataset_id !== null).map(completionRow),
+      };
     },
 
     /**
@@ -202,25 +224,25 @@ export function completionService(ctx: AppContext) {
     },
 
     /** Whether the campaign's completion report was requested already (launching it again is a refresh). */
-    async hasCompletion(datasetId: number): Promise<boolean> {
+    async hasCompletion(id: number): Promise<boolean> {
       const { rows } = await db.query(
         "SELECT 1 FROM report_files WHERE dataset_id = $1 AND kind = 'completion' LIMIT 1",
-        [datasetId],
+        [await rootOf(id)],
       );
       return rows.length > 0;
     },
 
-    /** launch-completion-report and refresh-completion-report: (re)generate, then transfer. */
-    async refresh(datasetId: number, who: Actor, action: 'launch' | 'refresh'): Promise<string> {
-      await requireDataset(datasetId);
+    /** launch-completion-report and refresh-completion-report: (re)generate, then transfer (a child: its root's). */
+    async refresh(id: number, who: Actor, action: 'launch' | 'refresh'): Promise<string> {
+      const datasetId = await rootOf(id);
       const jobId = await requestCompletion(datasetId);
       await audit(who, `completion.${action}`, datasetId, { jobId });
       return jobId;
     },
 
     /** resend-completion-report: transfer the stored file again (same bytes). */
-    async resend(datasetId: number, who: Actor): Promise<string> {
-      await requireDataset(datasetId);
+    async resend(id: number, who: Actor): Promise<string> {
+      const datasetId = await rootOf(id);
       const { rows } = await db.query<{ id: number; request_seq: number }>(
         `UPDATE report_files
             SET request_seq = request_seq + 1, requested_at = now(), transfer_state = 'waiting',
