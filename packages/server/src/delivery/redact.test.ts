@@ -32,4 +32,11 @@ describe('scrubSecrets', () => {
       'login *** failed (***)',
     );
   });
+
+  it('hides a short secret where it stands alone, without mangling the words around it', () => {
+    expect(scrubSecrets('connect to sftp://u:p@127.0.0.1:1/x failed: p refused', ['p'])).toBe(
+      'connect to sftp://u:***@127.0.0.1:1/x failed: *** refused',
+    );
+    expect(scrubSecrets('ftp login a.b rejected', ['a.b'])).toBe('ftp login *** rejected');
+  });
 });

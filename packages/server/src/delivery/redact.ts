@@ -26,18 +26,30 @@ export function redactUrl(url: string | URL): string {
 
 /**
  * Replaces every occurrence of the given secrets (as written and percent-encoded) in a text taken from
- * a library's error, whose wording we do not control.
+ * a library's error, whose wording we do not control. A secret of fewer than SHORT_SECRET characters is
+ * replaced only where it stands apart from letters and digits: a password 'p' must not turn 'sftp' into
+ * 'sft***' (it is still hidden in 'user:p@host').
  */
 export function scrubSecrets(text: string, secrets: readonly (string | undefined)[]): string {
   let scrubbed = text;
   for (const secret of secrets) {
     if (!secret) continue;
     for (const form of new Set([secret, encodeURIComponent(secret)])) {
-      scrubbed = scrubbed.split(form).join('***');
+      if (form.length >= SHORT_SECRET) {
+        scrubbed = scrubbed.split(form).join('***');
+      } else {
+        const escaped = form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        scrubbed = scrubbed.replace(
+          new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'gu'),
+          '***',
+        );
+      }
     }
   }
   return scrubbed;
 }
+
+const SHORT_SECRET = 4;
 
 /** The message of anything thrown, without its stack. */
 export function errorText(err: unknown): string {
