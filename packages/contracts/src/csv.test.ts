@@ -13,6 +13,8 @@ describe('neutralizeCsvCell', () => {
     ['+1415555012a', "'+1415555012a"],
     ['+0123456789', "'+0123456789"],
     ['+1234567890123456', "'+1234567890123456"],
+    ['+14155550104; =1', "'+14155550104; =1"],
+    ['+14155550104;+14155550103', "'+14155550104;+14155550103"],
   ])('prefixes a single quote to %j, which a spreadsheet would read as a formula', (cell, expected) => {
     expect(neutralizeCsvCell(cell)).toBe(expected);
   });
@@ -21,6 +23,7 @@ describe('neutralizeCsvCell', () => {
     ['+14155550123'],
     ['+442079460958'],
     ['+123456789012345'],
+    ['+14155550104; +14155550103'],
     ['alice@example.com'],
     ['4155550123'],
     ['a=b'],

@@ -4,13 +4,14 @@
  * Formula injection: a text cell that begins with = + - @, a tab or a carriage return is read as a formula by
  * spreadsheet programs, so such a cell is written with a leading single quote, which they display as text.
  *
- * Exception: a pure E.164 phone number ('+' then up to 15 digits, first digit not 0) is written as is. Digits alone
- * cannot call a function or reach outside the sheet, so it is harmless, and the file stays importable by tools that
- * read the '+' form (our own suppression upload among them). A number with anything else after the '+' is quoted.
+ * Exception: a pure E.164 phone number ('+' then up to 15 digits, first digit not 0), or a list of them separated by
+ * '; ' (a customer's numbers in one cell), is written as is. Digits alone cannot call a function or reach outside the
+ * sheet, so it is harmless, and the file stays importable by tools that read the '+' form (our own suppression upload
+ * among them), one number or several alike. A number with anything else after the '+' is quoted.
  */
 
 const FORMULA_TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r']);
-const E164 = /^\+[1-9]\d{0,14}$/;
+const E164 = /^\+[1-9]\d{0,14}(?:; \+[1-9]\d{0,14})*$/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /** Prefixes a single quote to a text cell a spreadsheet would read as a formula (see the file comment). */
