@@ -364,6 +364,23 @@ describe('language records (doc 2 §7 insertUpdate, select, language delete)', (
     ]);
   });
 
+  it('stores the configured e-mail From address itself when the one given differs only in spaces or capitals', async () => {
+    const id = await newTemplate();
+    const res = await save(id, {
+      notifyBy_vch: 'EML',
+      language_vch: 'english',
+      templatePGE_txt: '<p>Hello</p>',
+      from_vch: '  PSPS@Utility.TEST ',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.response[0].from_vch).toBe('psps@utility.test');
+    const { rows } = await t.ctx.db.query(
+      "SELECT from_address FROM adhoc_templates WHERE campaign_id = $1 AND notify_by = 'EML'",
+      [id],
+    );
+    expect(rows).toEqual([{ from_address: 'psps@utility.test' }]);
+  });
+
   it('accepts the placeholder (no From yet) for an e-mail', async () => {
     const id = await newTemplate();
     const res = await save(id, { notifyBy_vch: 'EML', language_vch: 'english', from_vch: '' });

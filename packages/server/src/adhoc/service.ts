@@ -271,7 +271,7 @@ export function adhocService(db: Db, options: AdhocServiceOptions) {
         const render =
           body === null ? null : notifyBy === 'EML' ? renderTripleBrace(body, data) : renderCaret(body, data);
         const voice = notifyBy === 'PHON';
-        const from = (pick('from_vch') as string | null) ?? (notifyBy === 'SMS' ? SMS_SHORT_CODE : null);
+        const given = (pick('from_vch') as string | null) ?? (notifyBy === 'SMS' ? SMS_SHORT_CODE : null);
         // Doc 2 §2.5: the short-code selector has the single option 97633.
         if (notifyBy === 'SMS' && input.from_vch != null && input.from_vch !== SMS_SHORT_CODE) {
           throw badRequest(
@@ -285,6 +285,10 @@ export function adhocService(db: Db, options: AdhocServiceOptions) {
             ? emailFromRefusal(input.from_vch, options.emailFrom)
             : null;
         if (emailFromProblem) throw badRequest(emailFromProblem);
+        // An accepted e-mail From is stored as the configured address itself (not as typed, with other spaces or
+        // capitals), so the From list finds it again; blank stays the placeholder.
+        const from =
+          notifyBy === 'EML' && given !== null ? (given.trim() === '' ? '' : options.emailFrom) : given;
 
         await client.query(
           `INSERT INTO adhoc_templates (campaign_id, notify_by, language, template_pge, template_mb, data_mb, render_mb,
