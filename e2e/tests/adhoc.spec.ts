@@ -230,6 +230,33 @@ async function colleague(page: Page, who: DemoUser) {
       }[];
       return rows.find((row) => row.language_vch === language);
     },
+    async record(id: number, notifyBy: 'PHON' | 'SMS' | 'EML', language: string) {
+      const res = await page.request.post('/api/v1/adhoc/campaign/template/select', {
+        headers,
+        data: { id_bint_adhoc_campaign: id, notifyBy_vch: notifyBy },
+      });
+      const rows = (await res.json()).response as Record<string, unknown>[];
+      return rows.find((row) => row.language_vch === language);
+    },
+    async save(
+      id: number,
+      notifyBy: 'PHON' | 'SMS' | 'EML',
+      language: string,
+      fields: Record<string, string | number | null>,
+      baseVersion: number,
+    ) {
+      const res = await page.request.post('/api/v1/adhoc/campaign/template/insertUpdate', {
+        headers,
+        data: {
+          ...encodeBase64Fields(fields as Record<string, string | null>),
+          id_bint_adhoc_campaign: id,
+          notifyBy_vch: notifyBy,
+          language_vch: language,
+          baseVersion_bint: baseVersion,
+        },
+      });
+      expect(res.status()).toBe(200);
+    },
     async saveSms(id: number, language: string, text: string, baseVersion?: number) {
       const res = await page.request.post('/api/v1/adhoc/campaign/template/insertUpdate', {
         headers,
@@ -308,6 +335,54 @@ test("never overwrites a colleague's newer SMS text: shows both and lets the ope
     templatePGE_txt: 'Hola otra vez, Victor',
     version_bint: 4,
   });
+});
+
+test("Take theirs on the e-mail tab shows the colleague's latest text in every field, the body editor included, and saves nothing", async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  const id = await newTemplate(page, 'E2E E-mail Take Theirs');
+  await page.getByTestId('tab-email').click();
+  const body = page.getByTestId('email-body').locator('.ProseMirror');
+  await page.getByTestId('email-subject').fill('Subject from Olivia');
+  await body.click();
+  await page.keyboard.type('Body from Olivia');
+  await saved(page, 'EML');
+  const version = (await (await colleague(page, 'viewer')).record(id, 'EML', 'english'))?.version_bint as number;
+
+  const victor = await colleague(page, 'viewer');
+  const theirs = (n: number) => ({
+    templatePGE_txt: `<p>Body from Victor ${n}</p>`,
+    subject_vch: `Subject from Victor ${n}`,
+  });
+  await victor.save(id, 'EML', 'english', theirs(1), version);
+  await body.click();
+  await page.keyboard.press('End');
+  await page.keyboard.type('!');
+  await expect(page.getByTestId('save-status-EML')).toHaveAttribute('data-status', 'conflict');
+  await expect(page.getByTestId('conflict-theirs')).toContainText('Subject from Victor 1');
+  // Victor saves again while the choice waits: Take theirs takes what the server has when it is pressed.
+  await victor.save(id, 'EML', 'english', theirs(2), version + 1);
+
+  await page.getByTestId('conflict-take-theirs').click();
+  await expect(page.getByTestId('save-conflict')).toBeHidden();
+  await expect(page.getByTestId('email-subject')).toHaveValue('Subject from Victor 2');
+  await expect(body).toHaveText('Body from Victor 2');
+  await expect(page.getByTestId('email-preview-subject')).toContainText('Subject from Victor 2');
+  await saved(page, 'EML');
+  await page.waitForTimeout(3500); // longer than the e-mail autosave's quiet period
+  expect(await victor.record(id, 'EML', 'english')).toMatchObject({
+    templatePGE_txt: '<p>Body from Victor 2</p>',
+    version_bint: version + 2,
+  });
+  // The next keystroke edits Victor's text, not the discarded one.
+  await body.click();
+  await page.keyboard.press('End');
+  await page.keyboard.type('?');
+  await saved(page, 'EML');
+  await expect
+    .poll(async () => (await victor.record(id, 'EML', 'english'))?.templatePGE_txt)
+    .toBe('<p>Body from Victor 2?</p>');
 });
 
 test('a draft restored after a reload is not saved over a newer text: the language is marked and the operator chooses', async ({
@@ -417,6 +492,7 @@ test('preview data that is not valid JSON is said NOT SAVED, asks before leaving
   await page.getByTestId('tab-sms').click();
   await expect(data).toHaveValue('{"customerName": "Ana"');
   await expect(page.getByTestId('save-status-SMS')).toHaveText('NOT SAVED: preview data is not valid JSON');
+
 });
 
 test('the Publish tab marks exactly what publishing refuses, naming languages as the table does', async ({

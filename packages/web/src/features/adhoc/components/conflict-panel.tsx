@@ -87,7 +87,11 @@ export function ConflictPanel({ editor }: { editor: ChannelEditorState }) {
           <Button color="red" onClick={editor.keepMine} data-testid="conflict-keep-mine">
             Keep mine (save over theirs)
           </Button>
-          <Button variant="default" onClick={editor.takeTheirs} data-testid="conflict-take-theirs">
+          <Button
+            variant="default"
+            onClick={() => void editor.takeTheirs()}
+            data-testid="conflict-take-theirs"
+          >
             Take theirs (discard mine)
           </Button>
         </Group>

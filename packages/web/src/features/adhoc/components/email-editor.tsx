@@ -30,7 +30,7 @@ import { LanguageColumn } from './language-column.tsx';
 export function EmailEditor({ campaign, locked }: { campaign: AdhocCampaign; locked: boolean }) {
   const editor = useChannelEditor(campaign, 'EML', locked);
   const { emailFromAddress } = usePublicConfig();
-  const { form, update, rebase, restoredDraft } = editor;
+  const { form, revision, update, rebase, restoredDraft } = editor;
   const focused = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null);
   const updateRef = useRef(update);
   updateRef.current = update;
@@ -49,15 +49,17 @@ export function EmailEditor({ campaign, locked }: { campaign: AdhocCampaign; loc
   // HTML becomes the saved baseline (the first save after a language load is skipped, doc 2 §4). The editor
   // itself is made again when its tab comes back into view (the hidden tab's effects are undone, which destroys
   // it): the new one gets the form's body, edits included, and that is no edit either.
-  const loaded = useRef<{ editor: typeof rich | null; language: string | null }>({
+  // A new revision (Take theirs) replaces the body like a language load.
+  const loaded = useRef<{ editor: typeof rich | null; language: string | null; revision: number }>({
     editor: null,
     language: null,
+    revision: 0,
   });
   useEffect(() => {
     if (!rich || !form) return;
-    const sameLanguage = loaded.current.language === form.language;
+    const sameLanguage = loaded.current.language === form.language && loaded.current.revision === revision;
     if (sameLanguage && loaded.current.editor === rich) return;
-    loaded.current = { editor: rich, language: form.language };
+    loaded.current = { editor: rich, language: form.language, revision };
     rich.commands.setContent(form.body, { emitUpdate: false });
     if (sameLanguage) return;
     const normalised = rich.getHTML();
@@ -66,7 +68,7 @@ export function EmailEditor({ campaign, locked }: { campaign: AdhocCampaign; loc
     // left is not one (counting it made an empty record of the language switched to).
     if (restoredDraft) update({ body: normalised });
     else rebase({ body: normalised });
-  }, [rich, form, rebase, update, restoredDraft]);
+  }, [rich, form, revision, rebase, update, restoredDraft]);
   useEffect(() => {
     if (!form) loaded.current = { ...loaded.current, language: null };
   }, [form]);
