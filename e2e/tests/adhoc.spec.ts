@@ -348,7 +348,8 @@ test("Take theirs on the e-mail tab shows the colleague's latest text in every f
   await body.click();
   await page.keyboard.type('Body from Olivia');
   await saved(page, 'EML');
-  const version = (await (await colleague(page, 'viewer')).record(id, 'EML', 'english'))?.version_bint as number;
+  const version = (await (await colleague(page, 'viewer')).record(id, 'EML', 'english'))
+    ?.version_bint as number;
 
   const victor = await colleague(page, 'viewer');
   const theirs = (n: number) => ({
@@ -493,6 +494,18 @@ test('preview data that is not valid JSON is said NOT SAVED, asks before leaving
   await expect(data).toHaveValue('{"customerName": "Ana"');
   await expect(page.getByTestId('save-status-SMS')).toHaveText('NOT SAVED: preview data is not valid JSON');
 
+  // Save and log out says what could not be saved instead of logging out silently.
+  await page.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Unsaved changes' });
+  await dialog.getByRole('button', { name: 'Save and log out' }).click();
+  await expect(dialog.getByTestId('logout-not-saved')).toContainText(
+    'Everything else is saved, but preview data that is not valid JSON cannot be saved.',
+  );
+  await expect(page).not.toHaveURL(/\/auth\/login-page/);
+  await snap(page, 'adhoc-logout-part-not-saved');
+  await dialog.getByRole('button', { name: 'Log out and keep draft' }).click();
+  await expect(page).toHaveURL(/\/auth\/login-page/);
 });
 
 test('the Publish tab marks exactly what publishing refuses, naming languages as the table does', async ({

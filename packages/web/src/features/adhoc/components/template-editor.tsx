@@ -140,7 +140,8 @@ function LoadedEditor({ campaign, onClose }: { campaign: AdhocCampaign; onClose:
 /** The template title, autosaved after 1 s (doc 2 §4). An empty title is not saved. */
 function TitleInput({ campaign, locked }: { campaign: AdhocCampaign; locked: boolean }) {
   const client = useQueryClient();
-  const storageKey = titleDraftKey(session.draftOwner(), campaign.id_bint);
+  const [owner] = useState(() => session.draftOwner());
+  const storageKey = titleDraftKey(owner, campaign.id_bint);
   const [title, setTitle] = useState(
     () => (storageKey ? readDraft<string>(storageKey) : undefined) ?? campaign.name_vch,
   );
@@ -151,6 +152,7 @@ function TitleInput({ campaign, locked }: { campaign: AdhocCampaign; locked: boo
     delayMs: TITLE_AUTOSAVE_DELAY_MS,
     enabled: !locked && !empty,
     draftKey: () => storageKey,
+    owner,
     save: (value) => updateTitle(campaign.id_bint, value.trim()),
     onSaved: () => {
       client.invalidateQueries({ queryKey: adhocKeys.campaign(campaign.id_bint) });

@@ -59,7 +59,9 @@ export function useChannelEditor(campaign: AdhocCampaign, notifyBy: NotifyBy, lo
   const id = campaign.id_bint;
   const client = useQueryClient();
   const { emailFromAddress } = usePublicConfig();
-  const owner = session.draftOwner();
+  // Whose edits these are: fixed when the editor opens, so a later sign-in by someone else neither takes over
+  // these edits' drafts nor sends them under the new session.
+  const [owner] = useState(() => session.draftOwner());
   const records = useTemplates(id, notifyBy);
   const deleteLanguage = useDeleteLanguage(id, notifyBy);
   const [language, setLanguage] = useState<AdhocLanguageName>(DEFAULT_ADHOC_LANGUAGE);
@@ -81,6 +83,7 @@ export function useChannelEditor(campaign: AdhocCampaign, notifyBy: NotifyBy, lo
     draftOf: (value): TemplateDraft => ({ ...value, base: bases.current.get(value.language) ?? 0 }),
     conflictOf,
     unsavedReason,
+    owner,
     save: async (value) => {
       const base = bases.current.get(value.language);
       const saved = await saveTemplate({
