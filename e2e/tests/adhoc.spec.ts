@@ -419,6 +419,47 @@ test('a draft restored after a reload is not saved over a newer text: the langua
   expect((await victor.smsRecord(id, 'spanish'))?.templatePGE_txt).toBe('Hola uno, dos');
 });
 
+test('drafts of channels not opened are found when the template loads: saved at once, or marked Conflict and unsaved for Publish and Log out', async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  const id = await newTemplate(page, 'E2E Drafts At Load');
+  await page.getByTestId('tab-sms').click();
+  await page.getByTestId('language-SMS-spanish').click();
+  await page.getByTestId('sms-body').fill('Hola uno');
+  await saved(page, 'SMS');
+  // The server cannot be reached: both edits stay in this browser.
+  await page.route('**/template/insertUpdate', (route) => route.abort());
+  await page.getByTestId('sms-body').fill('Hola uno, dos');
+  await expect(page.getByTestId('save-status-SMS')).toHaveAttribute('data-status', 'failed');
+  await page.getByTestId('language-SMS-thai').click();
+  await page.getByTestId('sms-body').fill(THAI);
+  await expect(page.getByTestId('save-status-SMS')).toHaveAttribute('data-status', 'failed');
+  const victor = await colleague(page, 'viewer');
+  await victor.saveSms(id, 'spanish', 'Hola de Victor', 1);
+  await page.unroute('**/template/insertUpdate');
+
+  // Reopened straight on the Publish tab: the SMS tab is never shown.
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.goto(`/admin/adhoc-campaigns?template=${id}&tab=publish`);
+  await expect(page.getByTestId('publish-button')).toBeVisible();
+  // Thai was based on "no Thai yet", still true: saved at once. Spanish waits for the choice.
+  await expect.poll(async () => (await victor.smsRecord(id, 'thai'))?.templatePGE_txt).toBe(THAI);
+  expect((await victor.smsRecord(id, 'spanish'))?.templatePGE_txt).toBe('Hola de Victor');
+  await page.getByTestId('publish-button').click();
+  await expect(
+    page.getByText('Some edits are not saved yet (a save failed, or someone else changed the same language'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.getByRole('dialog', { name: 'Unsaved changes' }).getByRole('button', { name: 'Stay' }).click();
+  await page.getByTestId('tab-sms').click();
+  await expect(page.getByTestId('save-status-SMS')).toHaveAttribute('data-status', 'conflict');
+  await expect(page.getByTestId('language-SMS-spanish')).toContainText('Conflict');
+  await page.waitForTimeout(1500);
+  expect((await victor.smsRecord(id, 'spanish'))?.templatePGE_txt).toBe('Hola de Victor');
+});
+
 test('Log out with unsaved SMS text asks first and saves it under the session that typed it', async ({
   page,
 }) => {

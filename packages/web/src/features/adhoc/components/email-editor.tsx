@@ -2,7 +2,6 @@ import '@mantine/tiptap/styles.css';
 import { Alert, NativeSelect, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
 import {
-  type AdhocCampaign,
   doubleBraceWarningMessage,
   EMAIL_BODY_HEIGHT_PX,
   EMAIL_FROM_PLACEHOLDER,
@@ -19,7 +18,7 @@ import StarterKit from '@tiptap/starter-kit';
 import DOMPurify from 'dompurify';
 import { useEffect, useRef } from 'react';
 import { usePublicConfig } from '../../../lib/config.ts';
-import { useChannelEditor } from '../hooks/use-channel-editor.ts';
+import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
 import { insertAtCursor } from '../lib/insert-at-cursor.ts';
 import { renderForm } from '../lib/template-form.ts';
 import { ChannelLayout } from './channel-layout.tsx';
@@ -27,8 +26,8 @@ import { DataField } from './data-field.tsx';
 import { LanguageColumn } from './language-column.tsx';
 
 /** The e-mail tab (doc 2 §2.6). */
-export function EmailEditor({ campaign, locked }: { campaign: AdhocCampaign; locked: boolean }) {
-  const editor = useChannelEditor(campaign, 'EML', locked);
+/** The editor state lives with the template (hooks/use-channel-editor.ts), so it works while the tab is hidden. */
+export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; locked: boolean }) {
   const { emailFromAddress } = usePublicConfig();
   const { form, revision, update, rebase, restoredDraft } = editor;
   const focused = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null);

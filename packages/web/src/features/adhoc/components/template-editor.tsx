@@ -19,6 +19,7 @@ import { updateTitle, useCampaign } from '../api/campaigns.ts';
 import { adhocKeys } from '../api/keys.ts';
 import { PendingSavesProvider, usePendingSaves, useRegisterFlush } from '../hooks/pending-saves.tsx';
 import { readDraft, useAutosave } from '../hooks/use-autosave.ts';
+import { useChannelEditor } from '../hooks/use-channel-editor.ts';
 import { titleDraftKey } from '../lib/template-form.ts';
 import { EmailEditor } from './email-editor.tsx';
 import { OutboxPanel } from './outbox-panel.tsx';
@@ -66,6 +67,12 @@ function LoadedEditor({ campaign, onClose }: { campaign: AdhocCampaign; onClose:
   const tabParam = params.get('tab');
   const tab: TabValue = TAB_VALUES.includes(tabParam as TabValue) ? (tabParam as TabValue) : 'voice';
   const pending = usePendingSaves();
+  // Every channel's editor state is kept here, not in its tab: at template load each one finds this user's drafts
+  // of its languages (saved at once, or marked Conflict) even when its tab is never opened, and publishing, test
+  // sends and Log out see them.
+  const voice = useChannelEditor(campaign, 'PHON', locked);
+  const sms = useChannelEditor(campaign, 'SMS', locked);
+  const email = useChannelEditor(campaign, 'EML', locked);
 
   const setTab = (value: string | null) =>
     setParams(
@@ -119,13 +126,13 @@ function LoadedEditor({ campaign, onClose }: { campaign: AdhocCampaign; onClose:
           ))}
         </Tabs.List>
         <Tabs.Panel value="voice">
-          <VoiceEditor campaign={campaign} locked={locked} />
+          <VoiceEditor editor={voice} campaign={campaign} locked={locked} />
         </Tabs.Panel>
         <Tabs.Panel value="sms">
-          <SmsEditor campaign={campaign} locked={locked} />
+          <SmsEditor editor={sms} locked={locked} />
         </Tabs.Panel>
         <Tabs.Panel value="email">
-          <EmailEditor campaign={campaign} locked={locked} />
+          <EmailEditor editor={email} locked={locked} />
         </Tabs.Panel>
         <Tabs.Panel value="publish">
           <PublishTab campaign={campaign} locked={locked} />
