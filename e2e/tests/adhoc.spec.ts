@@ -386,6 +386,71 @@ test("Take theirs on the e-mail tab shows the colleague's latest text in every f
     .toBe('<p>Body from Victor 2?</p>');
 });
 
+test("the conflict panel shows every field that differs, a colleague's voice settings included, and Keep mine says what it replaces", async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  const id = await newTemplate(page, 'E2E Voice Conflict');
+  await page.getByTestId('voice-body').fill('Power may be shut off tonight.');
+  await saved(page, 'PHON');
+  const victor = await colleague(page, 'viewer');
+  const version = (await victor.record(id, 'PHON', 'english'))?.version_bint as number;
+  await victor.save(
+    id,
+    'PHON',
+    'english',
+    { templatePGE_txt: 'Power may be shut off tonight.', retries_bint: 3, replayDigit_chr: '9' },
+    version,
+  );
+  await page.getByTestId('voice-body').press('End');
+  await page.getByTestId('voice-body').pressSequentially('!');
+  await expect(page.getByTestId('save-conflict')).toBeVisible();
+  await expect(page.getByTestId('conflict-theirs-retries')).toHaveText('Retries3');
+  await expect(page.getByTestId('conflict-mine-retries')).toHaveText('Retriesnone');
+  await expect(page.getByTestId('conflict-theirs-replayDigit')).toHaveText('Replay digit9');
+  await expect(page.getByTestId('conflict-mine-body')).toHaveText(
+    'Voice textPower may be shut off tonight.!',
+  );
+  // The preview data differs only in when its sample was made (if at all): not shown.
+  await expect(page.getByTestId('conflict-mine-data')).toHaveCount(0);
+  await expect(page.getByTestId('conflict-overwrites')).toHaveText(
+    'Keep mine replaces on the server: Retries, Replay digit, Voice text.',
+  );
+  await snap(page, 'adhoc-conflict-voice');
+});
+
+test('the conflict panel shows an Arabic e-mail right to left, its body rendered and sanitised', async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  const id = await newTemplate(page, 'E2E Arabic Conflict');
+  await page.getByTestId('tab-email').click();
+  await page.getByTestId('language-EML-arabic').click();
+  await page.getByTestId('email-subject').fill('تنبيه');
+  await saved(page, 'EML');
+  const victor = await colleague(page, 'viewer');
+  const version = (await victor.record(id, 'EML', 'arabic'))?.version_bint as number;
+  await victor.save(
+    id,
+    'EML',
+    'arabic',
+    { subject_vch: 'تنبيه من فيكتور', templatePGE_txt: '<p><b>مرحبا</b></p><img src=x onerror="alert(1)">' },
+    version,
+  );
+  await page.getByTestId('email-subject').press('End');
+  await page.getByTestId('email-subject').pressSequentially('!');
+  await expect(page.getByTestId('save-conflict')).toBeVisible();
+  await expect(page.getByTestId('conflict-theirs-subject').locator('[dir="rtl"]')).toHaveText(
+    'تنبيه من فيكتور',
+  );
+  const body = page.frameLocator('[data-testid="conflict-theirs-body"] iframe');
+  await expect(body.locator('b')).toHaveText('مرحبا');
+  await expect(body.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(body.locator('img')).not.toHaveAttribute('onerror');
+  await expect(page.getByTestId('conflict-theirs')).not.toContainText('<p>');
+  await snap(page, 'adhoc-conflict-arabic');
+});
+
 test('a draft restored after a reload is not saved over a newer text: the language is marked and the operator chooses', async ({
   page,
 }) => {

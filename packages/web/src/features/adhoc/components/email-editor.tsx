@@ -8,17 +8,16 @@ import {
   EMAIL_PREVIEW_ROWS,
   EMAIL_TEMPLATE_WARNING_TITLE,
   findDoubleBraces,
-  findLanguage,
   textDirection,
 } from '@psps/contracts';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import Link from '@tiptap/extension-link';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import DOMPurify from 'dompurify';
 import { useEffect, useRef } from 'react';
 import { usePublicConfig } from '../../../lib/config.ts';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
+import { emailDocument } from '../lib/email-document.ts';
 import { insertAtCursor } from '../lib/insert-at-cursor.ts';
 import { renderForm } from '../lib/template-form.ts';
 import { ChannelLayout } from './channel-layout.tsx';
@@ -224,7 +223,7 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
                 <iframe
                   title="Rendered e-mail"
                   sandbox=""
-                  srcDoc={previewDocument(rendered.text, form.language)}
+                  srcDoc={emailDocument(rendered.text, form.language)}
                   style={{ width: '100%', height: 600, border: 0, display: 'block', background: '#fff' }}
                   data-testid="email-preview-frame"
                 />
@@ -240,14 +239,4 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
       }
     />
   );
-}
-
-/**
- * The rendered e-mail as a document for the sandboxed preview frame: sanitised first (no scripts, event
- * handlers or javascript: links), and the empty sandbox keeps it from running anything or reaching the console.
- */
-function previewDocument(html: string, language: string): string {
-  const clean = DOMPurify.sanitize(html, { USE_PROFILES: { html: true } });
-  const code = findLanguage(language)?.code ?? 'en';
-  return `<!doctype html><html dir="${textDirection(language)}" lang="${code}"><head><meta charset="utf-8"><style>body{font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:1.5;color:#222;margin:16px;overflow-wrap:anywhere}img{max-width:100%}</style></head><body>${clean}</body></html>`;
 }
