@@ -257,6 +257,21 @@ async function colleague(page: Page, who: DemoUser) {
       });
       expect(res.status()).toBe(200);
     },
+    /** Renames as the specification's call is written (no base title). */
+    async rename(id: number, title: string) {
+      const res = await page.request.post('/api/v1/adhoc/campaign/update-title', {
+        headers,
+        data: { id_bint_adhoc_campaign: id, title_vch: title },
+      });
+      expect(res.status()).toBe(200);
+    },
+    async title(id: number) {
+      const res = await page.request.post('/api/v1/adhoc/campaign/select-single', {
+        headers,
+        data: { id_bint_adhoc_campaign: id },
+      });
+      return ((await res.json()).response[0] as { name_vch: string }).name_vch;
+    },
     async saveSms(id: number, language: string, text: string, baseVersion?: number) {
       const res = await page.request.post('/api/v1/adhoc/campaign/template/insertUpdate', {
         headers,
@@ -449,6 +464,39 @@ test('the conflict panel shows an Arabic e-mail right to left, its body rendered
   await expect(body.locator('img')).not.toHaveAttribute('onerror');
   await expect(page.getByTestId('conflict-theirs')).not.toContainText('<p>');
   await snap(page, 'adhoc-conflict-arabic');
+});
+
+test("never overwrites a colleague's newer template title: shows theirs and lets the operator take it or keep their own", async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  const id = await newTemplate(page, 'E2E Title by Olivia');
+  const victor = await colleague(page, 'viewer');
+  await victor.rename(id, 'E2E Title by Victor');
+
+  const title = page.getByTestId('template-title');
+  await title.press('End');
+  await title.pressSequentially(' 2');
+  await expect(page.getByTestId('save-status-title')).toHaveAttribute('data-status', 'conflict');
+  await expect(page.getByTestId('title-conflict-theirs')).toContainText('E2E Title by Victor');
+  await expect(page.getByTestId('title-conflict-mine')).toContainText('E2E Title by Olivia 2');
+  await snap(page, 'adhoc-title-conflict');
+  await page.waitForTimeout(1500);
+  expect(await victor.title(id)).toBe('E2E Title by Victor');
+
+  // Victor renames again while the choice waits: Take theirs takes the title the server has then.
+  await victor.rename(id, 'E2E Title by Victor 2');
+  await page.getByTestId('title-conflict-take-theirs').click();
+  await expect(title).toHaveValue('E2E Title by Victor 2');
+  await expect(page.getByTestId('title-conflict')).toBeHidden();
+  await expect(page.getByTestId('save-status-title')).toHaveAttribute('data-status', 'saved');
+
+  await victor.rename(id, 'E2E Title by Victor 3');
+  await title.fill('E2E Title by Olivia 3');
+  await expect(page.getByTestId('title-conflict')).toBeVisible();
+  await page.getByTestId('title-conflict-keep-mine').click();
+  await expect(page.getByTestId('save-status-title')).toHaveAttribute('data-status', 'saved');
+  await expect.poll(() => victor.title(id)).toBe('E2E Title by Olivia 3');
 });
 
 test('a draft restored after a reload is not saved over a newer text: the language is marked and the operator chooses', async ({

@@ -25,9 +25,11 @@ import {
   renderCaret,
   renderTripleBrace,
   SMS_SHORT_CODE,
+  type StaleTitleDetails,
   type SummarySelectAnswer,
   sampleData,
   staleSaveMessage,
+  staleTitleMessage,
   type TESTER_FIELDS,
   type TemplateInsertUpdate,
   voiceDialerAddress,
@@ -200,9 +202,15 @@ export function adhocService(db: Db, options: AdhocServiceOptions) {
       });
     },
 
-    async rename(id: number, title: string, who: Actor): Promise<void> {
+    /** A `baseTitle` that is no longer the title is refused (409): a colleague's newer title is never lost unseen. */
+    async rename(id: number, title: string, who: Actor, baseTitle?: string): Promise<void> {
       await withTransaction(db, async (client) => {
         const before = await lockForEdit(client, id);
+        if (baseTitle !== undefined && baseTitle.trim() !== before.name) {
+          throw conflict(staleTitleMessage(before.name), {
+            current: before.name,
+          } satisfies StaleTitleDetails);
+        }
         await client.query('UPDATE adhoc_campaigns SET name = $2, item_update_dt = now() WHERE id = $1', [
           id,
           title,
