@@ -594,6 +594,34 @@ test('Log out with unsaved SMS text asks first and saves it under the session th
   expect((await victor.smsRecord(id, 'thai'))?.templatePGE_txt).toBe(THAI);
 });
 
+test('a failed save is never sent under the session of another user who signed in meanwhile in another tab', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, 'operator');
+  const id = await newTemplate(page, 'E2E Two Tabs');
+  await page.getByTestId('tab-sms').click();
+  await page.getByTestId('language-SMS-thai').click();
+  await page.route('**/template/insertUpdate', (route) => route.abort());
+  await page.getByTestId('sms-body').fill(THAI);
+  await expect(page.getByTestId('save-status-SMS')).toHaveAttribute('data-status', 'failed');
+
+  // Another tab of this browser: Olivia's session ends and Victor signs in; then the network comes back.
+  const other = await context.newPage();
+  await signIn(other, 'viewer');
+  await page.unroute('**/template/insertUpdate');
+  await page.waitForTimeout(8000); // past the first two retries (2 s, then 5 s)
+  const victor = await colleague(page, 'viewer');
+  expect(await victor.smsRecord(id, 'thai')).toBeUndefined();
+  await expect(page.getByTestId('save-status-SMS')).toHaveAttribute('data-status', 'failed');
+  // Kept as Olivia's draft.
+  const drafts = await page.evaluate(() =>
+    Object.keys(localStorage).filter((key) => key.startsWith('adhoc-draft:')),
+  );
+  expect(drafts).toContain(`adhoc-draft:${encodeURIComponent(DEMO.operator.email)}:${id}:SMS:thai`);
+  await other.close();
+});
+
 test("a user's local draft is never offered to another user of the browser, and is saved when its owner returns", async ({
   page,
 }) => {
