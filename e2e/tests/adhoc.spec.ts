@@ -380,6 +380,20 @@ test("Take theirs on the e-mail tab shows the colleague's latest text in every f
   // Victor saves again while the choice waits: Take theirs takes what the server has when it is pressed.
   await victor.save(id, 'EML', 'english', theirs(2), version + 1);
 
+  // While the server cannot be reached, Take theirs takes nothing (never an older copy) and the choice waits.
+  let refused = 0;
+  await page.route('**/template/select', (route) => {
+    refused++;
+    return route.abort();
+  });
+  await page.getByTestId('conflict-take-theirs').click();
+  // The fetch and its two retries all fail.
+  await expect.poll(() => refused, { timeout: 15_000 }).toBe(3);
+  await page.waitForTimeout(500);
+  await expect(page.getByTestId('save-conflict')).toBeVisible();
+  await expect(page.getByTestId('email-subject')).toHaveValue('Subject from Olivia');
+  await page.unroute('**/template/select');
+
   await page.getByTestId('conflict-take-theirs').click();
   await expect(page.getByTestId('save-conflict')).toBeHidden();
   await expect(page.getByTestId('email-subject')).toHaveValue('Subject from Victor 2');

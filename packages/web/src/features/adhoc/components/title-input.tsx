@@ -91,11 +91,10 @@ export function TitleInput({ campaign, locked }: { campaign: AdhocCampaign; lock
   };
   /** Take theirs: the title the server has when pressed (it may have changed again); nothing is saved. */
   const takeTheirs = async () => {
-    const current = await client.fetchQuery({
-      queryKey: adhocKeys.campaign(id),
-      queryFn: () => getCampaign(id),
-      staleTime: 0,
-    });
+    const current = await client
+      .fetchQuery({ queryKey: adhocKeys.campaign(id), queryFn: () => getCampaign(id), staleTime: 0 })
+      .catch(() => null);
+    // Not reachable: the choice waits (an older title is never taken).
     if (!current) return;
     base.current = current.name_vch;
     autosave.reset(current.name_vch);

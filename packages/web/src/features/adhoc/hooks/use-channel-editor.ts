@@ -231,7 +231,8 @@ export function useChannelEditor(campaign: AdhocCampaign, notifyBy: NotifyBy, lo
   const takeTheirs = useCallback(async () => {
     if (!autosave.conflicts.has(language)) return;
     const fresh = await records.refetch();
-    if (!fresh.data) return;
+    // Not reachable: the choice waits (an older copy is never taken).
+    if (fresh.isError || !fresh.data) return;
     const current = fresh.data.find((row) => row.language_vch === language);
     const loaded = serverForm(language, current);
     bases.current.set(language, current?.version_bint ?? 0);
