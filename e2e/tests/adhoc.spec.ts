@@ -230,6 +230,48 @@ async function colleague(page: Page, who: DemoUser) {
       }[];
       return rows.find((row) => row.language_vch === language);
     },
+    async record(id: number, notifyBy: 'PHON' | 'SMS' | 'EML', language: string) {
+      const res = await page.request.post('/api/v1/adhoc/campaign/template/select', {
+        headers,
+        data: { id_bint_adhoc_campaign: id, notifyBy_vch: notifyBy },
+      });
+      const rows = (await res.json()).response as Record<string, unknown>[];
+      return rows.find((row) => row.language_vch === language);
+    },
+    async save(
+      id: number,
+      notifyBy: 'PHON' | 'SMS' | 'EML',
+      language: string,
+      fields: Record<string, string | number | null>,
+      baseVersion: number,
+    ) {
+      const res = await page.request.post('/api/v1/adhoc/campaign/template/insertUpdate', {
+        headers,
+        data: {
+          ...encodeBase64Fields(fields as Record<string, string | null>),
+          id_bint_adhoc_campaign: id,
+          notifyBy_vch: notifyBy,
+          language_vch: language,
+          baseVersion_bint: baseVersion,
+        },
+      });
+      expect(res.status()).toBe(200);
+    },
+    /** Renames as the specification's call is written (no base title). */
+    async rename(id: number, title: string) {
+      const res = await page.request.post('/api/v1/adhoc/campaign/update-title', {
+        headers,
+        data: { id_bint_adhoc_campaign: id, title_vch: title },
+      });
+      expect(res.status()).toBe(200);
+    },
+    async title(id: number) {
+      const res = await page.request.post('/api/v1/adhoc/campaign/select-single', {
+        headers,
+        data: { id_bint_adhoc_campaign: id },
+      });
+      return ((await res.json()).response[0] as { name_vch: string }).name_vch;
+    },
     async saveSms(id: number, language: string, text: string, baseVersion?: number) {
       const res = await page.request.post('/api/v1/adhoc/campaign/template/insertUpdate', {
         headers,
@@ -310,6 +352,167 @@ test("never overwrites a colleague's newer SMS text: shows both and lets the ope
   });
 });
 
+test("Take theirs on the e-mail tab shows the colleague's latest text in every field, the body editor included, and saves nothing", async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  const id = await newTemplate(page, 'E2E E-mail Take Theirs');
+  await page.getByTestId('tab-email').click();
+  const body = page.getByTestId('email-body').locator('.ProseMirror');
+  await page.getByTestId('email-subject').fill('Subject from Olivia');
+  await body.click();
+  await page.keyboard.type('Body from Olivia');
+  await saved(page, 'EML');
+  const version = (await (await colleague(page, 'viewer')).record(id, 'EML', 'english'))
+    ?.version_bint as number;
+
+  const victor = await colleague(page, 'viewer');
+  const theirs = (n: number) => ({
+    templatePGE_txt: `<p>Body from Victor ${n}</p>`,
+    subject_vch: `Subject from Victor ${n}`,
+  });
+  await victor.save(id, 'EML', 'english', theirs(1), version);
+  await body.click();
+  await page.keyboard.press('End');
+  await page.keyboard.type('!');
+  await expect(page.getByTestId('save-status-EML')).toHaveAttribute('data-status', 'conflict');
+  await expect(page.getByTestId('conflict-theirs')).toContainText('Subject from Victor 1');
+  // Victor saves again while the choice waits: Take theirs takes what the server has when it is pressed.
+  await victor.save(id, 'EML', 'english', theirs(2), version + 1);
+
+  // While the server cannot be reached, Take theirs takes nothing (never an older copy) and the choice waits.
+  let refused = 0;
+  await page.route('**/template/select', (route) => {
+    refused++;
+    return route.abort();
+  });
+  await page.getByTestId('conflict-take-theirs').click();
+  // The fetch and its two retries all fail.
+  await expect.poll(() => refused, { timeout: 15_000 }).toBe(3);
+  await page.waitForTimeout(500);
+  await expect(page.getByTestId('save-conflict')).toBeVisible();
+  await expect(page.getByTestId('email-subject')).toHaveValue('Subject from Olivia');
+  await page.unroute('**/template/select');
+
+  await page.getByTestId('conflict-take-theirs').click();
+  await expect(page.getByTestId('save-conflict')).toBeHidden();
+  await expect(page.getByTestId('email-subject')).toHaveValue('Subject from Victor 2');
+  await expect(body).toHaveText('Body from Victor 2');
+  await expect(page.getByTestId('email-preview-subject')).toContainText('Subject from Victor 2');
+  await saved(page, 'EML');
+  await page.waitForTimeout(3500); // longer than the e-mail autosave's quiet period
+  expect(await victor.record(id, 'EML', 'english')).toMatchObject({
+    templatePGE_txt: '<p>Body from Victor 2</p>',
+    version_bint: version + 2,
+  });
+  // The next keystroke edits Victor's text, not the discarded one.
+  await body.click();
+  await page.keyboard.press('End');
+  await page.keyboard.type('?');
+  await saved(page, 'EML');
+  await expect
+    .poll(async () => (await victor.record(id, 'EML', 'english'))?.templatePGE_txt)
+    .toBe('<p>Body from Victor 2?</p>');
+});
+
+test("the conflict panel shows every field that differs, a colleague's voice settings included, and Keep mine says what it replaces", async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  const id = await newTemplate(page, 'E2E Voice Conflict');
+  await page.getByTestId('voice-body').fill('Power may be shut off tonight.');
+  await saved(page, 'PHON');
+  const victor = await colleague(page, 'viewer');
+  const version = (await victor.record(id, 'PHON', 'english'))?.version_bint as number;
+  await victor.save(
+    id,
+    'PHON',
+    'english',
+    { templatePGE_txt: 'Power may be shut off tonight.', retries_bint: 3, replayDigit_chr: '9' },
+    version,
+  );
+  await page.getByTestId('voice-body').press('End');
+  await page.getByTestId('voice-body').pressSequentially('!');
+  await expect(page.getByTestId('save-conflict')).toBeVisible();
+  await expect(page.getByTestId('conflict-theirs-retries')).toHaveText('Retries3');
+  await expect(page.getByTestId('conflict-mine-retries')).toHaveText('Retriesnone');
+  await expect(page.getByTestId('conflict-theirs-replayDigit')).toHaveText('Replay digit9');
+  await expect(page.getByTestId('conflict-mine-body')).toHaveText(
+    'Voice textPower may be shut off tonight.!',
+  );
+  // The preview data differs only in when its sample was made (if at all): not shown.
+  await expect(page.getByTestId('conflict-mine-data')).toHaveCount(0);
+  await expect(page.getByTestId('conflict-overwrites')).toHaveText(
+    'Keep mine replaces on the server: Retries, Replay digit, Voice text.',
+  );
+  await snap(page, 'adhoc-conflict-voice');
+});
+
+test('the conflict panel shows an Arabic e-mail right to left, its body rendered and sanitised', async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  const id = await newTemplate(page, 'E2E Arabic Conflict');
+  await page.getByTestId('tab-email').click();
+  await page.getByTestId('language-EML-arabic').click();
+  await page.getByTestId('email-subject').fill('تنبيه');
+  await saved(page, 'EML');
+  const victor = await colleague(page, 'viewer');
+  const version = (await victor.record(id, 'EML', 'arabic'))?.version_bint as number;
+  await victor.save(
+    id,
+    'EML',
+    'arabic',
+    { subject_vch: 'تنبيه من فيكتور', templatePGE_txt: '<p><b>مرحبا</b></p><img src=x onerror="alert(1)">' },
+    version,
+  );
+  await page.getByTestId('email-subject').press('End');
+  await page.getByTestId('email-subject').pressSequentially('!');
+  await expect(page.getByTestId('save-conflict')).toBeVisible();
+  await expect(page.getByTestId('conflict-theirs-subject').locator('[dir="rtl"]')).toHaveText(
+    'تنبيه من فيكتور',
+  );
+  const body = page.frameLocator('[data-testid="conflict-theirs-body"] iframe');
+  await expect(body.locator('b')).toHaveText('مرحبا');
+  await expect(body.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(body.locator('img')).not.toHaveAttribute('onerror');
+  await expect(page.getByTestId('conflict-theirs')).not.toContainText('<p>');
+  await snap(page, 'adhoc-conflict-arabic');
+});
+
+test("never overwrites a colleague's newer template title: shows theirs and lets the operator take it or keep their own", async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  const id = await newTemplate(page, 'E2E Title by Olivia');
+  const victor = await colleague(page, 'viewer');
+  await victor.rename(id, 'E2E Title by Victor');
+
+  const title = page.getByTestId('template-title');
+  await title.press('End');
+  await title.pressSequentially(' 2');
+  await expect(page.getByTestId('save-status-title')).toHaveAttribute('data-status', 'conflict');
+  await expect(page.getByTestId('title-conflict-theirs')).toContainText('E2E Title by Victor');
+  await expect(page.getByTestId('title-conflict-mine')).toContainText('E2E Title by Olivia 2');
+  await snap(page, 'adhoc-title-conflict');
+  await page.waitForTimeout(1500);
+  expect(await victor.title(id)).toBe('E2E Title by Victor');
+
+  // Victor renames again while the choice waits: Take theirs takes the title the server has then.
+  await victor.rename(id, 'E2E Title by Victor 2');
+  await page.getByTestId('title-conflict-take-theirs').click();
+  await expect(title).toHaveValue('E2E Title by Victor 2');
+  await expect(page.getByTestId('title-conflict')).toBeHidden();
+  await expect(page.getByTestId('save-status-title')).toHaveAttribute('data-status', 'saved');
+
+  await victor.rename(id, 'E2E Title by Victor 3');
+  await title.fill('E2E Title by Olivia 3');
+  await expect(page.getByTestId('title-conflict')).toBeVisible();
+  await page.getByTestId('title-conflict-keep-mine').click();
+  await expect(page.getByTestId('save-status-title')).toHaveAttribute('data-status', 'saved');
+  await expect.poll(() => victor.title(id)).toBe('E2E Title by Olivia 3');
+});
+
 test('a draft restored after a reload is not saved over a newer text: the language is marked and the operator chooses', async ({
   page,
 }) => {
@@ -343,6 +546,47 @@ test('a draft restored after a reload is not saved over a newer text: the langua
   expect((await victor.smsRecord(id, 'spanish'))?.templatePGE_txt).toBe('Hola uno, dos');
 });
 
+test('drafts of channels not opened are found when the template loads: saved at once, or marked Conflict and unsaved for Publish and Log out', async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  const id = await newTemplate(page, 'E2E Drafts At Load');
+  await page.getByTestId('tab-sms').click();
+  await page.getByTestId('language-SMS-spanish').click();
+  await page.getByTestId('sms-body').fill('Hola uno');
+  await saved(page, 'SMS');
+  // The server cannot be reached: both edits stay in this browser.
+  await page.route('**/template/insertUpdate', (route) => route.abort());
+  await page.getByTestId('sms-body').fill('Hola uno, dos');
+  await expect(page.getByTestId('save-status-SMS')).toHaveAttribute('data-status', 'failed');
+  await page.getByTestId('language-SMS-thai').click();
+  await page.getByTestId('sms-body').fill(THAI);
+  await expect(page.getByTestId('save-status-SMS')).toHaveAttribute('data-status', 'failed');
+  const victor = await colleague(page, 'viewer');
+  await victor.saveSms(id, 'spanish', 'Hola de Victor', 1);
+  await page.unroute('**/template/insertUpdate');
+
+  // Reopened straight on the Publish tab: the SMS tab is never shown.
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.goto(`/admin/adhoc-campaigns?template=${id}&tab=publish`);
+  await expect(page.getByTestId('publish-button')).toBeVisible();
+  // Thai was based on "no Thai yet", still true: saved at once. Spanish waits for the choice.
+  await expect.poll(async () => (await victor.smsRecord(id, 'thai'))?.templatePGE_txt).toBe(THAI);
+  expect((await victor.smsRecord(id, 'spanish'))?.templatePGE_txt).toBe('Hola de Victor');
+  await page.getByTestId('publish-button').click();
+  await expect(
+    page.getByText('Some edits are not saved yet (a save failed, or someone else changed the same language'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.getByRole('dialog', { name: 'Unsaved changes' }).getByRole('button', { name: 'Stay' }).click();
+  await page.getByTestId('tab-sms').click();
+  await expect(page.getByTestId('save-status-SMS')).toHaveAttribute('data-status', 'conflict');
+  await expect(page.getByTestId('language-SMS-spanish')).toContainText('Conflict');
+  await page.waitForTimeout(1500);
+  expect((await victor.smsRecord(id, 'spanish'))?.templatePGE_txt).toBe('Hola de Victor');
+});
+
 test('Log out with unsaved SMS text asks first and saves it under the session that typed it', async ({
   page,
 }) => {
@@ -362,6 +606,34 @@ test('Log out with unsaved SMS text asks first and saves it under the session th
   await expect(page).toHaveURL(/\/auth\/login-page/);
   const victor = await colleague(page, 'viewer');
   expect((await victor.smsRecord(id, 'thai'))?.templatePGE_txt).toBe(THAI);
+});
+
+test('a failed save is never sent under the session of another user who signed in meanwhile in another tab', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, 'operator');
+  const id = await newTemplate(page, 'E2E Two Tabs');
+  await page.getByTestId('tab-sms').click();
+  await page.getByTestId('language-SMS-thai').click();
+  await page.route('**/template/insertUpdate', (route) => route.abort());
+  await page.getByTestId('sms-body').fill(THAI);
+  await expect(page.getByTestId('save-status-SMS')).toHaveAttribute('data-status', 'failed');
+
+  // Another tab of this browser: Olivia's session ends and Victor signs in; then the network comes back.
+  const other = await context.newPage();
+  await signIn(other, 'viewer');
+  await page.unroute('**/template/insertUpdate');
+  await page.waitForTimeout(8000); // past the first two retries (2 s, then 5 s)
+  const victor = await colleague(page, 'viewer');
+  expect(await victor.smsRecord(id, 'thai')).toBeUndefined();
+  await expect(page.getByTestId('save-status-SMS')).toHaveAttribute('data-status', 'failed');
+  // Kept as Olivia's draft.
+  const drafts = await page.evaluate(() =>
+    Object.keys(localStorage).filter((key) => key.startsWith('adhoc-draft:')),
+  );
+  expect(drafts).toContain(`adhoc-draft:${encodeURIComponent(DEMO.operator.email)}:${id}:SMS:thai`);
+  await other.close();
 });
 
 test("a user's local draft is never offered to another user of the browser, and is saved when its owner returns", async ({
@@ -417,6 +689,19 @@ test('preview data that is not valid JSON is said NOT SAVED, asks before leaving
   await page.getByTestId('tab-sms').click();
   await expect(data).toHaveValue('{"customerName": "Ana"');
   await expect(page.getByTestId('save-status-SMS')).toHaveText('NOT SAVED: preview data is not valid JSON');
+
+  // Save and log out says what could not be saved instead of logging out silently.
+  await page.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Unsaved changes' });
+  await dialog.getByRole('button', { name: 'Save and log out' }).click();
+  await expect(dialog.getByTestId('logout-not-saved')).toContainText(
+    'Everything else is saved, but preview data that is not valid JSON cannot be saved.',
+  );
+  await expect(page).not.toHaveURL(/\/auth\/login-page/);
+  await snap(page, 'adhoc-logout-part-not-saved');
+  await dialog.getByRole('button', { name: 'Log out and keep draft' }).click();
+  await expect(page).toHaveURL(/\/auth\/login-page/);
 });
 
 test('the Publish tab marks exactly what publishing refuses, naming languages as the table does', async ({

@@ -138,7 +138,16 @@ export type CampaignSelectSingleAnswer = z.infer<typeof campaignSelectSingleAnsw
 
 // ---- /api/v1/adhoc/campaign/update-title ----
 
-export const campaignUpdateTitleBody = z.object({ ...campaignRef, title_vch: title });
+export const campaignUpdateTitleBody = z.object({
+  ...campaignRef,
+  title_vch: title,
+  /**
+   * Added: the title this one was typed from. When given and the title is no longer that, the rename is refused
+   * (409, details `staleTitleDetails`) and nothing changes. Without it the rename is not checked (the specification's
+   * call as written).
+   */
+  baseTitle_vch: z.string().max(255).optional(),
+});
 export const campaignUpdateTitleAnswer = adhocOkAnswer;
 export type CampaignUpdateTitleBody = z.input<typeof campaignUpdateTitleBody>;
 
@@ -244,6 +253,9 @@ export const templateInsertUpdateBody = z
     } = body;
     return { ...rest, ...texts };
   });
+/** The details of a rename refused because the title changed after the new one was typed from it (409). */
+export const staleTitleDetails = z.object({ current: z.string() });
+export type StaleTitleDetails = z.infer<typeof staleTitleDetails>;
 /** The details of a save refused because its base version is stale (409): the record as saved now, null if deleted. */
 export const staleSaveDetails = z.object({ current: adhocLanguageRecordSchema.nullable() });
 export type StaleSaveDetails = z.infer<typeof staleSaveDetails>;

@@ -149,6 +149,11 @@ export type StaleSave = 'changed' | 'created' | 'deleted';
  * The 409 message when a save's base version is no longer the saved one: a colleague (or another browser) saved
  * the language in between. Nothing was saved; the console shows both texts and lets the operator choose.
  */
+/** A rename refused because someone else renamed the template after this title was typed from theirs. */
+export function staleTitleMessage(current: string): string {
+  return `The template title was changed to "${current}" after this title was started from it, so your title was not saved. Compare the two and choose which to keep.`;
+}
+
 export function staleSaveMessage(
   notifyBy: NotifyBy,
   language: string,

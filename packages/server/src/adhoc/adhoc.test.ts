@@ -211,6 +211,30 @@ describe('template list (doc 2 §2.1)', () => {
     expect(res.body.message).toContain('exactly one of testerPhon_vch, testerSms_vch or testerEmail_vch');
   });
 
+  it("refuses a rename typed from a title that is no longer the template's (409), and renames when it still is", async () => {
+    const id = await newTemplate();
+    const rename = (body: Record<string, unknown>) =>
+      post('/api/v1/adhoc/campaign/update-title', { id_bint_adhoc_campaign: id, ...body });
+    expect((await rename({ title_vch: 'Title by Victor' })).status).toBe(200);
+    const stale = await rename({ title_vch: 'Title by Olivia', baseTitle_vch: 'Wind event Oct 21' });
+    expect(stale).toEqual({
+      status: 409,
+      body: {
+        error: 'conflict',
+        message:
+          'The template title was changed to "Title by Victor" after this title was started from it, so your title was not saved. Compare the two and choose which to keep.',
+        details: { current: 'Title by Victor' },
+      },
+    });
+    const { rows } = await t.ctx.db.query('SELECT name FROM adhoc_campaigns WHERE id = $1', [id]);
+    expect(rows).toEqual([{ name: 'Title by Victor' }]);
+    expect((await rename({ title_vch: 'Title by Olivia', baseTitle_vch: 'Title by Victor' })).status).toBe(
+      200,
+    );
+    const after = await t.ctx.db.query('SELECT name FROM adhoc_campaigns WHERE id = $1', [id]);
+    expect(after.rows).toEqual([{ name: 'Title by Olivia' }]);
+  });
+
   it('answers 404 with a sentence for an unknown template', async () => {
     const res = await post('/api/v1/adhoc/campaign/update-title', {
       id_bint_adhoc_campaign: 987654,
@@ -362,6 +386,23 @@ describe('language records (doc 2 §7 insertUpdate, select, language delete)', (
         from_address: 'psps@utility.test',
       },
     ]);
+  });
+
+  it('stores the configured e-mail From address itself when the one given differs only in spaces or capitals', async () => {
+    const id = await newTemplate();
+    const res = await save(id, {
+      notifyBy_vch: 'EML',
+      language_vch: 'english',
+      templatePGE_txt: '<p>Hello</p>',
+      from_vch: '  PSPS@Utility.TEST ',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.response[0].from_vch).toBe('psps@utility.test');
+    const { rows } = await t.ctx.db.query(
+      "SELECT from_address FROM adhoc_templates WHERE campaign_id = $1 AND notify_by = 'EML'",
+      [id],
+    );
+    expect(rows).toEqual([{ from_address: 'psps@utility.test' }]);
   });
 
   it('accepts the placeholder (no From yet) for an e-mail', async () => {

@@ -117,7 +117,8 @@ export async function adhocRoutes(app: App, ctx: AppContext) {
       },
     },
     async (req) => {
-      await service.rename(req.body.id_bint_adhoc_campaign, req.body.title_vch, actorOf(req.auth));
+      const { id_bint_adhoc_campaign: id, title_vch: title, baseTitle_vch: base } = req.body;
+      await service.rename(id, title, actorOf(req.auth), base);
       return ok;
     },
   );

@@ -25,9 +25,11 @@ import {
   renderCaret,
   renderTripleBrace,
   SMS_SHORT_CODE,
+  type StaleTitleDetails,
   type SummarySelectAnswer,
   sampleData,
   staleSaveMessage,
+  staleTitleMessage,
   type TESTER_FIELDS,
   type TemplateInsertUpdate,
   voiceDialerAddress,
@@ -200,9 +202,15 @@ export function adhocService(db: Db, options: AdhocServiceOptions) {
       });
     },
 
-    async rename(id: number, title: string, who: Actor): Promise<void> {
+    /** A `baseTitle` that is no longer the title is refused (409): a colleague's newer title is never lost unseen. */
+    async rename(id: number, title: string, who: Actor, baseTitle?: string): Promise<void> {
       await withTransaction(db, async (client) => {
         const before = await lockForEdit(client, id);
+        if (baseTitle !== undefined && baseTitle.trim() !== before.name) {
+          throw conflict(staleTitleMessage(before.name), {
+            current: before.name,
+          } satisfies StaleTitleDetails);
+        }
         await client.query('UPDATE adhoc_campaigns SET name = $2, item_update_dt = now() WHERE id = $1', [
           id,
           title,
@@ -271,7 +279,7 @@ export function adhocService(db: Db, options: AdhocServiceOptions) {
         const render =
           body === null ? null : notifyBy === 'EML' ? renderTripleBrace(body, data) : renderCaret(body, data);
         const voice = notifyBy === 'PHON';
-        const from = (pick('from_vch') as string | null) ?? (notifyBy === 'SMS' ? SMS_SHORT_CODE : null);
+        const given = (pick('from_vch') as string | null) ?? (notifyBy === 'SMS' ? SMS_SHORT_CODE : null);
         // Doc 2 §2.5: the short-code selector has the single option 97633.
         if (notifyBy === 'SMS' && input.from_vch != null && input.from_vch !== SMS_SHORT_CODE) {
           throw badRequest(
@@ -285,6 +293,10 @@ export function adhocService(db: Db, options: AdhocServiceOptions) {
             ? emailFromRefusal(input.from_vch, options.emailFrom)
             : null;
         if (emailFromProblem) throw badRequest(emailFromProblem);
+        // An accepted e-mail From is stored as the configured address itself (not as typed, with other spaces or
+        // capitals), so the From list finds it again; blank stays the placeholder.
+        const from =
+          notifyBy === 'EML' && given !== null ? (given.trim() === '' ? '' : options.emailFrom) : given;
 
         await client.query(
           `INSERT INTO adhoc_templates (campaign_id, notify_by, language, template_pge, template_mb, data_mb, render_mb,

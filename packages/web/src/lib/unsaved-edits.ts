@@ -1,3 +1,5 @@
+import { session } from './storage.ts';
+
 /**
  * Every editor with edits the server may not have yet, for the shell: signing out first saves them (or discards
  * them on request), so that one user's text is never left for the next user of the browser, nor lost unasked;
@@ -7,7 +9,14 @@
  * tabs (React's Activity) or a screen left while a save fails still counts.
  */
 export interface UnsavedEditor {
+  /**
+   * Whose edits these are (`session.draftOwner()` when typed); undefined: whoever is signed in. Signing out sees,
+   * saves and discards only the signed-in user's: another user's kept edits stay theirs.
+   */
+  owner?: string;
   hasUnsaved: () => boolean;
+  /** Saved except a part that cannot be saved as it is (kept as a local draft). */
+  hasIncomplete?: () => boolean;
   /** Saves now; true when the server has everything. */
   flush: () => Promise<boolean>;
   /** Forgets the unsaved edits and their local drafts. */
@@ -16,19 +25,32 @@ export interface UnsavedEditor {
 
 const editors = new Set<UnsavedEditor>();
 
+/** The editors of the signed-in user. */
+function mine(): UnsavedEditor[] {
+  const owner = session.draftOwner();
+  return [...editors].filter((editor) => editor.owner === undefined || editor.owner === owner);
+}
+
 export const unsavedEdits = {
   register(editor: UnsavedEditor): () => void {
     editors.add(editor);
     return () => editors.delete(editor);
   },
+  /** Whether the signed-in user has edits the server does not have. */
   any(): boolean {
-    return [...editors].some((editor) => editor.hasUnsaved());
+    return mine().some((editor) => editor.hasUnsaved());
   },
+  /** Saves the signed-in user's edits now; true when the server has all that can be saved. */
   async flushAll(): Promise<boolean> {
-    return (await Promise.all([...editors].map((editor) => editor.flush()))).every(Boolean);
+    return (await Promise.all(mine().map((editor) => editor.flush()))).every(Boolean);
   },
+  /** Whether part of the signed-in user's edits cannot be saved as it is (kept as a local draft). */
+  anyIncomplete(): boolean {
+    return mine().some((editor) => editor.hasIncomplete?.() ?? false);
+  },
+  /** Forgets the signed-in user's unsaved edits and their drafts; other users' are left alone. */
   discardAll(): void {
-    for (const editor of editors) editor.discard();
+    for (const editor of mine()) editor.discard();
   },
 };
 

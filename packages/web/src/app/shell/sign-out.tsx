@@ -7,6 +7,8 @@ import { unsavedEdits } from '../../lib/unsaved-edits.ts';
 
 export const UNSAVED_ON_LOGOUT_TEXT =
   'You have unsaved changes. Save them before logging out, or log out and discard them?';
+export const PART_NOT_SAVED_TEXT =
+  'Everything else is saved, but preview data that is not valid JSON cannot be saved. It is kept in this browser as your draft and offered again when you sign in here. Stay to correct it, or log out and keep it as a draft.';
 const NOT_SAVED_TEXT =
   'Some changes could not be saved (the server could not be reached, or someone else changed the same language). They are still here: stay to resolve them, or log out and discard them.';
 
@@ -20,7 +22,7 @@ export function useSignOut() {
   const navigate = useNavigate();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<'not-saved' | 'part-not-saved' | null>(null);
 
   const finish = async () => {
     setAsking(false);
@@ -30,16 +32,19 @@ export function useSignOut() {
 
   const request = async () => {
     if (!unsavedEdits.any()) return finish();
-    setFailed(false);
+    setFailed(null);
     setAsking(true);
   };
 
   const saveAndLogOut = async () => {
+    // Asked a second time after being told what stays a draft: log out keeping it.
+    if (failed === 'part-not-saved') return finish();
     setBusy(true);
     const saved = await unsavedEdits.flushAll();
     setBusy(false);
-    if (saved) await finish();
-    else setFailed(true);
+    if (!saved) setFailed('not-saved');
+    else if (unsavedEdits.anyIncomplete()) setFailed('part-not-saved');
+    else await finish();
   };
 
   const discardAndLogOut = async () => {
@@ -61,7 +66,7 @@ export function useSignOut() {
         <Text size="sm">{UNSAVED_ON_LOGOUT_TEXT}</Text>
         {failed && (
           <Alert color="red" variant="light" data-testid="logout-not-saved">
-            {NOT_SAVED_TEXT}
+            {failed === 'part-not-saved' ? PART_NOT_SAVED_TEXT : NOT_SAVED_TEXT}
           </Alert>
         )}
         <Group justify="flex-end" gap="sm">
@@ -72,7 +77,7 @@ export function useSignOut() {
             Log out and discard
           </Button>
           <Button onClick={() => void saveAndLogOut()} loading={busy} data-autofocus>
-            Save and log out
+            {failed === 'part-not-saved' ? 'Log out and keep draft' : 'Save and log out'}
           </Button>
         </Group>
       </Stack>

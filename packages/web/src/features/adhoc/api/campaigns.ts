@@ -60,11 +60,16 @@ export function useDeleteCampaign() {
   });
 }
 
-export function updateTitle(id: number, title: string) {
+/** Renames a template; `baseTitle` (the title this one was typed from) makes a colleague's newer title refuse it. */
+export function updateTitle(id: number, title: string, baseTitle?: string) {
   return apiCall(
     campaignUpdateTitle.answer,
     campaignUpdateTitle.path,
-    post({ id_bint_adhoc_campaign: id, title_vch: title }),
+    post({
+      id_bint_adhoc_campaign: id,
+      title_vch: title,
+      ...(baseTitle === undefined ? {} : { baseTitle_vch: baseTitle }),
+    }),
   );
 }
 

@@ -1,37 +1,67 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { findLanguage, formatDateTime, NOTIFY_BY_LABELS } from '@psps/contracts';
+import { findLanguage, formatDateTime, NOTIFY_BY_LABELS, textDirection } from '@psps/contracts';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { usePublicConfig } from '../../../lib/config.ts';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
-import { formFromRecord, type TemplateForm } from '../lib/template-form.ts';
+import { type ConflictField, conflictFields } from '../lib/conflict-fields.ts';
+import { emailDocument } from '../lib/email-document.ts';
+import { blankForm, formFromRecord } from '../lib/template-form.ts';
 
-const FIELDS: ReadonlyArray<{ key: keyof TemplateForm; label: string }> = [
-  { key: 'subject', label: 'Subject' },
-  { key: 'preview', label: 'Preview' },
-  { key: 'fromDisplayName', label: 'From Display Name' },
-  { key: 'body', label: 'Body' },
-  { key: 'data', label: 'Data' },
-];
-
-const shown = (value: TemplateForm[keyof TemplateForm]) =>
-  value === null || value === '' ? '(empty)' : String(value);
+function FieldValue({ field, value, language }: { field: ConflictField; value: string; language: string }) {
+  if (field.kind === 'html') {
+    return (
+      <iframe
+        title={field.label}
+        sandbox=""
+        srcDoc={emailDocument(value === '(empty)' ? '' : value, language)}
+        style={{ width: '100%', height: 160, border: 0, display: 'block', background: '#fff' }}
+      />
+    );
+  }
+  return (
+    <Text
+      size="sm"
+      dir={field.kind === 'text' ? textDirection(language) : undefined}
+      ff={field.key === 'data' ? 'monospace' : undefined}
+      style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
+    >
+      {value}
+    </Text>
+  );
+}
 
 /**
- * A save refused because someone else saved this language after the text here was started from it: both texts
- * side by side, and the operator's choice. Nothing is saved for this language until they choose.
+ * A save refused because someone else saved this language after the text here was started from it: every field
+ * that differs (and only those) side by side, and the operator's choice. Nothing is saved for this language until
+ * they choose; Keep mine says which of the colleague's values it replaces.
  */
 export function ConflictPanel({ editor }: { editor: ChannelEditorState }) {
-  const { conflict, notifyBy } = editor;
+  const { emailFromAddress } = usePublicConfig();
+  const { conflict, notifyBy, language } = editor;
   if (!conflict) return null;
-  const theirs = conflict.current ? formFromRecord(conflict.current) : null;
-  const differing = FIELDS.filter(
-    ({ key }) =>
-      (notifyBy === 'EML' || (key !== 'subject' && key !== 'preview' && key !== 'fromDisplayName')) &&
-      (theirs ? theirs[key] !== conflict.mine[key] : key === 'body'),
-  );
-  const name = `${NOTIFY_BY_LABELS[notifyBy]} ${findLanguage(editor.language)?.displayName ?? editor.language}`;
+  const theirs = conflict.current
+    ? formFromRecord(conflict.current)
+    : blankForm(language, notifyBy, emailFromAddress);
+  const differing = conflictFields(notifyBy, conflict.mine, theirs);
+  const name = `${NOTIFY_BY_LABELS[notifyBy]} ${findLanguage(language)?.displayName ?? language}`;
   const savedBy = conflict.current
     ? `Saved ${formatDateTime(conflict.current.updated_dt)}${conflict.current.updatedBy_vch ? ` by ${conflict.current.updatedBy_vch}` : ''}`
     : 'Deleted: the server has no text for this language now';
+  const overwrites = conflict.current
+    ? differing.length > 0
+      ? `Keep mine replaces on the server: ${differing.map((field) => field.label).join(', ')}.`
+      : 'Keep mine saves the same values as the server has.'
+    : 'Keep mine saves this language again.';
+
+  const column = (side: 'theirs' | 'mine') =>
+    differing.map((field) => (
+      <Stack gap={0} key={field.key} mb={4} data-testid={`conflict-${side}-${field.key}`}>
+        <Text size="xs" fw={600}>
+          {field.label}
+        </Text>
+        <FieldValue field={field} value={field[side]} language={language} />
+      </Stack>
+    ));
 
   return (
     <Alert
@@ -52,17 +82,7 @@ export function ConflictPanel({ editor }: { editor: ChannelEditorState }) {
             <Text size="xs" c="dimmed" mb={4}>
               {savedBy}
             </Text>
-            {theirs &&
-              differing.map(({ key, label }) => (
-                <Stack gap={0} key={key} mb={4}>
-                  <Text size="xs" fw={600}>
-                    {label}
-                  </Text>
-                  <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                    {shown(theirs[key])}
-                  </Text>
-                </Stack>
-              ))}
+            {conflict.current && column('theirs')}
           </Paper>
           <Paper withBorder p="xs" radius="sm" data-testid="conflict-mine">
             <Text size="xs" fw={700} tt="uppercase">
@@ -71,23 +91,21 @@ export function ConflictPanel({ editor }: { editor: ChannelEditorState }) {
             <Text size="xs" c="dimmed" mb={4}>
               Kept in this browser until you choose
             </Text>
-            {differing.map(({ key, label }) => (
-              <Stack gap={0} key={key} mb={4}>
-                <Text size="xs" fw={600}>
-                  {label}
-                </Text>
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                  {shown(conflict.mine[key])}
-                </Text>
-              </Stack>
-            ))}
+            {column('mine')}
           </Paper>
         </SimpleGrid>
+        <Text size="sm" fw={500} data-testid="conflict-overwrites">
+          {overwrites}
+        </Text>
         <Group gap="sm">
           <Button color="red" onClick={editor.keepMine} data-testid="conflict-keep-mine">
             Keep mine (save over theirs)
           </Button>
-          <Button variant="default" onClick={editor.takeTheirs} data-testid="conflict-take-theirs">
+          <Button
+            variant="default"
+            onClick={() => void editor.takeTheirs()}
+            data-testid="conflict-take-theirs"
+          >
             Take theirs (discard mine)
           </Button>
         </Group>

@@ -2,24 +2,22 @@ import '@mantine/tiptap/styles.css';
 import { Alert, NativeSelect, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
 import {
-  type AdhocCampaign,
   doubleBraceWarningMessage,
   EMAIL_BODY_HEIGHT_PX,
   EMAIL_FROM_PLACEHOLDER,
   EMAIL_PREVIEW_ROWS,
   EMAIL_TEMPLATE_WARNING_TITLE,
   findDoubleBraces,
-  findLanguage,
   textDirection,
 } from '@psps/contracts';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import Link from '@tiptap/extension-link';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import DOMPurify from 'dompurify';
 import { useEffect, useRef } from 'react';
 import { usePublicConfig } from '../../../lib/config.ts';
-import { useChannelEditor } from '../hooks/use-channel-editor.ts';
+import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
+import { emailDocument } from '../lib/email-document.ts';
 import { insertAtCursor } from '../lib/insert-at-cursor.ts';
 import { renderForm } from '../lib/template-form.ts';
 import { ChannelLayout } from './channel-layout.tsx';
@@ -27,10 +25,10 @@ import { DataField } from './data-field.tsx';
 import { LanguageColumn } from './language-column.tsx';
 
 /** The e-mail tab (doc 2 §2.6). */
-export function EmailEditor({ campaign, locked }: { campaign: AdhocCampaign; locked: boolean }) {
-  const editor = useChannelEditor(campaign, 'EML', locked);
+/** The editor state lives with the template (hooks/use-channel-editor.ts), so it works while the tab is hidden. */
+export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; locked: boolean }) {
   const { emailFromAddress } = usePublicConfig();
-  const { form, update, rebase, restoredDraft } = editor;
+  const { form, revision, update, rebase, restoredDraft } = editor;
   const focused = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null);
   const updateRef = useRef(update);
   updateRef.current = update;
@@ -49,15 +47,17 @@ export function EmailEditor({ campaign, locked }: { campaign: AdhocCampaign; loc
   // HTML becomes the saved baseline (the first save after a language load is skipped, doc 2 §4). The editor
   // itself is made again when its tab comes back into view (the hidden tab's effects are undone, which destroys
   // it): the new one gets the form's body, edits included, and that is no edit either.
-  const loaded = useRef<{ editor: typeof rich | null; language: string | null }>({
+  // A new revision (Take theirs) replaces the body like a language load.
+  const loaded = useRef<{ editor: typeof rich | null; language: string | null; revision: number }>({
     editor: null,
     language: null,
+    revision: 0,
   });
   useEffect(() => {
     if (!rich || !form) return;
-    const sameLanguage = loaded.current.language === form.language;
+    const sameLanguage = loaded.current.language === form.language && loaded.current.revision === revision;
     if (sameLanguage && loaded.current.editor === rich) return;
-    loaded.current = { editor: rich, language: form.language };
+    loaded.current = { editor: rich, language: form.language, revision };
     rich.commands.setContent(form.body, { emitUpdate: false });
     if (sameLanguage) return;
     const normalised = rich.getHTML();
@@ -66,7 +66,7 @@ export function EmailEditor({ campaign, locked }: { campaign: AdhocCampaign; loc
     // left is not one (counting it made an empty record of the language switched to).
     if (restoredDraft) update({ body: normalised });
     else rebase({ body: normalised });
-  }, [rich, form, rebase, update, restoredDraft]);
+  }, [rich, form, revision, rebase, update, restoredDraft]);
   useEffect(() => {
     if (!form) loaded.current = { ...loaded.current, language: null };
   }, [form]);
@@ -223,7 +223,7 @@ export function EmailEditor({ campaign, locked }: { campaign: AdhocCampaign; loc
                 <iframe
                   title="Rendered e-mail"
                   sandbox=""
-                  srcDoc={previewDocument(rendered.text, form.language)}
+                  srcDoc={emailDocument(rendered.text, form.language)}
                   style={{ width: '100%', height: 600, border: 0, display: 'block', background: '#fff' }}
                   data-testid="email-preview-frame"
                 />
@@ -239,14 +239,4 @@ export function EmailEditor({ campaign, locked }: { campaign: AdhocCampaign; loc
       }
     />
   );
-}
-
-/**
- * The rendered e-mail as a document for the sandboxed preview frame: sanitised first (no scripts, event
- * handlers or javascript: links), and the empty sandbox keeps it from running anything or reaching the console.
- */
-function previewDocument(html: string, language: string): string {
-  const clean = DOMPurify.sanitize(html, { USE_PROFILES: { html: true } });
-  const code = findLanguage(language)?.code ?? 'en';
-  return `<!doctype html><html dir="${textDirection(language)}" lang="${code}"><head><meta charset="utf-8"><style>body{font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:1.5;color:#222;margin:16px;overflow-wrap:anywhere}img{max-width:100%}</style></head><body>${clean}</body></html>`;
 }

@@ -1,6 +1,5 @@
 import { Badge, Group, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
 import {
-  type AdhocCampaign,
   SMS_COLUMN_WIDTHS_PX,
   SMS_SHORT_CODE,
   SMS_SHORT_CODES,
@@ -11,7 +10,7 @@ import {
   trimSmsBody,
 } from '@psps/contracts';
 import { useRef } from 'react';
-import { useChannelEditor } from '../hooks/use-channel-editor.ts';
+import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
 import { insertAtCursor } from '../lib/insert-at-cursor.ts';
 import { renderForm } from '../lib/template-form.ts';
 import { useDialogs } from './adhoc-dialogs.tsx';
@@ -20,8 +19,8 @@ import { DataField } from './data-field.tsx';
 import { LanguageColumn, SegmentBadge } from './language-column.tsx';
 
 /** The SMS tab (doc 2 §2.5). */
-export function SmsEditor({ campaign, locked }: { campaign: AdhocCampaign; locked: boolean }) {
-  const editor = useChannelEditor(campaign, 'SMS', locked);
+/** The editor state lives with the template (hooks/use-channel-editor.ts), so it works while the tab is hidden. */
+export function SmsEditor({ editor, locked }: { editor: ChannelEditorState; locked: boolean }) {
   const dialogs = useDialogs();
   const body = useRef<HTMLTextAreaElement>(null);
   const { form, update } = editor;

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Loader, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import {
   ADHOC_SUMMARY_POLL_MS,
   type AdhocCampaign,
@@ -7,25 +7,19 @@ import {
   isAdhocLocked,
   lockedTemplateAlert,
   RETURN_TO_LIST_LABEL,
-  TITLE_AUTOSAVE_DELAY_MS,
 } from '@psps/contracts';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { pollInterval } from '../../../lib/poll.ts';
-import { session } from '../../../lib/storage.ts';
-import { updateTitle, useCampaign } from '../api/campaigns.ts';
-import { adhocKeys } from '../api/keys.ts';
-import { PendingSavesProvider, usePendingSaves, useRegisterFlush } from '../hooks/pending-saves.tsx';
-import { readDraft, useAutosave } from '../hooks/use-autosave.ts';
-import { titleDraftKey } from '../lib/template-form.ts';
+import { useCampaign } from '../api/campaigns.ts';
+import { PendingSavesProvider, usePendingSaves } from '../hooks/pending-saves.tsx';
+import { useChannelEditor } from '../hooks/use-channel-editor.ts';
 import { EmailEditor } from './email-editor.tsx';
 import { OutboxPanel } from './outbox-panel.tsx';
 import { PublishTab } from './publish-tab.tsx';
-import { SaveIndicator } from './save-indicator.tsx';
 import { SmsEditor } from './sms-editor.tsx';
 import { STATUS_COLORS } from './template-list.tsx';
+import { TitleInput } from './title-input.tsx';
 import { VoiceEditor } from './voice-editor.tsx';
 
 const TAB_VALUES = ['voice', 'sms', 'email', 'publish'] as const;
@@ -66,6 +60,12 @@ function LoadedEditor({ campaign, onClose }: { campaign: AdhocCampaign; onClose:
   const tabParam = params.get('tab');
   const tab: TabValue = TAB_VALUES.includes(tabParam as TabValue) ? (tabParam as TabValue) : 'voice';
   const pending = usePendingSaves();
+  // Every channel's editor state is kept here, not in its tab: at template load each one finds this user's drafts
+  // of its languages (saved at once, or marked Conflict) even when its tab is never opened, and publishing, test
+  // sends and Log out see them.
+  const voice = useChannelEditor(campaign, 'PHON', locked);
+  const sms = useChannelEditor(campaign, 'SMS', locked);
+  const email = useChannelEditor(campaign, 'EML', locked);
 
   const setTab = (value: string | null) =>
     setParams(
@@ -119,13 +119,13 @@ function LoadedEditor({ campaign, onClose }: { campaign: AdhocCampaign; onClose:
           ))}
         </Tabs.List>
         <Tabs.Panel value="voice">
-          <VoiceEditor campaign={campaign} locked={locked} />
+          <VoiceEditor editor={voice} campaign={campaign} locked={locked} />
         </Tabs.Panel>
         <Tabs.Panel value="sms">
-          <SmsEditor campaign={campaign} locked={locked} />
+          <SmsEditor editor={sms} locked={locked} />
         </Tabs.Panel>
         <Tabs.Panel value="email">
-          <EmailEditor campaign={campaign} locked={locked} />
+          <EmailEditor editor={email} locked={locked} />
         </Tabs.Panel>
         <Tabs.Panel value="publish">
           <PublishTab campaign={campaign} locked={locked} />
@@ -134,47 +134,5 @@ function LoadedEditor({ campaign, onClose }: { campaign: AdhocCampaign; onClose:
 
       <OutboxPanel id={campaign.id_bint} />
     </Stack>
-  );
-}
-
-/** The template title, autosaved after 1 s (doc 2 §4). An empty title is not saved. */
-function TitleInput({ campaign, locked }: { campaign: AdhocCampaign; locked: boolean }) {
-  const client = useQueryClient();
-  const storageKey = titleDraftKey(session.draftOwner(), campaign.id_bint);
-  const [title, setTitle] = useState(
-    () => (storageKey ? readDraft<string>(storageKey) : undefined) ?? campaign.name_vch,
-  );
-  const empty = title.trim() === '';
-  const autosave = useAutosave<string>({
-    value: title,
-    baseline: campaign.name_vch,
-    delayMs: TITLE_AUTOSAVE_DELAY_MS,
-    enabled: !locked && !empty,
-    draftKey: () => storageKey,
-    save: (value) => updateTitle(campaign.id_bint, value.trim()),
-    onSaved: () => {
-      client.invalidateQueries({ queryKey: adhocKeys.campaign(campaign.id_bint) });
-      client.invalidateQueries({ queryKey: adhocKeys.campaigns() });
-    },
-  });
-  useRegisterFlush(autosave.flush);
-  return (
-    <Card withBorder radius="md" padding="sm">
-      <Group align="flex-end" wrap="nowrap" gap="sm">
-        <TextInput
-          label="Template title"
-          value={title}
-          onChange={(event) => setTitle(event.currentTarget.value)}
-          disabled={locked}
-          error={empty ? 'A template needs a title.' : undefined}
-          maxLength={255}
-          style={{ flex: 1 }}
-          size="md"
-          styles={{ input: { fontWeight: 600 } }}
-          data-testid="template-title"
-        />
-        <SaveIndicator autosave={autosave} label="title" />
-      </Group>
-    </Card>
   );
 }

@@ -33,7 +33,7 @@ import {
 import { IconUpload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { uploadAudio, useAudioUrl } from '../api/audio.ts';
-import { useChannelEditor } from '../hooks/use-channel-editor.ts';
+import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
 import { insertAtCursor } from '../lib/insert-at-cursor.ts';
 import { renderForm } from '../lib/template-form.ts';
 import { useDialogs } from './adhoc-dialogs.tsx';
@@ -76,8 +76,16 @@ function OptionSelect<T extends string | number>({
 }
 
 /** The voice tab (doc 2 §2.4). */
-export function VoiceEditor({ campaign, locked }: { campaign: AdhocCampaign; locked: boolean }) {
-  const editor = useChannelEditor(campaign, 'PHON', locked);
+/** The editor state lives with the template (hooks/use-channel-editor.ts), so it works while the tab is hidden. */
+export function VoiceEditor({
+  editor,
+  campaign,
+  locked,
+}: {
+  editor: ChannelEditorState;
+  campaign: AdhocCampaign;
+  locked: boolean;
+}) {
   const { form, update } = editor;
   const body = useRef<HTMLTextAreaElement>(null);
   const rendered = form ? renderForm(form, 'PHON') : null;

@@ -296,4 +296,93 @@ describe('useAutosave', () => {
     unmount();
     expect(save).toHaveBeenCalledTimes(1);
   });
+
+  describe('edits belong to the user who typed them', () => {
+    const signInAs = (email: string) => {
+      localStorage.setItem('sessionToken', `token-of-${email}`);
+      localStorage.setItem('userName', email);
+      localStorage.setItem('userEmail', email);
+    };
+    const signOut = () => {
+      localStorage.removeItem('sessionToken');
+      localStorage.removeItem('userEmail');
+    };
+    const extra = (owner: string) => ({
+      keyOf: (v: Draft) => v.language,
+      draftKey: (key: string) => `draft:${owner}:${key}`,
+      owner,
+      retryDelaysMs: [2000],
+    });
+
+    it('never sends a failed save (nor its retries) once another user has signed in, and keeps it as the typist draft', async () => {
+      signInAs('olivia@example.com');
+      let online = false;
+      const save = vi.fn(async () => {
+        if (!online) throw new Error('The server cannot be reached.');
+      });
+      const { result, rerender } = setup(english(''), save, extra('olivia@example.com'));
+      rerender({ value: english('Olivia text'), ...extra('olivia@example.com') });
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      expect(save).toHaveBeenCalledTimes(1);
+      expect(result.current.status).toBe('failed');
+
+      // Another tab signs out, and Victor signs in; then the network comes back.
+      signOut();
+      signInAs('victor@example.com');
+      online = true;
+      await act(() => vi.advanceTimersByTimeAsync(10_000));
+      await act(async () => {
+        expect(await result.current.flush()).toBe(false);
+      });
+      expect(save).toHaveBeenCalledTimes(1);
+      expect(result.current.status).toBe('failed');
+      expect(readDraft<Draft>('draft:olivia@example.com:english')).toEqual(english('Olivia text'));
+
+      // Olivia signs in again: her text is hers to save.
+      signInAs('olivia@example.com');
+      await act(() => vi.advanceTimersByTimeAsync(2000));
+      expect(save).toHaveBeenCalledTimes(2);
+      expect(result.current.status).toBe('saved');
+      expect(readDraft('draft:olivia@example.com:english')).toBeUndefined();
+    });
+
+    it("signing out sees, saves and discards only the signed-in user's edits", async () => {
+      signInAs('olivia@example.com');
+      const save = vi.fn(async () => {
+        throw new Error('The server cannot be reached.');
+      });
+      const { rerender } = setup(english(''), save, extra('olivia@example.com'));
+      rerender({ value: english('Olivia text'), ...extra('olivia@example.com') });
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      expect(unsavedEdits.any()).toBe(true);
+
+      signInAs('victor@example.com');
+      expect(unsavedEdits.any()).toBe(false);
+      await act(async () => {
+        expect(await unsavedEdits.flushAll()).toBe(true);
+      });
+      act(() => unsavedEdits.discardAll());
+      expect(readDraft<Draft>('draft:olivia@example.com:english')).toEqual(english('Olivia text'));
+      signInAs('olivia@example.com');
+      expect(unsavedEdits.any()).toBe(true);
+      act(() => unsavedEdits.discardAll());
+    });
+
+    it('tells the sign-out when part of the edits could not be saved (kept as a draft)', async () => {
+      signInAs('olivia@example.com');
+      const save = vi.fn(async () => undefined);
+      const options = {
+        ...extra('olivia@example.com'),
+        unsavedReason: (v: Draft) => (v.body.includes('{') ? 'preview data is not valid JSON' : null),
+      };
+      const { rerender } = setup(english(''), save, options);
+      rerender({ value: english('{ not json'), ...options });
+      await act(async () => {
+        expect(await unsavedEdits.flushAll()).toBe(true);
+      });
+      expect(unsavedEdits.anyIncomplete()).toBe(true);
+      act(() => unsavedEdits.discardAll());
+      expect(unsavedEdits.anyIncomplete()).toBe(false);
+    });
+  });
 });

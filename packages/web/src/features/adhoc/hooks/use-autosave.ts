@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { session } from '../../../lib/storage.ts';
 import { type UnsavedEditor, unsavedEdits } from '../../../lib/unsaved-edits.ts';
 
 /**
@@ -7,6 +8,9 @@ import { type UnsavedEditor, unsavedEdits } from '../../../lib/unsaved-edits.ts'
  * incomplete: saved except a part that cannot be saved as it is (`reason` says which); kept in the draft.
  */
 export type SaveStatus = 'saved' | 'pending' | 'saving' | 'failed' | 'conflict' | 'incomplete';
+
+export const OTHER_USER_SAVE_ERROR =
+  'Not saved: you are no longer signed in as the user who typed this. It is kept in this browser for them.';
 
 /** How long to wait before retrying a failed save: growing, then every 30 s until it succeeds. */
 export const AUTOSAVE_RETRY_DELAYS_MS = [2000, 5000, 10_000, 30_000] as const;
@@ -36,6 +40,12 @@ export interface AutosaveOptions<T> {
   /** Why a value cannot be saved whole (the rest is saved); null when it can. */
   unsavedReason?: (value: T) => string | null;
   retryDelaysMs?: readonly number[];
+  /**
+   * Who typed the edits (`session.draftOwner()` when the editor opened). A save runs only while that user is the
+   * one signed in: after a sign-out, or another user's sign-in in another tab, the edits stay unsent, as the
+   * typist's draft, and are retried in case the typist signs in again. Undefined: not checked.
+   */
+  owner?: string;
   onSaved?: (value: T, result: unknown) => void;
 }
 
@@ -163,6 +173,9 @@ export function useAutosave<T>(options: AutosaveOptions<T>): Autosave<T> {
         const pending = s.unsaved.get(key);
         if (pending === undefined) continue;
         try {
+          const { owner } = opts.current;
+          // One user's text is never saved under another user's session.
+          if (owner !== undefined && session.draftOwner() !== owner) throw new Error(OTHER_USER_SAVE_ERROR);
           const result = await opts.current.save(pending);
           s.baselines.set(key, pending);
           const newer = s.unsaved.get(key);
@@ -332,7 +345,9 @@ export function useAutosave<T>(options: AutosaveOptions<T>): Autosave<T> {
     s.mounted = true;
     const unsavedCount = () => s.unsaved.size + s.conflicts.size + s.incomplete.size;
     registration.current ??= {
+      owner: opts.current.owner,
       hasUnsaved: () => unsavedCount() > 0,
+      hasIncomplete: () => s.incomplete.size > 0,
       flush: () => flush(),
       discard: () => {
         for (const key of new Set([...s.unsaved.keys(), ...s.conflicts.keys(), ...s.incomplete.keys()])) {

@@ -59,12 +59,16 @@ export function useChannelEditor(campaign: AdhocCampaign, notifyBy: NotifyBy, lo
   const id = campaign.id_bint;
   const client = useQueryClient();
   const { emailFromAddress } = usePublicConfig();
-  const owner = session.draftOwner();
+  // Whose edits these are: fixed when the editor opens, so a later sign-in by someone else neither takes over
+  // these edits' drafts nor sends them under the new session.
+  const [owner] = useState(() => session.draftOwner());
   const records = useTemplates(id, notifyBy);
   const deleteLanguage = useDeleteLanguage(id, notifyBy);
   const [language, setLanguage] = useState<AdhocLanguageName>(DEFAULT_ADHOC_LANGUAGE);
   const [form, setForm] = useState<TemplateForm | null>(null);
   const [restoredDraft, setRestoredDraft] = useState(false);
+  /** Counts replacements of the form from outside the editors (Take theirs): each one is a fresh load. */
+  const [revision, setRevision] = useState(0);
   const loadedFor = useRef<string | null>(null);
   /** Per language: the version of the saved record the text on screen (or pending) was based on. */
   const bases = useRef(new Map<string, number>());
@@ -79,6 +83,7 @@ export function useChannelEditor(campaign: AdhocCampaign, notifyBy: NotifyBy, lo
     draftOf: (value): TemplateDraft => ({ ...value, base: bases.current.get(value.language) ?? 0 }),
     conflictOf,
     unsavedReason,
+    owner,
     save: async (value) => {
       const base = bases.current.get(value.language);
       const saved = await saveTemplate({
@@ -218,17 +223,23 @@ export function useChannelEditor(campaign: AdhocCampaign, notifyBy: NotifyBy, lo
     autosave.keepMine(entry.mine);
   }, [autosave, language]);
 
-  /** Take theirs: discard the text typed here and show the saved one. */
-  const takeTheirs = useCallback(() => {
-    const entry = autosave.conflicts.get(language);
-    if (!entry) return;
-    const info = entry.info as SaveConflict;
-    const loaded = serverForm(language, info.current ?? undefined);
-    bases.current.set(language, info.current?.version_bint ?? 0);
+  /**
+   * Take theirs: discard the text typed here and show what the server has now (fetched when pressed: the
+   * colleague may have saved again while the choice waited). Nothing is saved; `revision` tells the editors that
+   * hold their own copy of the text (the rich-text body) to load it again.
+   */
+  const takeTheirs = useCallback(async () => {
+    if (!autosave.conflicts.has(language)) return;
+    const fresh = await records.refetch();
+    // Not reachable: the choice waits (an older copy is never taken).
+    if (fresh.isError || !fresh.data) return;
+    const current = fresh.data.find((row) => row.language_vch === language);
+    const loaded = serverForm(language, current);
+    bases.current.set(language, current?.version_bint ?? 0);
     reset(loaded);
     setRestoredDraft(false);
     setForm(loaded);
-    void records.refetch();
+    setRevision((n) => n + 1);
   }, [autosave, language, serverForm, reset, records]);
 
   const removeLanguage = useCallback(
@@ -270,6 +281,7 @@ export function useChannelEditor(campaign: AdhocCampaign, notifyBy: NotifyBy, lo
     language,
     selectLanguage,
     form,
+    revision,
     update,
     rebase,
     autosave,
