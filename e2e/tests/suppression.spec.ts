@@ -145,6 +145,14 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
     await dialog.getByRole('button', { name: 'Upload' }).click();
     await expect(dialog.getByTestId('upload-notice')).toHaveText('Please enter existing group name!');
     await snap(page, 'suppression-upload-unknown-group');
+    // A name that differs only in capitals from a group with values: the notice names that group.
+    await dialog.getByRole('textbox', { name: 'Group name' }).fill('opt-out 2026');
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await expect(dialog.getByTestId('upload-notice')).toContainText('Please enter existing group name!');
+    await expect(dialog.getByTestId('upload-notice-hint')).toHaveText(
+      'Group names are compared exactly. A group with nearly the same name holds values: Opt-out 2026.',
+    );
+    await snap(page, 'suppression-upload-unknown-group-similar');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     // The keyboard goes back to the button that opened the dialog.

@@ -132,6 +132,8 @@ export const suppressionUploadFailureSchema = z.object({
   error: z.string(),
   message: z.string(),
   errors: uploadErrorsSchema.optional(),
+  /** An incremental upload to a group without values: groups whose name differs only in capitals or spaces. */
+  similarGroups: z.array(z.string()).optional(),
 });
 export type SuppressionUploadFailure = z.infer<typeof suppressionUploadFailureSchema>;
 

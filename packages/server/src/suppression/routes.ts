@@ -380,7 +380,9 @@ async function uploadAnswer<T>(
     const status = statusOf(error);
     if (status === undefined) throw error;
     const http = error as HttpError & { code?: string };
-    const errors = (http.details as { errors?: unknown } | undefined)?.errors;
+    const details = http.details as { errors?: unknown; similarGroups?: unknown } | undefined;
+    const errors = details?.errors;
+    const similarGroups = details?.similarGroups;
     const message =
       status === 413 && !(error instanceof UploadTooLargeError)
         ? new UploadTooLargeError(maxBytes).message
@@ -390,6 +392,7 @@ async function uploadAnswer<T>(
       error: error instanceof HttpError ? error.code : status === 413 ? 'payload_too_large' : 'bad_request',
       message,
       ...(Array.isArray(errors) ? { errors } : {}),
+      ...(Array.isArray(similarGroups) ? { similarGroups } : {}),
     });
   }
 }

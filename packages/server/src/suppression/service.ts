@@ -176,7 +176,13 @@ export function suppressionService(db: Db, config: Config) {
       await sweepUploads(db);
       if (mode === 'incremental') {
         const { rows } = await db.query(sql.GROUP_HAS_CURRENT, [group]);
-        if (rows.length === 0) throw badRequest(SUPPRESSION_TEXTS.groupNameUnknown);
+        if (rows.length === 0) {
+          // The specification's text, and the groups the operator probably meant ('opt-out 2026').
+          const { rows: similar } = await db.query<{ group_vch: string }>(sql.SIMILAR_GROUPS, [group]);
+          throw badRequest(SUPPRESSION_TEXTS.groupNameUnknown, {
+            similarGroups: similar.map((row) => row.group_vch),
+          });
+        }
       }
       const { rows } = await db.query<{ id: number }>(sql.INSERT_UPLOAD, [
         group,

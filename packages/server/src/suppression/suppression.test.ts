@@ -222,10 +222,22 @@ describe('full file upload: preview, then apply', () => {
 });
 
 describe('incremental file upload', () => {
-  it("needs an existing group: 'Please enter existing group name!'", async () => {
+  it("needs an existing group: 'Please enter existing group name!', naming groups of nearly that name", async () => {
     const res = await upload('incremental', 'No such group', MIXED);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ status: 400, message: SUPPRESSION_TEXTS.groupNameUnknown });
+    expect(res.json()).toEqual({
+      status: 400,
+      error: 'bad_request',
+      message: SUPPRESSION_TEXTS.groupNameUnknown,
+      similarGroups: [],
+    });
+    const typo = await upload('incremental', 'opt-out  2026', MIXED);
+    expect(typo.json()).toEqual({
+      status: 400,
+      error: 'bad_request',
+      message: SUPPRESSION_TEXTS.groupNameUnknown,
+      similarGroups: ['Opt-out 2026'],
+    });
   });
 
   it('refuses a file without one valid value (empty, or only bad lines) instead of reporting success', async () => {

@@ -84,3 +84,10 @@ export function failureLineErrors(err: unknown): SuppressionUploadError[] {
   const parsed = suppressionUploadFailureSchema.safeParse(err.details);
   return parsed.success ? (parsed.data.errors ?? []) : [];
 }
+
+/** Groups named nearly like the unknown group of a refused incremental upload, if the server found any. */
+export function failureSimilarGroups(err: unknown): string[] {
+  if (!(err instanceof ApiError)) return [];
+  const parsed = suppressionUploadFailureSchema.safeParse(err.details);
+  return parsed.success ? (parsed.data.similarGroups ?? []) : [];
+}

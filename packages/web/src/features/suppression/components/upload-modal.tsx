@@ -29,6 +29,7 @@ import {
   applyFullUpload,
   discardFullUpload,
   failureLineErrors,
+  failureSimilarGroups,
   stageFullUpload,
   uploadIncremental,
 } from '../api/upload-suppressions.ts';
@@ -36,7 +37,7 @@ import { focusOnMount } from './focus.ts';
 import { Counts, LineErrors, RemovedValues } from './upload-report.tsx';
 
 type Step =
-  | { step: 'form'; notice?: { color: 'yellow' | 'red'; text: string } }
+  | { step: 'form'; notice?: { color: 'yellow' | 'red'; text: string; hint?: string } }
   | { step: 'uploading'; loaded: number; total: number }
   | { step: 'applying'; preview: SuppressionFullUploadPreview }
   | { step: 'preview'; preview: SuppressionFullUploadPreview }
@@ -117,7 +118,19 @@ export function UploadModal({ kind, onClose }: Props) {
       err instanceof ApiError &&
       err.message === SUPPRESSION_TEXTS.groupNameUnknown
     ) {
-      setState({ step: 'form', notice: { color: 'red', text: SUPPRESSION_TEXTS.groupNameUnknown } });
+      const similar = failureSimilarGroups(err);
+      setState({
+        step: 'form',
+        notice: {
+          color: 'red',
+          text: SUPPRESSION_TEXTS.groupNameUnknown,
+          ...(similar.length > 0
+            ? {
+                hint: `Group names are compared exactly. ${similar.length === 1 ? 'A group' : 'Groups'} with nearly the same name ${similar.length === 1 ? 'holds' : 'hold'} values: ${similar.join(', ')}.`,
+              }
+            : {}),
+        },
+      });
       groupInput.current?.focus();
       return;
     }
@@ -212,6 +225,11 @@ export function UploadModal({ kind, onClose }: Props) {
                 data-testid="upload-notice"
               >
                 {state.notice.text}
+                {state.notice.hint && (
+                  <Text size="sm" mt={4} data-testid="upload-notice-hint">
+                    {state.notice.hint}
+                  </Text>
+                )}
               </Alert>
             )}
             <TextInput
