@@ -50,6 +50,23 @@ async function newTemplate(page: Page, title: string): Promise<number> {
   return id;
 }
 
+/**
+ * As the operator: a new template whose SMS Spanish is saved as 'Hola uno', then edited to 'Hola uno, dos' while
+ * every save is refused (the route stays blocked), so that edit fails and is kept in the browser only.
+ */
+async function unsavedSpanishEdit(page: Page, title: string): Promise<number> {
+  await signIn(page, 'operator');
+  const id = await newTemplate(page, title);
+  await page.getByTestId('tab-sms').click();
+  await page.getByTestId('language-SMS-spanish').click();
+  await page.getByTestId('sms-body').fill('Hola uno');
+  await saved(page, 'SMS');
+  await page.route('**/template/insertUpdate', (route) => route.abort());
+  await page.getByTestId('sms-body').fill('Hola uno, dos');
+  await expect(page.getByTestId('save-status-SMS')).toHaveAttribute('data-status', 'failed');
+  return id;
+}
+
 async function saved(page: Page, channel: string) {
   await expect(page.getByTestId(`save-status-${channel}`)).toHaveAttribute('data-status', 'saved', {
     timeout: 10_000,
@@ -516,16 +533,8 @@ test("never overwrites a colleague's newer template title: shows theirs and lets
 test('a draft restored after a reload is not saved over a newer text: the language is marked and the operator chooses', async ({
   page,
 }) => {
-  await signIn(page, 'operator');
-  const id = await newTemplate(page, 'E2E Restored Draft');
-  await page.getByTestId('tab-sms').click();
-  await page.getByTestId('language-SMS-spanish').click();
-  await page.getByTestId('sms-body').fill('Hola uno');
-  await saved(page, 'SMS');
   // The server cannot be reached for a while: the edit stays in this browser.
-  await page.route('**/template/insertUpdate', (route) => route.abort());
-  await page.getByTestId('sms-body').fill('Hola uno, dos');
-  await expect(page.getByTestId('save-status-SMS')).toHaveAttribute('data-status', 'failed');
+  const id = await unsavedSpanishEdit(page, 'E2E Restored Draft');
   const victor = await colleague(page, 'viewer');
   await victor.saveSms(id, 'spanish', 'Hola de Victor', 1);
   await page.unroute('**/template/insertUpdate');
@@ -549,16 +558,8 @@ test('a draft restored after a reload is not saved over a newer text: the langua
 test('drafts of channels not opened are found when the template loads: saved at once, or marked Conflict and unsaved for Publish and Log out', async ({
   page,
 }) => {
-  await signIn(page, 'operator');
-  const id = await newTemplate(page, 'E2E Drafts At Load');
-  await page.getByTestId('tab-sms').click();
-  await page.getByTestId('language-SMS-spanish').click();
-  await page.getByTestId('sms-body').fill('Hola uno');
-  await saved(page, 'SMS');
-  // The server cannot be reached: both edits stay in this browser.
-  await page.route('**/template/insertUpdate', (route) => route.abort());
-  await page.getByTestId('sms-body').fill('Hola uno, dos');
-  await expect(page.getByTestId('save-status-SMS')).toHaveAttribute('data-status', 'failed');
+  // The server cannot be reached: the edits stay in this browser.
+  const id = await unsavedSpanishEdit(page, 'E2E Drafts At Load');
   await page.getByTestId('language-SMS-thai').click();
   await page.getByTestId('sms-body').fill(THAI);
   await expect(page.getByTestId('save-status-SMS')).toHaveAttribute('data-status', 'failed');

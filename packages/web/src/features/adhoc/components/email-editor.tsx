@@ -17,6 +17,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef } from 'react';
 import { usePublicConfig } from '../../../lib/config.ts';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
+import { fieldLabel } from '../lib/conflict-fields.ts';
 import { emailDocument } from '../lib/email-document.ts';
 import { insertAtCursor } from '../lib/insert-at-cursor.ts';
 import { renderForm } from '../lib/template-form.ts';
@@ -100,7 +101,7 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
         form && (
           <Stack gap="sm">
             <NativeSelect
-              label="From"
+              label={fieldLabel('EML', 'from')}
               value={form.from ?? ''}
               onChange={(event) => update({ from: event.currentTarget.value || null })}
               data={[
@@ -110,7 +111,7 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
               data-testid="email-from"
             />
             <TextInput
-              label="From Display Name"
+              label={fieldLabel('EML', 'fromDisplayName')}
               name="fromDisplayName"
               value={form.fromDisplayName}
               onChange={(event) => update({ fromDisplayName: event.currentTarget.value })}
@@ -119,7 +120,7 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
               dir={textDirection(form.language)}
             />
             <TextInput
-              label="Subject"
+              label={fieldLabel('EML', 'subject')}
               name="subject"
               value={form.subject}
               onChange={(event) => update({ subject: event.currentTarget.value })}
@@ -128,7 +129,7 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
               dir={textDirection(form.language)}
             />
             <Textarea
-              label="Preview"
+              label={fieldLabel('EML', 'preview')}
               name="preview"
               description="The line inboxes show after the subject."
               rows={EMAIL_PREVIEW_ROWS}

@@ -11,6 +11,7 @@ import {
 } from '@psps/contracts';
 import { useRef } from 'react';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
+import { fieldLabel } from '../lib/conflict-fields.ts';
 import { insertAtCursor } from '../lib/insert-at-cursor.ts';
 import { renderForm } from '../lib/template-form.ts';
 import { useDialogs } from './adhoc-dialogs.tsx';
@@ -60,7 +61,7 @@ export function SmsEditor({ editor, locked }: { editor: ChannelEditorState; lock
         form && (
           <Stack gap="sm">
             <Select
-              label="Short code"
+              label={fieldLabel('SMS', 'from')}
               data={[...SMS_SHORT_CODES]}
               value={form.from ?? SMS_SHORT_CODE}
               onChange={(value) => update({ from: value ?? SMS_SHORT_CODE })}
@@ -70,7 +71,7 @@ export function SmsEditor({ editor, locked }: { editor: ChannelEditorState; lock
             />
             <Textarea
               ref={body}
-              label="Body"
+              label={fieldLabel('SMS', 'body')}
               value={form.body}
               onChange={(event) => setBody(event.currentTarget.value)}
               autosize

@@ -34,6 +34,7 @@ import { IconUpload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { uploadAudio, useAudioUrl } from '../api/audio.ts';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
+import { fieldLabel } from '../lib/conflict-fields.ts';
 import { insertAtCursor } from '../lib/insert-at-cursor.ts';
 import { renderForm } from '../lib/template-form.ts';
 import { useDialogs } from './adhoc-dialogs.tsx';
@@ -129,21 +130,21 @@ export function VoiceEditor({
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <OptionSelect
-                label="Caller ID"
+                label={fieldLabel('PHON', 'from')}
                 options={VOICE_CALLER_ID_OPTIONS}
                 value={form.from}
                 onChange={(from) => update({ from })}
                 testId="voice-caller-id"
               />
               <OptionSelect
-                label="Retries"
+                label={fieldLabel('PHON', 'retries')}
                 options={VOICE_RETRIES_OPTIONS}
                 value={form.retries}
                 onChange={(retries) => update({ retries })}
                 testId="voice-retries"
               />
               <OptionSelect
-                label="Replay digit"
+                label={fieldLabel('PHON', 'replayDigit')}
                 options={VOICE_REPLAY_DIGIT_OPTIONS}
                 value={form.replayDigit}
                 onChange={(replayDigit) => update({ replayDigit })}
@@ -152,7 +153,7 @@ export function VoiceEditor({
             </SimpleGrid>
             <Textarea
               ref={body}
-              label="Voice text"
+              label={fieldLabel('PHON', 'body')}
               description="Spoken when no recording is uploaded. Variables are written between carets, e.g. ^customerName^."
               value={form.body}
               onChange={(event) => update({ body: event.currentTarget.value })}

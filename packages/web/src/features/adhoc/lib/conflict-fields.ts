@@ -40,6 +40,16 @@ const FIELDS: Readonly<Record<NotifyBy, readonly FieldDef[]>> = {
   ],
 };
 
+/**
+ * The label of a field on its channel's tab: the tabs and the conflict panel name a field alike. Preview data is
+ * labelled on its own ('Preview data (JSON)': the panel shows only its differing keys).
+ */
+export function fieldLabel(notifyBy: NotifyBy, key: keyof TemplateForm): string {
+  const field = FIELDS[notifyBy].find((def) => def.key === key);
+  if (field === undefined) throw new Error(`No ${key} field on the ${notifyBy} tab`);
+  return field.label;
+}
+
 /** Sample-data keys made from the moment the sample was generated: two copies of one sample differ only there. */
 export const VOLATILE_DATA_KEYS: ReadonlySet<string> = new Set(['now', 'now_date', 'now_dateTime']);
 
