@@ -140,7 +140,8 @@ export const REPORT_COLUMNS = {
   /**
    * Medical-baseline customers reached on no channel: the field-visit list. *_CONTACT lists the numbers or
    * addresses tried on the channel ('; ' between several); TOTAL_ATTEMPTS and LAST_ATTEMPT_TIME sum up the
-   * contact history.
+   * contact history (LAST_ATTEMPT_TIME: the latest status time of a message that was attempted; blank when none
+   * was).
    */
   mb_unreached: [
     'DATASET_ID',

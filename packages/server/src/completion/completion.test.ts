@@ -437,3 +437,58 @@ describe('a completion report launched early', () => {
     expect(await service.scheduleDue()).toBe(0);
   });
 });
+
+describe('a customer never attempted', () => {
+  it('MB Unreached: LAST_ATTEMPT_TIME is the latest attempted message, blank for a customer never attempted', async () => {
+    // Campaign 700 (Medical Baseline child 701): P-F tried by voice at 10:00, its SMS still pending (status time
+    // 10:30, no attempt); P-G imported only: nothing was ever tried.
+    const post = (kind: string, payload: unknown[]) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/ingest/${kind}`, headers: bearer(ingestKey), payload });
+    const root = {
+      event_id_bint: 7,
+      created_dt: '2026-11-20T08:15:00Z',
+      launched_dt: '2026-11-20T09:00:00Z',
+    };
+    const datasets = await post('datasets', [
+      { ...root, dataset_id_bint: 700, title_vch: 'Napa Valley: Imminent Shutoff' },
+      {
+        ...root,
+        dataset_id_bint: 701,
+        rootDataset_bint: 700,
+        customer_class: 'MEDICAL_BASELINE',
+        title_vch: 'Napa Valley: Medical Baseline',
+      },
+    ]);
+    expect(datasets.statusCode).toBe(200);
+    const res = await post(
+      'messages',
+      [
+        ['F', 'PHON', '+14155550107', 'NO_ANSWER', 1, '10:00', 6011],
+        ['F', 'SMS', '+14155550107', 'PENDING', 0, '10:30', 6012],
+        ['G', 'PHON', '+14155550108', 'PENDING', 0, '10:35', 6013],
+      ].map(([person, channel, contact, status, attempts, at, id]) => ({
+        id_bint: id,
+        dataset_id_bint: 701,
+        channel,
+        person_id_vch: `P-${person}`,
+        service_agreement_id_vch: `SA-${person}`,
+        premise_id_vch: `PR-${person}`,
+        premise_address_vch: '1 Bay Rd, Napa, CA 94558',
+        language_vch: 'english',
+        contact_vch: contact,
+        status_vch: status,
+        attempts_int: attempts,
+        status_dt: `2026-11-20T${at}:00Z`,
+        created_dt: '2026-11-20T08:30:00Z',
+      })),
+    );
+    expect(res.statusCode).toBe(200);
+    expect((await get(`/api/launch-mb-unreached-report/${viewer}/700`, viewer)).statusCode).toBe(202);
+    const { text } = await outboxFile('PGE_mb_unreached_700_');
+    expect(text.split('\r\n').slice(1)).toEqual([
+      '701,P-F,SA-F,PR-F,"1 Bay Rd, Napa, CA 94558",english,+14155550107,NO_ANSWER,1,2026-11-20T10:00:00Z,+14155550107,PENDING,0,2026-11-20T10:30:00Z,,,,,1,2026-11-20T10:00:00Z',
+      '701,P-G,SA-G,PR-G,"1 Bay Rd, Napa, CA 94558",english,+14155550108,PENDING,0,2026-11-20T10:35:00Z,,,,,,,,,0,',
+      '',
+    ]);
+  });
+});

@@ -65,7 +65,14 @@ type MessageRow = {
   reached: boolean;
 };
 
-type ChannelOutcome = { status: string; statusAt: Date; attempts: number; contacts: string[] };
+/** lastAttemptAt: the latest status time of the channel's messages that were attempted (attempts > 0). */
+type ChannelOutcome = {
+  status: string;
+  statusAt: Date;
+  attempts: number;
+  lastAttemptAt: Date | null;
+  contacts: string[];
+};
 
 type Customer = {
   key: string;
@@ -120,7 +127,12 @@ function customerRow(kind: 'completion' | 'medbase' | 'mb_unreached', c: Custome
       if (c.reached) return null;
       const outcomes = Object.values(c.channels);
       const total = outcomes.reduce((n, o) => n + o.attempts, 0);
-      const last = outcomes.reduce<Date | null>((t, o) => (!t || o.statusAt > t ? o.statusAt : t), null);
+      // A customer never attempted (every message still pending) has no last attempt time: a status time of a
+      // message that was never tried would read as a contact that never happened.
+      const last = outcomes.reduce<Date | null>(
+        (t, o) => (o.lastAttemptAt && (!t || o.lastAttemptAt > t) ? o.lastAttemptAt : t),
+        null,
+      );
       return [
         m.dataset_id,
         m.person_id,
@@ -160,10 +172,13 @@ async function* customerLines(
           status: m.status,
           statusAt: m.status_at,
           attempts: m.attempts,
+          lastAttemptAt: m.attempts > 0 ? m.status_at : null,
           contacts: [m.contact],
         };
       } else {
         o.attempts += m.attempts;
+        if (m.attempts > 0 && (!o.lastAttemptAt || m.status_at > o.lastAttemptAt))
+          o.lastAttemptAt = m.status_at;
         if (!o.contacts.includes(m.contact)) o.contacts.push(m.contact);
       }
     }
