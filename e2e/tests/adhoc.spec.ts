@@ -767,3 +767,57 @@ test('Arabic and Farsi are edited and previewed right to left', async ({ page })
     /<html dir="rtl" lang="fa">/,
   );
 });
+
+test('the keyboard reaches the SMS body in a few Tabs: languages and variables are one stop each, moved by arrows', async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  await newTemplate(page, 'E2E Keyboard Path');
+  await page.getByTestId('tab-sms').click();
+  await expect(page.getByTestId('language-SMS-english')).toHaveAttribute('aria-current', 'true');
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? '');
+  const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+
+  // Title → channel tab → languages (at the chosen one) → tester → variables → short code → body.
+  await page.getByTestId('template-title').focus();
+  const path: string[] = [];
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press('Tab');
+    path.push((await focused()) || (await focusedText()));
+  }
+  expect(path).toEqual([
+    'tab-sms',
+    'language-SMS-english',
+    'tester-SMS',
+    '^customerName^',
+    'sms-short-code',
+    'sms-body',
+  ]);
+
+  // Arrows move within the languages; Enter chooses; Tab leaves the list at once.
+  await page.getByTestId('language-SMS-english').focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  expect(await focused()).toBe('language-SMS-chinese-cantonese');
+  await page.keyboard.press('End');
+  expect(await focused()).toBe('language-SMS-thai');
+  await page.keyboard.press('ArrowDown');
+  expect(await focused()).toBe('language-SMS-english');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('language-SMS-thai')).toHaveAttribute('aria-current', 'true');
+  await page.keyboard.press('Tab');
+  expect(await focused()).toBe('tester-SMS');
+  // Shift+Tab comes back to the chosen language.
+  await page.keyboard.press('Shift+Tab');
+  expect(await focused()).toBe('language-SMS-thai');
+
+  // A variable chosen by arrows and Enter goes where the cursor was in the body.
+  await page.getByTestId('sms-body').fill('Hello  ahead');
+  await page.getByTestId('sms-body').evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(6, 6));
+  await page.getByTestId('variables-SMS').getByRole('button', { name: '^customerName^' }).focus();
+  await page.keyboard.press('ArrowDown');
+  expect(await focusedText()).toBe('^messages_id_bint^');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('sms-body')).toHaveValue('Hello ^messages_id_bint^ ahead');
+});

@@ -20,6 +20,7 @@ import {
 } from '@psps/contracts';
 import { IconChevronRight, IconSend, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useRovingFocus } from '../../../lib/roving-focus.ts';
 import { useSendTest } from '../api/sends.ts';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
 import { useDialogs } from './adhoc-dialogs.tsx';
@@ -39,6 +40,12 @@ export function LanguageColumn({
 }) {
   const dialogs = useDialogs();
   const { notifyBy, language, savedLanguages, locked } = editor;
+  const languages = languagesFor(notifyBy);
+  // One Tab stop: Tab enters at the chosen language, the arrow keys move, Enter or Space chooses.
+  const roving = useRovingFocus(
+    languages.length,
+    languages.findIndex((item) => item.name === language),
+  );
 
   const removeLanguage = async (name: AdhocLanguageName) => {
     if (!(await dialogs.confirm(confirmDeleteText(editor.id, name), { confirmLabel: 'Delete' }))) return;
@@ -49,10 +56,10 @@ export function LanguageColumn({
     <Stack gap="md">
       <Card withBorder padding="xs" radius="md">
         <Text size="xs" fw={700} c="dimmed" tt="uppercase" px={6} mb={4}>
-          Languages ({languagesFor(notifyBy).length})
+          Languages ({languages.length})
         </Text>
-        <Stack gap={1} data-testid={`languages-${notifyBy}`}>
-          {languagesFor(notifyBy).map((item) => {
+        <Stack gap={1} data-testid={`languages-${notifyBy}`} aria-label="Languages" {...roving.toolbarProps}>
+          {languages.map((item, index) => {
             const current = item.name === language;
             const saved = savedLanguages.has(item.name);
             return (
@@ -64,6 +71,7 @@ export function LanguageColumn({
                 style={{ borderRadius: 4 }}
               >
                 <UnstyledButton
+                  {...roving.itemProps(index)}
                   onClick={() => editor.selectLanguage(item.name)}
                   aria-current={current ? 'true' : undefined}
                   data-testid={`language-${notifyBy}-${item.name}`}
@@ -106,6 +114,7 @@ export function LanguageColumn({
                       variant="subtle"
                       color="red"
                       aria-label={`Delete ${item.name}`}
+                      tabIndex={roving.itemProps(index).tabIndex}
                       disabled={locked}
                       onClick={() => void removeLanguage(item.name)}
                     >

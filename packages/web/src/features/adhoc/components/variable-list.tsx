@@ -1,5 +1,6 @@
 import { Card, Code, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { type NotifyBy, variablesFor, variableToken } from '@psps/contracts';
+import { useRovingFocus } from '../../../lib/roving-focus.ts';
 
 /** The template variables of the channel as written in a template; a click inserts one at the cursor. */
 export function VariableList({
@@ -12,21 +13,24 @@ export function VariableList({
   disabled: boolean;
 }) {
   const variables = variablesFor(notifyBy);
+  // One Tab stop: the arrow keys move between variables, Enter inserts one where the cursor was in the text.
+  const roving = useRovingFocus(variables.length);
   return (
     <Card withBorder padding="xs" radius="md">
       <Text size="xs" fw={700} c="dimmed" tt="uppercase" px={4}>
         Variables ({variables.length})
       </Text>
       <Text size="xs" c="dimmed" px={4} mb={4}>
-        Click one to insert it at the cursor.
+        Click one (or use the arrow keys and Enter) to insert it at the cursor.
       </Text>
       <ScrollArea.Autosize mah={320} type="auto">
-        <Stack gap={2} data-testid={`variables-${notifyBy}`}>
-          {variables.map((name) => {
+        <Stack gap={2} data-testid={`variables-${notifyBy}`} aria-label="Variables" {...roving.toolbarProps}>
+          {variables.map((name, index) => {
             const token = variableToken(name, notifyBy);
             return (
               <UnstyledButton
                 key={name}
+                {...roving.itemProps(index)}
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={() => onInsert(token)}
                 disabled={disabled}
