@@ -92,6 +92,20 @@ afterEach(() => {
 });
 
 describe('completion page', () => {
+  it('tells a user without MB_INTERNAL_PERMISSION whom to ask, not to refresh or resend', () => {
+    showPage(['REPORTING']);
+    expect(screen.getByTestId('completion-failed-alert').textContent).toBe(
+      "1 report file did not arrive at the customer's server. The error is shown on the row; ask an operator with the MB internal permission (MB_INTERNAL_PERMISSION) to refresh or resend it.",
+    );
+  });
+
+  it('tells an operator with MB_INTERNAL_PERMISSION that refresh or resend starts the transfer again', () => {
+    showPage(['REPORTING', 'MB_INTERNAL_PERMISSION']);
+    expect(screen.getByTestId('completion-failed-alert').textContent).toBe(
+      "1 report file did not arrive at the customer's server. The error is shown on the row; refresh or resend starts the transfer again.",
+    );
+  });
+
   it('shows on a retried row which attempt failed, when the next runs, and the delivery the utility already has', () => {
     showPage(['REPORTING']);
     const retrying = screen.getByTestId('completion-row-9002');
