@@ -20,31 +20,26 @@ const info = (extra: Partial<TransferInfo>): TransferInfo => ({
 });
 
 describe('the transfer sentence of a file that keeps failing', () => {
+  /** A file whose attempt `attempts` of 9 failed, its retry due at `next` (null: not known yet). */
+  const retrying = (attempts: number, next: string | null) =>
+    info({ LAST_ERROR: 'cannot connect', ATTEMPTS: attempts, ATTEMPT_LIMIT: 9, NEXT_ATTEMPT_TIME: next });
+
   it("says 'Attempt 3 of 9 failed; next attempt at 14:05:12.' while a retry waits", () => {
-    const retrying = info({
-      LAST_ERROR: 'File transfer to ftp://utility:***@ftp.example.com:21/: cannot connect',
-      ATTEMPTS: 3,
-      ATTEMPT_LIMIT: 9,
-      NEXT_ATTEMPT_TIME: local(21, 14, 5, 12),
-    });
-    expect(transferSentence(retrying, now)).toBe('Attempt 3 of 9 failed; next attempt at 14:05:12.');
+    expect(transferSentence(retrying(3, local(21, 14, 5, 12)), now)).toBe(
+      'Attempt 3 of 9 failed; next attempt at 14:05:12.',
+    );
   });
 
   it('gives the date too when the next attempt is on another day', () => {
-    const retrying = info({
-      LAST_ERROR: 'cannot connect',
-      ATTEMPTS: 8,
-      ATTEMPT_LIMIT: 9,
-      NEXT_ATTEMPT_TIME: local(22, 0, 10, 0),
-    });
-    expect(transferSentence(retrying, now)).toBe(
+    expect(transferSentence(retrying(8, local(22, 0, 10, 0)), now)).toBe(
       'Attempt 8 of 9 failed; next attempt at 2026-11-22 00:10:00.',
     );
   });
 
   it('says another attempt is scheduled until the queue has set its time', () => {
-    const justFailed = info({ LAST_ERROR: 'cannot connect', ATTEMPTS: 1, ATTEMPT_LIMIT: 9 });
-    expect(transferSentence(justFailed, now)).toBe('Attempt 1 of 9 failed; another attempt is scheduled.');
+    expect(transferSentence(retrying(1, null), now)).toBe(
+      'Attempt 1 of 9 failed; another attempt is scheduled.',
+    );
   });
 
   it('says making the file failed when no transfer was attempted yet', () => {
