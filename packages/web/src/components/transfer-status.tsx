@@ -6,7 +6,7 @@ import {
   type TransferState,
 } from '@psps/contracts';
 import { IconAlertTriangle, IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { TOOLTIP_EVENTS } from '../lib/tooltip.ts';
 
 export const TRANSFER_STATE_COLORS: Record<TransferState, string> = {
@@ -83,6 +83,39 @@ export function previousDeliverySentence(info: TransferInfo): string | null {
 }
 
 /**
+ * A sentence whose file names may wrap after each '_' (`PGE_completion_500_…csv` is wider than a tooltip or a
+ * table cell), and nowhere else inside a name; copying the text gives it unchanged.
+ */
+function Wrappable({ text }: { text: string }) {
+  return (
+    <>
+      {text.split('_').map((part, i, parts) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one fixed text, never reordered
+        <Fragment key={i}>
+          {part}
+          {i < parts.length - 1 && (
+            <>
+              _<wbr />
+            </>
+          )}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+/** The previous delivery as a line of its own (a completion row's File Transfer Time), or nothing. */
+export function PreviousDelivery({ info, testId }: { info: TransferInfo; testId?: string }) {
+  const previous = previousDeliverySentence(info);
+  if (!previous) return null;
+  return (
+    <Text size="xs" c="dimmed" data-testid={testId}>
+      <Wrappable text={previous} />
+    </Text>
+  );
+}
+
+/**
  * The transfer state badge: waiting, transferring, transferred, or failed with the error text beneath it, so a
  * file that did not arrive stands out. A waiting file whose last attempt failed shows which attempt it was, when
  * the next runs, and the error. The tooltip also names the earlier delivery while this file has not arrived.
@@ -116,9 +149,15 @@ export function TransferStatus({
         label={
           <>
             {details}
-            <div>{sentence}</div>
-            {error && <div>Error: {error}</div>}
-            {previous && <div>{previous}</div>}
+            <div>
+              <Wrappable text={sentence} />
+            </div>
+            {error && <div style={{ overflowWrap: 'anywhere' }}>Error: {error}</div>}
+            {previous && (
+              <div>
+                <Wrappable text={previous} />
+              </div>
+            )}
           </>
         }
       >

@@ -20,7 +20,7 @@ import {
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
 import { ShadeLegend } from '../../../components/shade-legend.tsx';
-import { previousDeliverySentence, TransferStatus } from '../../../components/transfer-status.tsx';
+import { PreviousDelivery, TransferStatus } from '../../../components/transfer-status.tsx';
 import { useHasPermission } from '../../../lib/permissions.tsx';
 import { describeAge, rowShadeBackground, shadeOf } from '../../../lib/row-shade.ts';
 import { type CompletionAction, useCompletionReports } from '../api/completion-reports.ts';
@@ -174,7 +174,6 @@ export function CompletionPage() {
           <Table.Tbody>
             {visible.map((row) => {
               const shade = shadeOf(row.UPDATE_XT, now);
-              const previous = previousDeliverySentence(row);
               return (
                 <Table.Tr
                   key={row.ID}
@@ -194,16 +193,7 @@ export function CompletionPage() {
                     <Stack gap={4}>
                       <DateTime value={row.FILE_TRANSFER_TIME} testId="file-transfer-time" />
                       <TransferStatus info={row} testId="transfer-status" />
-                      {previous && (
-                        <Text
-                          size="xs"
-                          c="dimmed"
-                          data-testid="previous-transfer"
-                          style={{ overflowWrap: 'anywhere' }}
-                        >
-                          {previous}
-                        </Text>
-                      )}
+                      <PreviousDelivery info={row} testId="previous-transfer" />
                     </Stack>
                   </Table.Td>
                   <Table.Td>
