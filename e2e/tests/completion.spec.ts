@@ -147,16 +147,28 @@ test('shows refresh and resend only with MB_INTERNAL_PERMISSION', async ({ page 
   await expect(row.getByRole('button', { name: /^Remove report/ })).toBeVisible();
 });
 
-test('shows a file that did not arrive with its error, and one waiting for a retry', async ({ page }) => {
-  // The transfer states a real FTP outage produces, answered here so the screen can be checked without one.
+/** The outage tests show the console in California time, so the times expected below are written out. */
+const ZONE = 'America/Los_Angeles';
+/** 'HH:mm:ss' of a time in California, for a retry a few minutes from now. */
+const clock = (at: Date) => at.toLocaleTimeString('en-GB', { timeZone: ZONE, hour12: false });
+
+/**
+ * The transfer states a real FTP outage produces, answered here so the screen can be checked without one: a file
+ * that did not arrive after every attempt, and one refreshed after a delivery whose first attempt failed.
+ */
+function outageAnswer(nextAttempt: Date) {
   const xt = Date.now() * 1000;
   const base = {
     CAMPAIGN_LAUNCH_TIME: '2026-11-20T18:00:00Z',
     MEDBASE_RETRY_TIME: '2026-11-20T20:00:00Z',
     COMPLETION_REPORT_TIME: '2026-11-20T20:30:00Z',
     FILE_TRANSFER_TIME: null,
+    PREVIOUS_TRANSFER_TIME: null,
+    PREVIOUS_FILE_NAME: null,
+    NEXT_ATTEMPT_TIME: null,
+    ATTEMPT_LIMIT: 9,
   };
-  const answer = [
+  return [
     [{ LOGIN_VALID: 1 }],
     [{ MAX_UPDATE_XT: xt }],
     [
@@ -168,7 +180,7 @@ test('shows a file that did not arrive with its error, and one waiting for a ret
         UPDATE_XT: xt,
         TRANSFER_STATE: 'failed',
         LAST_ERROR: 'connect: ftp.utility.example.com:21 refused the connection (ECONNREFUSED)',
-        ATTEMPTS: 5,
+        ATTEMPTS: 9,
         FILE_NAME: 'completion_9002.csv',
       },
       {
@@ -181,62 +193,133 @@ test('shows a file that did not arrive with its error, and one waiting for a ret
         LAST_ERROR: 'upload: timed out after 30 s without progress',
         ATTEMPTS: 1,
         FILE_NAME: 'completion_9001.csv',
+        NEXT_ATTEMPT_TIME: nextAttempt.toISOString(),
+        PREVIOUS_TRANSFER_TIME: '2026-11-20T20:30:05Z',
+        PREVIOUS_FILE_NAME: 'completion_9001_first.csv',
       },
     ],
   ];
-  await page.route('**/api/completion-reports/**', (route) => route.fulfill({ json: answer }));
-  await signIn(page, 'operator', { pollMs: 1000 });
-  await page.goto('/admin/completion');
+}
 
-  const failed = page.getByTestId('completion-row-9002');
-  await expect(failed).toHaveAttribute('data-state', 'failed');
-  await expect(failed.getByTestId('transfer-status')).toContainText('Failed');
-  await expect(failed).toContainText('refused the connection (ECONNREFUSED)');
-  await expect(failed).toHaveAttribute('data-shade', '0');
-  await expect(page.getByTestId('completion-failed-alert')).toContainText('1 report file did not arrive');
+test.describe('a transfer outage', () => {
+  test.use({ timezoneId: ZONE });
 
-  const retrying = page.getByTestId('completion-row-9001');
-  await expect(retrying.getByTestId('transfer-status')).toContainText('Waiting (retrying)');
-  await expect(retrying).toContainText('timed out after 30 s');
-  await expect(retrying).toHaveAttribute('data-shade', '15');
-  await snap(page, 'completion-failed-1280');
+  test('shows a file that did not arrive with its error, and one waiting for a retry', async ({ page }) => {
+    const nextAttempt = new Date(Date.now() + 5 * 60_000);
+    const answer = outageAnswer(nextAttempt);
+    await page.route('**/api/completion-reports/**', (route) => route.fulfill({ json: answer }));
+    await signIn(page, 'operator', { pollMs: 1000 });
+    await page.goto('/admin/completion');
 
-  await page.getByTestId('completion-filter').getByText('Failed 1').click();
-  await expect(page.locator('[data-testid^="completion-row-"]')).toHaveCount(1);
-  await page.setViewportSize({ width: 900, height: 800 });
-  await page.waitForTimeout(500);
-  await snap(page, 'completion-failed-900');
-});
+    const failed = page.getByTestId('completion-row-9002');
+    await expect(failed).toHaveAttribute('data-state', 'failed');
+    await expect(failed.getByTestId('transfer-status')).toContainText('Failed');
+    await expect(failed).toContainText('refused the connection (ECONNREFUSED)');
+    await expect(failed).toHaveAttribute('data-shade', '0');
+    await expect(page.getByTestId('completion-failed-alert')).toHaveText(
+      `1 report file did not arrive at the customer's server. ${COMPLETION_TEXTS.failedRestart}`,
+    );
 
-test('the Custom Reports list shows a report file that failed, with its error', async ({ page }) => {
-  await signIn(page, 'operator', { pollMs: 1000 });
-  const real = await (
-    await page.request.get('/api/v1/launcher/campaigns', {
-      headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('sessionToken'))}` },
-    })
-  ).json();
-  const first = real[0][0];
-  const report = {
-    ID: 777,
-    FILE_NAME: 'mb_unreached_777.csv',
-    LAUNCHED_TIME: new Date(Date.now() - 60 * 60_000).toISOString(),
-    REPORT_TIME: new Date(Date.now() - 59 * 60_000).toISOString(),
-    FILE_TRANSFER_TIME: null,
-    TRANSFER_STATE: 'failed',
-    LAST_ERROR: 'login: 530 Login incorrect for user psps on ftp.utility.example.com',
-    ATTEMPTS: 5,
-    ROWS: 42,
-    UPDATE_XT: Date.now() * 1000,
-  };
-  const answer = [[{ ...first, reports: { ...first.reports, mb_unreached: report } }, ...real[0].slice(1)]];
-  await page.route('**/api/v1/launcher/campaigns', (route) => route.fulfill({ json: answer }));
-  await page.goto('/admin/launcher');
+    const retrying = page.getByTestId('completion-row-9001');
+    await expect(retrying.getByTestId('transfer-status')).toContainText('Waiting (retrying)');
+    await expect(retrying.getByTestId('transfer-status-progress')).toHaveText(
+      `Attempt 1 of 9 failed; next attempt at ${clock(nextAttempt)}.`,
+    );
+    await expect(retrying).toContainText('timed out after 30 s');
+    // The refresh blanked this file's transfer time; the delivery the utility already has is still shown.
+    await expect(retrying.getByTestId('file-transfer-time')).toHaveText('');
+    await expect(retrying.getByTestId('previous-transfer')).toHaveText(
+      'Previous file completion_9001_first.csv arrived 2026-11-20 12:30:05.',
+    );
+    await expect(failed.getByTestId('previous-transfer')).toHaveCount(0);
+    await expect(retrying).toHaveAttribute('data-shade', '15');
+    await snap(page, 'completion-failed-1280');
 
-  const row = page.getByTestId(`launcher-row-${first.dataset_id_bint}`);
-  const sent = row.getByTestId('sent-mb_unreached');
-  await expect(sent).toHaveAttribute('data-state', 'failed');
-  await expect(sent).toContainText('MB Unreached: Failed');
-  await expect(sent).toContainText('530 Login incorrect');
-  await expect(page.getByTestId('launcher-failed-alert')).toContainText('A report file did not arrive');
-  await snap(page, 'launcher-failed-1280');
+    await page.getByTestId('completion-filter').getByText('Failed 1').click();
+    await expect(page.locator('[data-testid^="completion-row-"]')).toHaveCount(1);
+    await page.setViewportSize({ width: 900, height: 800 });
+    await page.waitForTimeout(500);
+    await snap(page, 'completion-failed-900');
+  });
+
+  test('tells a viewer, who cannot refresh or resend, whom to ask', async ({ page }) => {
+    const answer = outageAnswer(new Date(Date.now() + 5 * 60_000));
+    await page.route('**/api/completion-reports/**', (route) => route.fulfill({ json: answer }));
+    await signIn(page, 'viewer', { pollMs: 1000 });
+    await page.goto('/admin/completion');
+    await expect(page.getByTestId('completion-failed-alert')).toHaveText(
+      "1 report file did not arrive at the customer's server. The error is shown on the row; ask an operator with the MB internal permission (MB_INTERNAL_PERMISSION) to refresh or resend it.",
+    );
+    await expect(page.getByRole('button', { name: /^Refresh report/ })).toHaveCount(0);
+    await snap(page, 'completion-failed-viewer-1280');
+  });
+
+  test('the Custom Reports list shows a report file that failed, with its error', async ({ page }) => {
+    await signIn(page, 'operator', { pollMs: 1000 });
+    const real = await (
+      await page.request.get('/api/v1/launcher/campaigns', {
+        headers: {
+          authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('sessionToken'))}`,
+        },
+      })
+    ).json();
+    const first = real[0][0];
+    const report = {
+      ID: 777,
+      FILE_NAME: 'mb_unreached_777.csv',
+      LAUNCHED_TIME: new Date(Date.now() - 60 * 60_000).toISOString(),
+      REPORT_TIME: new Date(Date.now() - 59 * 60_000).toISOString(),
+      FILE_TRANSFER_TIME: null,
+      TRANSFER_STATE: 'failed',
+      LAST_ERROR: 'login: 530 Login incorrect for user psps on ftp.utility.example.com',
+      ATTEMPTS: 5,
+      ROWS: 42,
+      UPDATE_XT: Date.now() * 1000,
+      // The same report launched before arrived; this launch's file did not.
+      PREVIOUS_TRANSFER_TIME: '2026-11-20T20:30:05Z',
+      PREVIOUS_FILE_NAME: 'mb_unreached_776.csv',
+      NEXT_ATTEMPT_TIME: null,
+      ATTEMPT_LIMIT: 5,
+    };
+    const nextAttempt = new Date(Date.now() + 4 * 60_000);
+    const retrying = {
+      ...report,
+      ID: 778,
+      FILE_NAME: 'linkclick_778.csv',
+      TRANSFER_STATE: 'waiting',
+      LAST_ERROR: 'upload: timed out after 30 s without progress',
+      ATTEMPTS: 2,
+      PREVIOUS_TRANSFER_TIME: null,
+      PREVIOUS_FILE_NAME: null,
+      NEXT_ATTEMPT_TIME: nextAttempt.toISOString(),
+      ATTEMPT_LIMIT: 9,
+    };
+    const answer = [
+      [
+        { ...first, reports: { ...first.reports, mb_unreached: report, linkclick: retrying } },
+        ...real[0].slice(1),
+      ],
+    ];
+    await page.route('**/api/v1/launcher/campaigns', (route) => route.fulfill({ json: answer }));
+    await page.goto('/admin/launcher');
+
+    const row = page.getByTestId(`launcher-row-${first.dataset_id_bint}`);
+    const sent = row.getByTestId('sent-mb_unreached');
+    await expect(sent).toHaveAttribute('data-state', 'failed');
+    await expect(sent).toContainText('MB Unreached: Failed');
+    await expect(sent).toContainText('530 Login incorrect');
+    await expect(page.getByTestId('launcher-failed-alert')).toContainText('A report file did not arrive');
+    await sent.getByText('MB Unreached: Failed').hover();
+    const tooltip = page.getByRole('tooltip');
+    await expect(tooltip).toContainText('The file did not arrive after 5 attempts.');
+    await expect(tooltip).toContainText('Previous file mb_unreached_776.csv arrived 2026-11-20 12:30:05.');
+    await snap(page, 'launcher-failed-1280');
+
+    const waiting = row.getByTestId('sent-linkclick');
+    await expect(waiting).toContainText('LinkClick: Waiting (retrying)');
+    await expect(waiting.getByTestId('sent-linkclick-progress')).toHaveText(
+      `Attempt 2 of 9 failed; next attempt at ${clock(nextAttempt)}.`,
+    );
+    await snap(page, 'launcher-retrying-1280');
+  });
 });

@@ -58,6 +58,11 @@ export const COMPLETION_TEXTS = {
     'Reports are generated 30 minutes after the medical-baseline retry logic completes and are sent automatically to the customer’s server by file transfer.',
   removeUnavailable: 'Removing a completion report is not available.',
   launcherNote: 'Results are sent via FTP.',
+  /** After 'N report files did not arrive…', for a user who may refresh and resend (MB_INTERNAL_PERMISSION). */
+  failedRestart: 'The error is shown on the row; refresh or resend starts the transfer again.',
+  /** The same for a user without it: the actions are hidden from them, so they are told whom to ask. */
+  failedAskOperator:
+    'The error is shown on the row; ask an operator with the MB internal permission (MB_INTERNAL_PERMISSION) to refresh or resend it.',
 } as const;
 
 /** Columns of the Completion Reports table (doc 1 §2), in order. */

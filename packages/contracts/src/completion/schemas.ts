@@ -39,6 +39,22 @@ export const completionReportsParams = z.object({
 export const completionActionParams = z.object({ token: pathToken, id: idParam });
 
 /**
+ * Added to a completion row and to a custom report's state (after the fields DESIGN.md pins), so an operator sees
+ * the proof of an earlier delivery and how far a failing file has got:
+ * PREVIOUS_TRANSFER_TIME, PREVIOUS_FILE_NAME: the latest delivery before the current file's, kept when a refresh,
+ * resend, new attempt or new launch of the same report blanks FILE_TRANSFER_TIME (empty when none was made).
+ * NEXT_ATTEMPT_TIME: while a failed attempt waits for its retry, when the job queue runs the next one (empty
+ * otherwise). ATTEMPT_LIMIT: transfer attempts allowed for the current file (1 + FILE_TRANSFER_RETRY_LIMIT when it
+ * was sent; empty until its first attempt starts).
+ */
+export const deliveryProgressFields = {
+  PREVIOUS_TRANSFER_TIME: isoDateTime.nullable(),
+  PREVIOUS_FILE_NAME: z.string().nullable(),
+  NEXT_ATTEMPT_TIME: isoDateTime.nullable(),
+  ATTEMPT_LIMIT: id.nullable(),
+};
+
+/**
  * A completion report row (doc 1 §3) plus its transfer state. ID = DATASET_ID (see the file comment).
  * COMPLETION_REPORT_TIME: when the current file was generated (empty while the first generation is queued).
  * FILE_TRANSFER_TIME: set only after a verified transfer of the current file (empty while waiting, retrying,
@@ -59,6 +75,7 @@ export const completionReportRowSchema = z.object({
   LAST_ERROR: z.string().nullable(),
   ATTEMPTS: count,
   FILE_NAME: z.string().nullable(),
+  ...deliveryProgressFields,
 });
 export type CompletionReportRow = z.infer<typeof completionReportRowSchema>;
 

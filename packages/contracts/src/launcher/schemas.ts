@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CUSTOM_REPORT_KINDS } from '../completion/constants.ts';
-import { transferStateSchema, updateXtSchema } from '../completion/schemas.ts';
+import { deliveryProgressFields, transferStateSchema, updateXtSchema } from '../completion/schemas.ts';
 
 const isoDateTime = z.iso.datetime({ offset: true });
 const count = z.number().int().nonnegative();
@@ -21,6 +21,7 @@ export const customReportStateSchema = z.object({
   ATTEMPTS: count,
   ROWS: count.nullable().describe('data rows in the file (header excluded); empty until generated'),
   UPDATE_XT: updateXtSchema,
+  ...deliveryProgressFields,
 });
 export type CustomReportState = z.infer<typeof customReportStateSchema>;
 

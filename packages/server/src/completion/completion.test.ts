@@ -1,4 +1,4 @@
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -176,6 +176,11 @@ describe('completion reports', () => {
       LAST_ERROR: null,
       ATTEMPTS: 1,
       FILE_NAME: name,
+      // The first delivery: nothing before it, no retry pending, 1 + FILE_TRANSFER_RETRY_LIMIT (2) attempts allowed.
+      PREVIOUS_TRANSFER_TIME: null,
+      PREVIOUS_FILE_NAME: null,
+      NEXT_ATTEMPT_TIME: null,
+      ATTEMPT_LIMIT: 3,
     });
     expect(Date.parse(row.COMPLETION_REPORT_TIME as string)).toBeLessThanOrEqual(
       Date.parse(row.FILE_TRANSFER_TIME as string),
@@ -214,15 +219,33 @@ describe('completion reports', () => {
     expect(res.statusCode).toBe(202);
     const body = res.json();
     expect(body).toEqual([[{ RESULT: 'QUEUED', JOB_ID: expect.any(String) }]]);
-    // Right after the call the row says so: newer stamp, transfer time cleared until the new file arrives.
+    // Right after the call the row says so: newer stamp, transfer time cleared until the new file arrives, and the
+    // delivery the utility already has still shown, as the previous one.
     const changed = await completionRows(before.UPDATE_XT as number);
     expect(changed.rows).toHaveLength(1);
-    expect(changed.rows[0]).toMatchObject({ ID: 500, FILE_TRANSFER_TIME: null, TRANSFER_STATE: 'waiting' });
+    expect(changed.rows[0]).toMatchObject({
+      ID: 500,
+      FILE_TRANSFER_TIME: null,
+      TRANSFER_STATE: 'waiting',
+      PREVIOUS_TRANSFER_TIME: before.FILE_TRANSFER_TIME,
+      PREVIOUS_FILE_NAME: before.FILE_NAME,
+      ATTEMPTS: 0,
+      ATTEMPT_LIMIT: null,
+    });
+    expect(before.FILE_TRANSFER_TIME).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     const after = await eventually(async () => {
       const r = (await completionRows()).rows[0]!;
       return r.TRANSFER_STATE === 'transferred' ? r : undefined;
     });
     expect(after.UPDATE_XT as number).toBeGreaterThan(before.UPDATE_XT as number);
+    // The new file's own transfer time; the earlier delivery stays as the previous one.
+    expect(Date.parse(after.FILE_TRANSFER_TIME as string)).toBeGreaterThan(
+      Date.parse(before.FILE_TRANSFER_TIME as string),
+    );
+    expect(after).toMatchObject({
+      PREVIOUS_TRANSFER_TIME: before.FILE_TRANSFER_TIME,
+      PREVIOUS_FILE_NAME: before.FILE_NAME,
+    });
     expect(Date.parse(after.COMPLETION_REPORT_TIME as string)).toBeGreaterThanOrEqual(
       Date.parse(before.COMPLETION_REPORT_TIME as string),
     );
@@ -256,6 +279,11 @@ describe('completion reports', () => {
     const res = await get(`/api/resend-completion-report/${operator}/500`);
     expect(res.statusCode).toBe(202);
     expect(res.json()[0][0].RESULT).toBe('QUEUED');
+    expect((await completionRows(before.UPDATE_XT as number)).rows[0]).toMatchObject({
+      FILE_TRANSFER_TIME: null,
+      PREVIOUS_TRANSFER_TIME: before.FILE_TRANSFER_TIME,
+      PREVIOUS_FILE_NAME: before.FILE_NAME,
+    });
     const after = await eventually(async () => {
       const r = (await completionRows()).rows[0]!;
       return r.TRANSFER_STATE === 'transferred' && (r.UPDATE_XT as number) > (before.UPDATE_XT as number)
@@ -417,6 +445,31 @@ describe('custom reports', () => {
     expect(north.reports).toEqual({ medbase: null, mb_unreached: null, linkclick: null });
     expect(north.FILE_TRANSFER_TIME).toBeNull();
   });
+
+  it('a report launched again keeps the delivery of the one before it visible until its own file arrives', async () => {
+    const sierra = async () => (await get('/api/v1/launcher/campaigns', viewer)).json()[0][1];
+    const first = (await sierra()).reports.medbase;
+    expect(first).toMatchObject({ TRANSFER_STATE: 'transferred', PREVIOUS_TRANSFER_TIME: null });
+    expect((await get(`/api/launch-medicalbaseline-report/${viewer}/500`, viewer)).statusCode).toBe(202);
+    const launched = (await sierra()).reports.medbase;
+    expect(launched.ID).toBeGreaterThan(first.ID);
+    expect(launched).toMatchObject({
+      FILE_TRANSFER_TIME: null,
+      PREVIOUS_TRANSFER_TIME: first.FILE_TRANSFER_TIME,
+      PREVIOUS_FILE_NAME: first.FILE_NAME,
+      NEXT_ATTEMPT_TIME: null,
+    });
+    const arrived = await eventually(async () => {
+      const r = (await sierra()).reports.medbase;
+      return r.ID === launched.ID && r.TRANSFER_STATE === 'transferred' ? r : undefined;
+    });
+    expect(arrived).toMatchObject({
+      PREVIOUS_TRANSFER_TIME: first.FILE_TRANSFER_TIME,
+      PREVIOUS_FILE_NAME: first.FILE_NAME,
+      ATTEMPT_LIMIT: 3,
+    });
+    expect(arrived.FILE_TRANSFER_TIME).not.toBe(first.FILE_TRANSFER_TIME);
+  });
 });
 
 describe('a completion report launched early', () => {
@@ -490,5 +543,65 @@ describe('a customer never attempted', () => {
       '701,P-G,SA-G,PR-G,"1 Bay Rd, Napa, CA 94558",english,+14155550108,PENDING,0,2026-11-20T10:35:00Z,,,,,,,,,0,',
       '',
     ]);
+  });
+});
+
+describe('a file that keeps failing', () => {
+  it('says which attempt failed out of how many, and when the queue runs the next one', async () => {
+    const transferred = await eventually(async () =>
+      (await completionRows()).rows.find((r) => r.ID === 600 && r.TRANSFER_STATE === 'transferred'),
+    );
+    // A destination folder below a plain file can never be made, whoever the server runs as.
+    const blocker = join(outbox.path, 'not-a-folder');
+    await writeFile(blocker, '');
+    const working = t.ctx.config.fileTransfer;
+    t.ctx.config.fileTransfer = {
+      ...working,
+      url: pathToFileURL(join(blocker, 'inbound')).href,
+      retryDelaySeconds: 600,
+    };
+    try {
+      const asked = Date.now();
+      expect((await get(`/api/resend-completion-report/${operator}/600`)).statusCode).toBe(202);
+      const retrying = await eventually(async () =>
+        (await completionRows()).rows.find((r) => r.ID === 600 && r.NEXT_ATTEMPT_TIME !== null),
+      );
+      expect(retrying).toMatchObject({
+        TRANSFER_STATE: 'waiting',
+        ATTEMPTS: 1,
+        ATTEMPT_LIMIT: 3,
+        FILE_TRANSFER_TIME: null,
+        PREVIOUS_TRANSFER_TIME: transferred.FILE_TRANSFER_TIME,
+        PREVIOUS_FILE_NAME: transferred.FILE_NAME,
+      });
+      expect(retrying.LAST_ERROR).toMatch(/^File transfer to file:\/\/.*not-a-folder/);
+      // The first retry waits 600 to 1,200 seconds (the delay, doubled with a random part, as pg-boss draws it).
+      const wait = Date.parse(retrying.NEXT_ATTEMPT_TIME as string) - asked;
+      expect(wait).toBeGreaterThanOrEqual(600_000);
+      expect(wait).toBeLessThanOrEqual(1_200_000 + 60_000);
+      const { rows: queued } = await t.ctx.db.query(
+        "SELECT start_after FROM pgboss.job WHERE name = 'report-transfer' AND state = 'retry'",
+      );
+      expect(queued.map((j) => j.start_after.toISOString())).toEqual([retrying.NEXT_ATTEMPT_TIME]);
+
+      // The Custom Reports list says the same of a custom report.
+      expect((await get(`/api/launch-linkclick-report/${viewer}/600`, viewer)).statusCode).toBe(202);
+      const linkclick = await eventually(async () => {
+        const [rows] = (await get('/api/v1/launcher/campaigns', viewer)).json();
+        const r = rows.find((c: Row) => c.dataset_id_bint === 600).reports.linkclick;
+        return r?.NEXT_ATTEMPT_TIME ? r : undefined;
+      });
+      expect(linkclick).toMatchObject({ TRANSFER_STATE: 'waiting', ATTEMPTS: 1, ATTEMPT_LIMIT: 3 });
+      expect(Date.parse(linkclick.NEXT_ATTEMPT_TIME) - asked).toBeGreaterThanOrEqual(600_000);
+    } finally {
+      t.ctx.config.fileTransfer = working;
+    }
+
+    // A resend to the working destination supersedes the pending retry: no next attempt any more.
+    expect((await get(`/api/resend-completion-report/${operator}/600`)).statusCode).toBe(202);
+    const done = await eventually(async () =>
+      (await completionRows()).rows.find((r) => r.ID === 600 && r.TRANSFER_STATE === 'transferred'),
+    );
+    expect(done).toMatchObject({ NEXT_ATTEMPT_TIME: null, LAST_ERROR: null, ATTEMPTS: 1, ATTEMPT_LIMIT: 3 });
   });
 });

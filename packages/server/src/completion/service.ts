@@ -15,6 +15,13 @@ import { errorText, redactUrl, scrubSecrets } from '../delivery/redact.ts';
 import type { actorOf } from '../http/access.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import type { JobRun } from '../jobs/job.ts';
+import {
+  type DeliveryProgressDbRow,
+  deliveryProgressOf,
+  GENERATE_JOB,
+  NEXT_ATTEMPT_SQL,
+  TRANSFER_JOB,
+} from './delivery-progress.ts';
 import { writeReportFile } from './report-csv.ts';
 
 /**
@@ -23,19 +30,37 @@ import { writeReportFile } from './report-csv.ts';
  * - every request bumps the row's request_seq and enqueues a job carrying it; a job whose number is no
  *   longer the row's was superseded and changes nothing, so the row always describes the newest request;
  * - FILE_TRANSFER_TIME (transferred_at) is set only after the adapter verified the file's size under its
- *   final name, and is cleared by every new request for that file;
- * - every failed attempt leaves its reason on the row (credentials removed) while the queue retries.
+ *   final name, and is cleared by every new request and attempt for that file; a delivery it clears becomes the
+ *   previous one (previous_transferred_at, previous_file_name), so proof of a delivery never disappears;
+ * - every failed attempt leaves its reason on the row (credentials removed) and its job's id, whose retry time
+ *   the queue holds, while the queue retries.
  */
 
 type Actor = ReturnType<typeof actorOf>;
 
-export const GENERATE_JOB = 'report-generate';
-export const TRANSFER_JOB = 'report-transfer';
+export { GENERATE_JOB, TRANSFER_JOB };
 export type ReportJobData = { reportId: number; seq: number };
 
 const NOW_XT = `(extract(epoch FROM clock_timestamp()) * 1000000)::bigint`;
 /** How far back a list asks again before the console's stamp: far longer than any transaction that stamps a row. */
 const STAMP_OVERLAP_US = 5 * 60 * 1_000_000;
+
+/**
+ * Blanks the file's transfer time for a new request or attempt. A delivery already made becomes the previous one
+ * (SET reads the row as it was), so the proof that the utility has a file stays while the next one is made.
+ * Qualified, as an INSERT's ON CONFLICT DO UPDATE needs.
+ */
+const CLEAR_TRANSFER = `transferred_at = NULL,
+  previous_transferred_at = coalesce(report_files.transferred_at, report_files.previous_transferred_at),
+  previous_file_name = CASE WHEN report_files.transferred_at IS NULL THEN report_files.previous_file_name
+                            ELSE report_files.file_name END`;
+
+/** A row starting over for a new request (or a new file): waiting, no attempt made, no retry pending. */
+const START_OVER = `transfer_state = 'waiting', ${CLEAR_TRANSFER}, attempts = 0, last_error = NULL,
+  retry_job_id = NULL, attempt_limit = NULL, update_xt = ${NOW_XT}`;
+
+/** Whether the queue gives up after this run if it fails. */
+const isLastRun = (run: JobRun) => run.retryCount >= run.retryLimit;
 
 const isoOf = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -53,7 +78,7 @@ export function reportFileName(abbreviation: string, kind: ReportKind, datasetId
   return `${fileAbbreviation(abbreviation)}_${kind}_${datasetId}_${stamp}.csv`;
 }
 
-type CompletionDbRow = {
+type CompletionDbRow = DeliveryProgressDbRow & {
   dataset_id: number;
   title: string;
   launched_at: Date | null;
@@ -85,6 +110,7 @@ function completionRow(r: CompletionDbRow): CompletionReportRow {
     LAST_ERROR: r.last_error,
     ATTEMPTS: r.attempts,
     FILE_NAME: r.file_name,
+    ...deliveryProgressOf(r),
   };
 }
 
@@ -138,8 +164,7 @@ export function completionService(ctx: AppContext) {
     const { rows } = await db.query<{ id: number; request_seq: number }>(
       `INSERT INTO report_files (dataset_id, kind) VALUES ($1, 'completion')
        ON CONFLICT (dataset_id) WHERE kind = 'completion' DO UPDATE
-          SET request_seq = report_files.request_seq + 1, requested_at = now(), transfer_state = 'waiting',
-              transferred_at = NULL, attempts = 0, last_error = NULL, update_xt = ${NOW_XT}
+          SET request_seq = report_files.request_seq + 1, requested_at = now(), ${START_OVER}
        RETURNING id, request_seq`,
       [datasetId],
     );
@@ -147,11 +172,13 @@ export function completionService(ctx: AppContext) {
     return enqueue(GENERATE_JOB, { reportId: row.id, seq: row.request_seq });
   }
 
-  async function setFailed(reportId: number, seq: number, message: string, state: TransferState) {
+  /** A failed run: its reason, and its job, which the queue retries under the same id unless this was the last. */
+  async function setFailed(reportId: number, seq: number, message: string, run: JobRun) {
+    const last = isLastRun(run);
     await db.query(
-      `UPDATE report_files SET transfer_state = $3, last_error = $4, update_xt = ${NOW_XT}
+      `UPDATE report_files SET transfer_state = $3, last_error = $4, retry_job_id = $5, update_xt = ${NOW_XT}
         WHERE id = $1 AND request_seq = $2`,
-      [reportId, seq, state, message.slice(0, 2000)],
+      [reportId, seq, last ? 'failed' : 'waiting', message.slice(0, 2000), run.id],
     );
   }
 
@@ -167,7 +194,8 @@ export function completionService(ctx: AppContext) {
       const { rows } = await db.query<CompletionDbRow & { max_xt: number | null }>(
         `SELECT r.dataset_id, d.title, d.launched_at, ${EFFECTIVE_RETRY} AS medbase_retry_at,
                 r.generated_at, r.transferred_at, r.update_xt, r.transfer_state, r.last_error, r.attempts,
-                r.file_name, m.max_xt
+                r.file_name, r.previous_transferred_at, r.previous_file_name, r.attempt_limit,
+                ${NEXT_ATTEMPT_SQL} AS next_attempt_at, m.max_xt
            FROM (SELECT max(update_xt) AS max_xt FROM report_files WHERE kind = 'completion') m
            LEFT JOIN report_files r ON r.kind = 'completion' AND r.update_xt > $1
            LEFT JOIN datasets d ON d.id = r.dataset_id
@@ -245,8 +273,7 @@ export function completionService(ctx: AppContext) {
       const datasetId = await rootOf(id);
       const { rows } = await db.query<{ id: number; request_seq: number }>(
         `UPDATE report_files
-            SET request_seq = request_seq + 1, requested_at = now(), transfer_state = 'waiting',
-                transferred_at = NULL, attempts = 0, last_error = NULL, update_xt = ${NOW_XT}
+            SET request_seq = request_seq + 1, requested_at = now(), ${START_OVER}
           WHERE dataset_id = $1 AND kind = 'completion' AND file_path IS NOT NULL
           RETURNING id, request_seq`,
         [datasetId],
@@ -262,11 +289,22 @@ export function completionService(ctx: AppContext) {
       return jobId;
     },
 
-    /** launch-medicalbaseline-report, launch-mb-unreached-report, launch-linkclick-report. */
+    /**
+     * launch-medicalbaseline-report, launch-mb-unreached-report, launch-linkclick-report. Each launch is a row of
+     * its own; it starts with the last delivery of the same report of the dataset as its previous one, since the
+     * Custom Reports list shows only the newest launch of each kind.
+     */
     async launchCustom(kind: CustomReportKind, datasetId: number, who: Actor): Promise<string> {
       await requireDataset(datasetId);
       const { rows } = await db.query<{ id: number; request_seq: number }>(
-        `INSERT INTO report_files (dataset_id, kind) VALUES ($1, $2) RETURNING id, request_seq`,
+        `INSERT INTO report_files (dataset_id, kind, previous_transferred_at, previous_file_name)
+         SELECT $1, $2, p.at, p.name
+           FROM (SELECT 1) one
+           LEFT JOIN LATERAL (
+                SELECT coalesce(transferred_at, previous_transferred_at) AS at,
+                       CASE WHEN transferred_at IS NULL THEN previous_file_name ELSE file_name END AS name
+                  FROM report_files WHERE dataset_id = $1 AND kind = $2 ORDER BY id DESC LIMIT 1) p ON true
+         RETURNING id, request_seq`,
         [datasetId, kind],
       );
       const row = rows[0]!;
@@ -294,12 +332,11 @@ export function completionService(ctx: AppContext) {
         const stats = await writeReportFile(db, row.kind, row.dataset_id, config.reachedStatuses, partPath);
         await rename(partPath, filePath);
         const { rows: updated } = await db.query<{ old_path: string | null }>(
-          `UPDATE report_files r
+          `UPDATE report_files
               SET file_path = $3, file_name = $4, size_bytes = $5, sha256 = $6, row_count = $7,
-                  generated_at = $8, transfer_state = 'waiting', attempts = 0, last_error = NULL,
-                  transferred_at = NULL, update_xt = ${NOW_XT}
+                  generated_at = $8, ${START_OVER}
              FROM (SELECT id, file_path AS old_path FROM report_files WHERE id = $1 FOR UPDATE) old
-            WHERE r.id = old.id AND r.request_seq = $2
+            WHERE report_files.id = old.id AND report_files.request_seq = $2
             RETURNING old.old_path`,
           [reportId, seq, filePath, fileName, stats.bytes, stats.sha256, stats.rows, at],
         );
@@ -312,12 +349,12 @@ export function completionService(ctx: AppContext) {
         await enqueue(TRANSFER_JOB, { reportId, seq });
       } catch (err) {
         await rm(partPath, { force: true }).catch(() => {});
-        const last = run.retryCount >= run.retryLimit;
+        const last = isLastRun(run);
         await setFailed(
           reportId,
           seq,
           `Report generation failed${last ? '' : ' (retrying)'}: ${errorText(err)}`,
-          last ? 'failed' : 'waiting',
+          run,
         );
         throw err;
       }
@@ -325,15 +362,16 @@ export function completionService(ctx: AppContext) {
 
     /**
      * The transfer job: one attempt. A failure is recorded on the row and rethrown, so pg-boss retries with
-     * exponential backoff; the last allowed attempt marks the row failed.
+     * exponential backoff; the last allowed attempt marks the row failed. The job's own retry limit gives the
+     * attempts allowed (the configuration may have changed since it was sent).
      */
     async transfer({ reportId, seq }: ReportJobData, run: JobRun): Promise<void> {
       const { rows } = await db.query<{ file_path: string; file_name: string; size_bytes: number }>(
-        `UPDATE report_files SET transfer_state = 'transferring', transferred_at = NULL,
-                attempts = attempts + 1, update_xt = ${NOW_XT}
+        `UPDATE report_files SET transfer_state = 'transferring', ${CLEAR_TRANSFER},
+                attempts = attempts + 1, attempt_limit = $3, update_xt = ${NOW_XT}
           WHERE id = $1 AND request_seq = $2 AND file_path IS NOT NULL
           RETURNING file_path, file_name, size_bytes`,
-        [reportId, seq],
+        [reportId, seq, run.retryLimit + 1],
       );
       const row = rows[0];
       if (!row) return; // superseded by a newer request
@@ -349,13 +387,12 @@ export function completionService(ctx: AppContext) {
         }
         await db.query(
           `UPDATE report_files SET transfer_state = 'transferred', transferred_at = now(), last_error = NULL,
-                  update_xt = ${NOW_XT}
+                  retry_job_id = NULL, update_xt = ${NOW_XT}
             WHERE id = $1 AND request_seq = $2`,
           [reportId, seq],
         );
       } catch (err) {
-        const last = run.retryCount >= run.retryLimit;
-        await setFailed(reportId, seq, transferErrorText(err, url), last ? 'failed' : 'waiting');
+        await setFailed(reportId, seq, transferErrorText(err, url), run);
         throw err instanceof FileTransferError ? err : new Error(transferErrorText(err, url));
       }
     },

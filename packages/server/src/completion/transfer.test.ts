@@ -124,6 +124,12 @@ describe('FTP destination that is down, then back', () => {
       return r && (r.ATTEMPTS as number) >= 2 && r.LAST_ERROR ? r : undefined;
     });
     expect(failing.FILE_TRANSFER_TIME).toBeNull();
+    expect(failing.ATTEMPT_LIMIT).toBe(6); // 1 + FILE_TRANSFER_RETRY_LIMIT (5)
+    // The delivery to SFTP before this refresh is still shown.
+    expect(failing).toMatchObject({
+      PREVIOUS_TRANSFER_TIME: before.FILE_TRANSFER_TIME,
+      PREVIOUS_FILE_NAME: before.FILE_NAME,
+    });
     expect(['waiting', 'transferring']).toContain(failing.TRANSFER_STATE);
     expect(failing.LAST_ERROR).toMatch(
       /File transfer to ftp:\/\/utility:\*\*\*@127\.0\.0\.1:\d+\/: cannot connect/,
@@ -177,7 +183,12 @@ describe('FTP destination that is down, then back', () => {
       const r = await completionRow(500);
       return r?.TRANSFER_STATE === 'failed' ? r : undefined;
     });
-    expect(failed).toMatchObject({ ATTEMPTS: 2, FILE_TRANSFER_TIME: null });
+    expect(failed).toMatchObject({
+      ATTEMPTS: 2,
+      ATTEMPT_LIMIT: 2,
+      NEXT_ATTEMPT_TIME: null,
+      FILE_TRANSFER_TIME: null,
+    });
     expect(failed.LAST_ERROR).toMatch(/cannot connect or sign in/);
     expect(failed.LAST_ERROR).not.toContain(PASSWORD);
   });

@@ -13,6 +13,9 @@ export type JobDefinition<T extends object = object> = {
   handle: (data: T, ctx: AppContext, job: JobRun) => Promise<void>;
 };
 
+/** The PostgreSQL schema of pg-boss' tables (a job waiting for a retry is read there, see completion). */
+export const QUEUE_SCHEMA = 'pgboss';
+
 /** The run of a job: its id, and how many retries came before this one out of how many allowed. */
 export type JobRun = { id: string; retryCount: number; retryLimit: number };
 

@@ -4,7 +4,7 @@ import { completionScheduleJob } from '../completion/schedule-job.ts';
 import { reportTransferJob } from '../completion/transfer-job.ts';
 import type { AppContext } from '../context.ts';
 import { summarySnapshotJob } from '../ingest/summary-job.ts';
-import type { JobDefinition } from './job.ts';
+import { type JobDefinition, QUEUE_SCHEMA } from './job.ts';
 import { authCleanupJob } from './maintenance.ts';
 
 /** Every job of every feature, in one list. */
@@ -20,7 +20,7 @@ export const JOBS: JobDefinition<any>[] = [
 export async function createQueue(databaseUrl: string, log: (err: Error) => void): Promise<PgBoss> {
   const boss = new PgBoss({
     connectionString: databaseUrl,
-    schema: 'pgboss',
+    schema: QUEUE_SCHEMA,
     max: 5,
     application_name: 'psps-jobs',
   });

@@ -5,6 +5,11 @@ import {
   type LauncherCampaign,
   type TransferState,
 } from '@psps/contracts';
+import {
+  type DeliveryProgressDbRow,
+  deliveryProgressOf,
+  NEXT_ATTEMPT_SQL,
+} from '../completion/delivery-progress.ts';
 import type { Db } from '../db/pool.ts';
 
 type Row = {
@@ -12,7 +17,7 @@ type Row = {
   title: string;
   launched_at: Date | null;
   dataset_xt: number;
-  reports: {
+  reports: (DeliveryProgressDbRow & {
     id: number;
     kind: CustomReportKind;
     file_name: string | null;
@@ -24,7 +29,7 @@ type Row = {
     attempts: number;
     row_count: number | null;
     update_xt: number;
-  }[];
+  })[];
 };
 
 const iso = (v: string | Date | null) => (v ? new Date(v).toISOString() : null);
@@ -40,7 +45,10 @@ export function launcherService(db: Db) {
                             'id', r.id, 'kind', r.kind, 'file_name', r.file_name, 'requested_at', r.requested_at,
                             'generated_at', r.generated_at, 'transferred_at', r.transferred_at,
                             'transfer_state', r.transfer_state, 'last_error', r.last_error,
-                            'attempts', r.attempts, 'row_count', r.row_count, 'update_xt', r.update_xt)
+                            'attempts', r.attempts, 'row_count', r.row_count, 'update_xt', r.update_xt,
+                            'previous_transferred_at', r.previous_transferred_at,
+                            'previous_file_name', r.previous_file_name, 'attempt_limit', r.attempt_limit,
+                            'next_attempt_at', ${NEXT_ATTEMPT_SQL})
                             ORDER BY r.id DESC)
                             FROM (SELECT DISTINCT ON (kind) * FROM report_files
                                    WHERE dataset_id = d.id AND kind <> 'completion'
@@ -68,6 +76,7 @@ export function launcherService(db: Db) {
               ATTEMPTS: f.attempts,
               ROWS: f.row_count,
               UPDATE_XT: Number(f.update_xt),
+              ...deliveryProgressOf(f),
             };
           }
           return {

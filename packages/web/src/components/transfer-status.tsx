@@ -1,7 +1,12 @@
 import { Badge, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
-import { formatDateTime, TRANSFER_STATE_LABELS, type TransferState } from '@psps/contracts';
+import {
+  type CustomReportState,
+  formatDateTime,
+  TRANSFER_STATE_LABELS,
+  type TransferState,
+} from '@psps/contracts';
 import { IconAlertTriangle, IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { TOOLTIP_EVENTS } from '../lib/tooltip.ts';
 
 export const TRANSFER_STATE_COLORS: Record<TransferState, string> = {
@@ -18,35 +23,103 @@ const ICONS: Record<TransferState, ReactNode> = {
   failed: <IconAlertTriangle size={12} />,
 };
 
-export type TransferInfo = {
-  TRANSFER_STATE: TransferState;
-  LAST_ERROR: string | null;
-  ATTEMPTS: number;
-  FILE_NAME: string | null;
-  FILE_TRANSFER_TIME: string | null;
-};
+/** What the badge and its sentences read: a completion row and a custom report's state both have these. */
+export type TransferInfo = Pick<
+  CustomReportState,
+  | 'TRANSFER_STATE'
+  | 'LAST_ERROR'
+  | 'ATTEMPTS'
+  | 'FILE_NAME'
+  | 'FILE_TRANSFER_TIME'
+  | 'PREVIOUS_TRANSFER_TIME'
+  | 'PREVIOUS_FILE_NAME'
+  | 'NEXT_ATTEMPT_TIME'
+  | 'ATTEMPT_LIMIT'
+>;
 
-/** One sentence on where the file is: what an operator needs to know whether it arrived. */
-export function transferSentence(info: TransferInfo): string {
+/** `HH:mm:ss` for a time on today's date, else `YYYY-MM-DD HH:mm:ss` (a retry may fall after midnight). */
+function clockTime(value: string, now: number): string {
+  const at = formatDateTime(value);
+  return at.slice(0, 10) === formatDateTime(new Date(now)).slice(0, 10) ? at.slice(11) : at;
+}
+
+/** 'attempt 3 of 9', or 'attempt 3' while the limit is not known. */
+const attemptOf = (n: number, limit: number | null) => `attempt ${n}${limit ? ` of ${limit}` : ''}`;
+
+/**
+ * One sentence on where the file is: what an operator needs to know whether it arrived, and while it is retried,
+ * how far along it is and when the next attempt runs.
+ */
+export function transferSentence(info: TransferInfo, now = Date.now()): string {
   const file = info.FILE_NAME ? ` ${info.FILE_NAME}` : '';
   switch (info.TRANSFER_STATE) {
     case 'transferred':
       return `File${file} arrived ${formatDateTime(info.FILE_TRANSFER_TIME)}.`;
     case 'transferring':
-      return `File${file} is being transferred now (attempt ${Math.max(info.ATTEMPTS, 1)}).`;
-    case 'waiting':
-      return info.LAST_ERROR
-        ? `Attempt ${info.ATTEMPTS} failed; another attempt is scheduled.`
-        : `Waiting to be generated or sent${file ? `: ${file.trim()}` : ''}.`;
+      return `File${file} is being transferred now (${attemptOf(Math.max(info.ATTEMPTS, 1), info.ATTEMPT_LIMIT)}).`;
+    case 'waiting': {
+      if (!info.LAST_ERROR) return `Waiting to be generated or sent${file ? `: ${file.trim()}` : ''}.`;
+      const next = info.NEXT_ATTEMPT_TIME
+        ? `next attempt at ${clockTime(info.NEXT_ATTEMPT_TIME, now)}.`
+        : 'another attempt is scheduled.';
+      // No transfer attempt yet: it was making the file that failed.
+      if (info.ATTEMPTS === 0) return `Making the file failed; ${next}`;
+      const attempt = attemptOf(info.ATTEMPTS, info.ATTEMPT_LIMIT);
+      return `${attempt.charAt(0).toUpperCase()}${attempt.slice(1)} failed; ${next}`;
+    }
     case 'failed':
       return `The file did not arrive${info.ATTEMPTS ? ` after ${info.ATTEMPTS} attempt${info.ATTEMPTS === 1 ? '' : 's'}` : ''}.`;
   }
 }
 
 /**
+ * The delivery the utility already has while this file has not arrived (after a refresh, resend or new launch),
+ * or null: proof of the earlier delivery must not vanish while a new file is made.
+ */
+export function previousDeliverySentence(info: TransferInfo): string | null {
+  if (info.TRANSFER_STATE === 'transferred' || !info.PREVIOUS_TRANSFER_TIME) return null;
+  const file = info.PREVIOUS_FILE_NAME ? ` ${info.PREVIOUS_FILE_NAME}` : '';
+  return `Previous file${file} arrived ${formatDateTime(info.PREVIOUS_TRANSFER_TIME)}.`;
+}
+
+/**
+ * A sentence whose file names may wrap after each '_' (`PGE_completion_500_…csv` is wider than a tooltip or a
+ * table cell), and nowhere else inside a name; copying the text gives it unchanged.
+ */
+function Wrappable({ text }: { text: string }) {
+  return (
+    <>
+      {text.split('_').map((part, i, parts) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one fixed text, never reordered
+        <Fragment key={i}>
+          {part}
+          {i < parts.length - 1 && (
+            <>
+              _<wbr />
+            </>
+          )}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+/** The previous delivery as a line of its own (a completion row's File Transfer Time), or nothing. */
+export function PreviousDelivery({ info, testId }: { info: TransferInfo; testId?: string }) {
+  const previous = previousDeliverySentence(info);
+  if (!previous) return null;
+  return (
+    <Text size="xs" c="dimmed" data-testid={testId}>
+      <Wrappable text={previous} />
+    </Text>
+  );
+}
+
+/**
  * The transfer state badge: waiting, transferring, transferred, or failed with the error text beneath it, so a
- * file that did not arrive stands out. A waiting file whose last attempt failed shows that error too (a retry is
- * scheduled). `label` prefixes the badge (the report kind on the Custom Reports list).
+ * file that did not arrive stands out. A waiting file whose last attempt failed shows which attempt it was, when
+ * the next runs, and the error. The tooltip also names the earlier delivery while this file has not arrived.
+ * `label` prefixes the badge (the report kind on the Custom Reports list).
  */
 export function TransferStatus({
   info,
@@ -64,6 +137,8 @@ export function TransferStatus({
 }) {
   const state = info.TRANSFER_STATE;
   const error = info.LAST_ERROR && (state === 'failed' || state === 'waiting') ? info.LAST_ERROR : null;
+  const sentence = transferSentence(info);
+  const previous = previousDeliverySentence(info);
   return (
     <Stack gap={2} data-testid={testId} data-state={state}>
       <Tooltip
@@ -74,8 +149,15 @@ export function TransferStatus({
         label={
           <>
             {details}
-            <div>{transferSentence(info)}</div>
-            {error && <div>Error: {error}</div>}
+            <div>
+              <Wrappable text={sentence} />
+            </div>
+            {error && <div style={{ overflowWrap: 'anywhere' }}>Error: {error}</div>}
+            {previous && (
+              <div>
+                <Wrappable text={previous} />
+              </div>
+            )}
           </>
         }
       >
@@ -93,6 +175,11 @@ export function TransferStatus({
           {state === 'waiting' && error ? ' (retrying)' : ''}
         </Badge>
       </Tooltip>
+      {withError && error && state === 'waiting' && (
+        <Text size="xs" c="orange.9" fw={600} data-testid={testId && `${testId}-progress`}>
+          {sentence}
+        </Text>
+      )}
       {withError && error && (
         <Text
           size="xs"

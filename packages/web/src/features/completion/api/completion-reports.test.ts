@@ -20,6 +20,10 @@ const row = (
   LAST_ERROR: null,
   ATTEMPTS: 1,
   FILE_NAME: `completion_${ID}.csv`,
+  PREVIOUS_TRANSFER_TIME: null,
+  PREVIOUS_FILE_NAME: null,
+  NEXT_ATTEMPT_TIME: null,
+  ATTEMPT_LIMIT: 1,
   ...extra,
 });
 

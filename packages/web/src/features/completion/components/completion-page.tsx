@@ -20,7 +20,8 @@ import {
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
 import { ShadeLegend } from '../../../components/shade-legend.tsx';
-import { TransferStatus } from '../../../components/transfer-status.tsx';
+import { PreviousDelivery, TransferStatus } from '../../../components/transfer-status.tsx';
+import { useHasPermission } from '../../../lib/permissions.tsx';
 import { describeAge, rowShadeBackground, shadeOf } from '../../../lib/row-shade.ts';
 import { type CompletionAction, useCompletionReports } from '../api/completion-reports.ts';
 import { ReportActions } from './report-actions.tsx';
@@ -88,6 +89,8 @@ export function CompletionPage() {
   );
   const rows = reports.data ?? [];
   const now = Date.now();
+  // Refresh and resend are MB_INTERNAL_PERMISSION's (document 1 §2): others are told whom to ask.
+  const canRestart = useHasPermission('MB_INTERNAL_PERMISSION');
   const onStarted = (row: CompletionReportRow, _action: CompletionAction) => {
     followed.current.set(row.ID, { xt: row.UPDATE_XT, until: Date.now() + FOLLOW_UP_FOR_MS });
   };
@@ -142,7 +145,8 @@ export function CompletionPage() {
       {counts.failed > 0 && filter !== 'failed' && (
         <Alert color="red" variant="light" mb="sm" data-testid="completion-failed-alert">
           {counts.failed === 1 ? '1 report file' : `${counts.failed} report files`} did not arrive at the
-          customer's server. The error is shown on the row; refresh or resend starts the transfer again.
+          customer's server.{' '}
+          {canRestart ? COMPLETION_TEXTS.failedRestart : COMPLETION_TEXTS.failedAskOperator}
         </Alert>
       )}
       {reports.error && (
@@ -189,6 +193,7 @@ export function CompletionPage() {
                     <Stack gap={4}>
                       <DateTime value={row.FILE_TRANSFER_TIME} testId="file-transfer-time" />
                       <TransferStatus info={row} testId="transfer-status" />
+                      <PreviousDelivery info={row} testId="previous-transfer" />
                     </Stack>
                   </Table.Td>
                   <Table.Td>

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { previousDeliverySentence, type TransferInfo, transferSentence } from './transfer-status.tsx';
+
+// Local times, so the expected text does not depend on the machine's time zone.
+const local = (day: number, h: number, m: number, s: number) =>
+  new Date(2026, 10, day, h, m, s).toISOString();
+const now = new Date(2026, 10, 21, 13, 40, 0).getTime();
+
+const info = (extra: Partial<TransferInfo>): TransferInfo => ({
+  TRANSFER_STATE: 'waiting',
+  LAST_ERROR: null,
+  ATTEMPTS: 0,
+  FILE_NAME: 'PGE_completion_500_20261121213000.csv',
+  FILE_TRANSFER_TIME: null,
+  PREVIOUS_TRANSFER_TIME: null,
+  PREVIOUS_FILE_NAME: null,
+  NEXT_ATTEMPT_TIME: null,
+  ATTEMPT_LIMIT: null,
+  ...extra,
+});
+
+describe('the transfer sentence of a file that keeps failing', () => {
+  /** A file whose attempt `attempts` of 9 failed, its retry due at `next` (null: not known yet). */
+  const retrying = (attempts: number, next: string | null) =>
+    info({ LAST_ERROR: 'cannot connect', ATTEMPTS: attempts, ATTEMPT_LIMIT: 9, NEXT_ATTEMPT_TIME: next });
+
+  it("says 'Attempt 3 of 9 failed; next attempt at 14:05:12.' while a retry waits", () => {
+    expect(transferSentence(retrying(3, local(21, 14, 5, 12)), now)).toBe(
+      'Attempt 3 of 9 failed; next attempt at 14:05:12.',
+    );
+  });
+
+  it('gives the date too when the next attempt is on another day', () => {
+    expect(transferSentence(retrying(8, local(22, 0, 10, 0)), now)).toBe(
+      'Attempt 8 of 9 failed; next attempt at 2026-11-22 00:10:00.',
+    );
+  });
+
+  it('says another attempt is scheduled until the queue has set its time', () => {
+    expect(transferSentence(retrying(1, null), now)).toBe(
+      'Attempt 1 of 9 failed; another attempt is scheduled.',
+    );
+  });
+
+  it('says making the file failed when no transfer was attempted yet', () => {
+    const generation = info({
+      LAST_ERROR: 'Report generation failed (retrying): connection reset',
+      NEXT_ATTEMPT_TIME: local(21, 13, 40, 20),
+    });
+    expect(transferSentence(generation, now)).toBe('Making the file failed; next attempt at 13:40:20.');
+  });
+
+  it('counts the running attempt out of the attempts allowed', () => {
+    const running = info({ TRANSFER_STATE: 'transferring', ATTEMPTS: 4, ATTEMPT_LIMIT: 9 });
+    expect(transferSentence(running, now)).toBe(
+      'File PGE_completion_500_20261121213000.csv is being transferred now (attempt 4 of 9).',
+    );
+  });
+});
+
+describe('the earlier delivery while a new file is made', () => {
+  const previous = {
+    PREVIOUS_TRANSFER_TIME: local(20, 20, 30, 5),
+    PREVIOUS_FILE_NAME: 'PGE_completion_500_20261120203000.csv',
+  };
+
+  it('names the file the utility already has and when it arrived', () => {
+    expect(previousDeliverySentence(info(previous))).toBe(
+      'Previous file PGE_completion_500_20261120203000.csv arrived 2026-11-20 20:30:05.',
+    );
+    expect(previousDeliverySentence(info({ ...previous, TRANSFER_STATE: 'failed', ATTEMPTS: 9 }))).toBe(
+      'Previous file PGE_completion_500_20261120203000.csv arrived 2026-11-20 20:30:05.',
+    );
+  });
+
+  it('is not repeated once the new file arrived, nor made up when there was none', () => {
+    const arrived = info({
+      ...previous,
+      TRANSFER_STATE: 'transferred',
+      FILE_TRANSFER_TIME: local(21, 13, 0, 0),
+    });
+    expect(previousDeliverySentence(arrived)).toBeNull();
+    expect(previousDeliverySentence(info({}))).toBeNull();
+  });
+});

@@ -1,0 +1,123 @@
+// @vitest-environment jsdom
+import { MantineProvider } from '@mantine/core';
+import type { CompletionReportRow } from '@psps/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CompletionPage } from './completion-page.tsx';
+
+// Local times, so the expected text does not depend on the machine's time zone.
+const local = (day: number, h: number, m: number, s: number) =>
+  new Date(2026, 10, day, h, m, s).toISOString();
+
+const row = (ID: number, extra: Partial<CompletionReportRow>): CompletionReportRow => ({
+  ID,
+  CAMPAIGN_TITLE: `Campaign ${ID}`,
+  DATASET_ID: ID,
+  CAMPAIGN_LAUNCH_TIME: local(20, 18, 0, 0),
+  MEDBASE_RETRY_TIME: local(20, 20, 0, 0),
+  COMPLETION_REPORT_TIME: local(21, 13, 30, 0),
+  FILE_TRANSFER_TIME: null,
+  UPDATE_XT: new Date(2026, 10, 21, 13, 30).getTime() * 1000,
+  TRANSFER_STATE: 'waiting',
+  LAST_ERROR: null,
+  ATTEMPTS: 0,
+  FILE_NAME: `PGE_completion_${ID}_20261121213000.csv`,
+  PREVIOUS_TRANSFER_TIME: null,
+  PREVIOUS_FILE_NAME: null,
+  NEXT_ATTEMPT_TIME: null,
+  ATTEMPT_LIMIT: null,
+  ...extra,
+});
+
+const STORED: CompletionReportRow[] = [
+  row(9003, {
+    TRANSFER_STATE: 'failed',
+    LAST_ERROR: 'File transfer to ftp://utility:***@ftp.example.com:21/: cannot connect or sign in',
+    ATTEMPTS: 9,
+    ATTEMPT_LIMIT: 9,
+  }),
+  // Refreshed after a delivery; its third attempt failed and the queue retries at 14:05:12.
+  row(9002, {
+    LAST_ERROR: 'File transfer to ftp://utility:***@ftp.example.com:21/: cannot connect',
+    ATTEMPTS: 3,
+    ATTEMPT_LIMIT: 9,
+    NEXT_ATTEMPT_TIME: local(21, 14, 5, 12),
+    PREVIOUS_TRANSFER_TIME: local(20, 20, 30, 5),
+    PREVIOUS_FILE_NAME: 'PGE_completion_9002_20261120203000.csv',
+  }),
+];
+
+function showPage(permissions: string[]) {
+  localStorage.setItem('sessionToken', 'tok');
+  localStorage.setItem('permissions', JSON.stringify(permissions));
+  localStorage.setItem('completionReports', JSON.stringify(STORED));
+  localStorage.setItem('completionReports_xt', String(STORED[1]!.UPDATE_XT));
+  const client = new QueryClient();
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={client}>
+        <CompletionPage />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  vi.useFakeTimers({ now: new Date(2026, 10, 21, 13, 40, 0), toFake: ['Date'] });
+  // The stored list shows at once; the server is not asked during the test.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => new Promise(() => {})),
+  );
+  // What Mantine asks of a browser and jsdom lacks.
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn(() => ({ matches: false, addEventListener: () => {}, removeEventListener: () => {} })),
+  );
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('completion page', () => {
+  it('tells a user without MB_INTERNAL_PERMISSION whom to ask, not to refresh or resend', () => {
+    showPage(['REPORTING']);
+    expect(screen.getByTestId('completion-failed-alert').textContent).toBe(
+      "1 report file did not arrive at the customer's server. The error is shown on the row; ask an operator with the MB internal permission (MB_INTERNAL_PERMISSION) to refresh or resend it.",
+    );
+  });
+
+  it('tells an operator with MB_INTERNAL_PERMISSION that refresh or resend starts the transfer again', () => {
+    showPage(['REPORTING', 'MB_INTERNAL_PERMISSION']);
+    expect(screen.getByTestId('completion-failed-alert').textContent).toBe(
+      "1 report file did not arrive at the customer's server. The error is shown on the row; refresh or resend starts the transfer again.",
+    );
+  });
+
+  it('shows on a retried row which attempt failed, when the next runs, and the delivery the utility already has', () => {
+    showPage(['REPORTING']);
+    const retrying = screen.getByTestId('completion-row-9002');
+    expect(retrying.querySelector('[data-testid="file-transfer-time"]')?.textContent).toBe('');
+    expect(retrying.querySelector('[data-testid="transfer-status-progress"]')?.textContent).toBe(
+      'Attempt 3 of 9 failed; next attempt at 14:05:12.',
+    );
+    expect(retrying.querySelector('[data-testid="previous-transfer"]')?.textContent).toBe(
+      'Previous file PGE_completion_9002_20261120203000.csv arrived 2026-11-20 20:30:05.',
+    );
+    const failed = screen.getByTestId('completion-row-9003');
+    expect(failed.querySelector('[data-testid="previous-transfer"]')).toBeNull();
+    expect(failed.querySelector('[data-testid="transfer-status-progress"]')).toBeNull();
+  });
+});
