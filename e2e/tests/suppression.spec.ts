@@ -354,6 +354,11 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
     await expect(pages.getByRole('button', { name: 'Last page' })).toBeDisabled();
     await pages.getByRole('button', { name: 'Previous page' }).click();
     await expect(page.getByTestId('results-range')).toHaveText('51–100 of 120');
+    // The search and its page are in the address: a reload brings both back.
+    await expect(page).toHaveURL(/\/admin\/suppression\?search=0\+E2E\+Paging&page=2$/);
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Group, value or type' })).toHaveValue(group);
+    await expect(page.getByTestId('results-range')).toHaveText('51–100 of 120');
     await pages.getByRole('button', { name: 'First page' }).click();
     await expect(page.getByTestId('results-range')).toHaveText('1–50 of 120');
     await pages.getByRole('button', { name: 'Last page' }).click();
@@ -375,6 +380,13 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
 
     // Closing the search returns to normal mode.
     await page.getByRole('button', { name: 'Close the search' }).click();
+    await expect(results).toBeHidden();
+    await expect(page.getByRole('textbox', { name: 'Group, value or type' })).toHaveValue('');
+    // Back brings the closed search back at the page it was on; Forward closes it again.
+    await page.goBack();
+    await expect(page.getByTestId('results-range')).toHaveText('101–119 of 119');
+    await expect(page.getByRole('textbox', { name: 'Group, value or type' })).toHaveValue(group);
+    await page.goForward();
     await expect(results).toBeHidden();
     await expect(page.getByRole('textbox', { name: 'Group, value or type' })).toHaveValue('');
 

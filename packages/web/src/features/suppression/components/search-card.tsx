@@ -27,11 +27,15 @@ import {
 } from '@psps/contracts';
 import { IconSearch, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useSuppressionSearch } from '../api/search-suppressions.ts';
 import { PageNav } from './page-nav.tsx';
 import { pageCount } from './page-window.ts';
 
 const [GROUP, TYPE, VALUE, START, END, CREATED, ACTION] = SUPPRESSION_RESULT_COLUMNS;
+
+const SEARCH_PARAM = 'search';
+const PAGE_PARAM = 'page';
 
 const date = (iso: string | null) => (iso === null ? '' : formatSuppressionDate(new Date(iso)));
 
@@ -42,10 +46,33 @@ type Props = { onDelete: (row: SuppressionRow) => void };
  * closing the feedback clears the results and returns to normal mode.
  */
 export function SearchCard({ onDelete }: Props) {
-  const [text, setText] = useState('');
-  const [searched, setSearched] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
+  // The search and its page live in the address (?search=…&page=…), so a reload, Back and Forward bring the
+  // results back where they were. A new search or closing it is a history entry; turning pages replaces it.
+  const [params, setParams] = useSearchParams();
+  const searched = params.get(SEARCH_PARAM)?.trim() || null;
+  const page = Math.max(1, Math.trunc(Number(params.get(PAGE_PARAM))) || 1);
+  const [text, setText] = useState(searched ?? '');
   const input = useRef<HTMLInputElement>(null);
+  const setSearch = (value: string | null, nextPage: number, replace = false) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === null) {
+          next.delete(SEARCH_PARAM);
+          next.delete(PAGE_PARAM);
+        } else {
+          next.set(SEARCH_PARAM, value);
+          if (nextPage > 1) next.set(PAGE_PARAM, String(nextPage));
+          else next.delete(PAGE_PARAM);
+        }
+        return next;
+      },
+      { replace },
+    );
+  const setPage = (nextPage: number) => setSearch(searched, nextPage, true);
+
+  // Back or Forward to another search shows its text in the box.
+  useEffect(() => setText(searched ?? ''), [searched]);
   const search = useSuppressionSearch(searched, page);
 
   const total = search.data?.rows ?? 0;
@@ -60,16 +87,14 @@ export function SearchCard({ onDelete }: Props) {
   const submit = () => {
     const value = text.trim();
     if (value === '') return; // document 2 §5: an empty search does nothing
-    setSearched(value);
-    setPage(1);
     // Searching the same text again asks the server again: values may have changed since.
     if (value === searched && page === 1) search.refetch();
+    else setSearch(value, 1);
   };
 
   const close = () => {
-    setSearched(null);
+    setSearch(null, 1);
     setText('');
-    setPage(1);
     input.current?.focus();
   };
 
