@@ -81,8 +81,17 @@ export function SearchCard({ onDelete }: Props) {
 
   // Paging past the end (the last values of a page were deleted) falls back to page 1.
   useEffect(() => {
-    if (settled && page > pages) setPage(1);
-  }, [settled, page, pages]);
+    if (settled && page > pages) {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete(PAGE_PARAM);
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  }, [settled, page, pages, setParams]);
 
   const submit = () => {
     const value = text.trim();
