@@ -359,6 +359,12 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
     await page.reload();
     await expect(page.getByRole('textbox', { name: 'Group, value or type' })).toHaveValue(group);
     await expect(page.getByTestId('results-range')).toHaveText('51–100 of 120');
+    // A page past the end (an old address) falls back to page 1.
+    await page.goto('/admin/suppression?search=0+E2E+Paging&page=99');
+    await expect(page.getByTestId('results-range')).toHaveText('1–50 of 120');
+    await expect(page).toHaveURL(/\/admin\/suppression\?search=0\+E2E\+Paging$/);
+    await pages.getByRole('button', { name: 'Page 2' }).click();
+    await expect(page.getByTestId('results-range')).toHaveText('51–100 of 120');
     await pages.getByRole('button', { name: 'First page' }).click();
     await expect(page.getByTestId('results-range')).toHaveText('1–50 of 120');
     await pages.getByRole('button', { name: 'Last page' }).click();
