@@ -775,6 +775,8 @@ test('the keyboard reaches the SMS body in a few Tabs: languages and variables a
   await newTemplate(page, 'E2E Keyboard Path');
   await page.getByTestId('tab-sms').click();
   await expect(page.getByTestId('language-SMS-english')).toHaveAttribute('aria-current', 'true');
+  // A language with nothing on the server does not claim 'Saved'.
+  await expect(page.getByTestId('save-status-SMS')).toHaveText('Nothing saved yet');
   const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? '');
   const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? '');
 
@@ -820,4 +822,5 @@ test('the keyboard reaches the SMS body in a few Tabs: languages and variables a
   expect(await focusedText()).toBe('^messages_id_bint^');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('sms-body')).toHaveValue('Hello ^messages_id_bint^ ahead');
+  await expect(page.getByTestId('save-status-SMS')).toHaveText('Saved');
 });

@@ -39,7 +39,11 @@ export function ChannelLayout({
                 </Text>
               )}
             </Title>
-            <SaveIndicator autosave={editor.autosave} label={editor.notifyBy} />
+            <SaveIndicator
+              autosave={editor.autosave}
+              label={editor.notifyBy}
+              nothingStored={!editor.savedLanguages.has(editor.language)}
+            />
           </Group>
           <ConflictPanel editor={editor} />
           {editor.restoredDraft && !editor.conflict && (

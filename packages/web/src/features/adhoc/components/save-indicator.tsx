@@ -11,15 +11,20 @@ const LOOK = {
   incomplete: { color: 'orange', label: 'NOT SAVED', Icon: IconAlertTriangle },
 } as const;
 
+const NOTHING_STORED = { color: 'gray', label: 'Nothing saved yet', Icon: IconClock } as const;
+
 /** Saved / saving / failed / not saved, so an operator always knows whether the server has their text. */
 export function SaveIndicator({
   autosave,
   label,
+  nothingStored = false,
 }: {
   autosave: Pick<Autosave<unknown>, 'status' | 'error' | 'flush'> & { reason?: string | null };
   label?: string;
+  /** Nothing is stored on the server yet (a language not written): 'Saved' would claim a text that is not there. */
+  nothingStored?: boolean;
 }) {
-  const look = LOOK[autosave.status];
+  const look = nothingStored && autosave.status === 'saved' ? NOTHING_STORED : LOOK[autosave.status];
   const badge = (
     <Badge
       color={look.color}
