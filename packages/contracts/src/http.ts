@@ -9,9 +9,9 @@ export const errorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
-/** A positive integer id in a path or query, given as text: digits only (no 1e5, 0x10 or 1.0). */
+/** A positive integer id in a path or query, given as text: digits only (no 1e5, 0x10 or 1.0); -3 is a whole number but not positive. */
 export const idParam = z.preprocess(
-  (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+  (v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
   z
     .number({ error: 'must be a whole number' })
     .int('must be a whole number')

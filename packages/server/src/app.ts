@@ -167,7 +167,7 @@ function installErrorHandling(app: App) {
     if (status >= 400 && status < 500) {
       return reply
         .code(status)
-        .send({ error: status === 413 ? 'too_large' : 'bad_request', message: humanMessage(err) });
+        .send({ error: ERROR_CODES[status] ?? 'bad_request', message: humanMessage(err) });
     }
     req.log.error({ err }, 'request failed');
     return reply
@@ -182,6 +182,9 @@ function installErrorHandling(app: App) {
     }),
   );
 }
+
+/** Error codes of the framework's own 4xx answers that are not plain bad requests. */
+const ERROR_CODES: Readonly<Record<number, string>> = { 413: 'too_large', 415: 'unsupported_media_type' };
 
 function humanMessage(err: FastifyError): string {
   switch (err.code) {

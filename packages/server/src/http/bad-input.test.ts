@@ -63,6 +63,20 @@ describe("a user's mistake never produces a 500", () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'bad_request', message: 'The request body is not valid JSON.' });
   });
+
+  it('answers 415 unsupported_media_type to a body of a content type no call reads', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/adhoc/campaign/insert',
+      headers: { ...bearer(token), 'content-type': 'application/xml' },
+      payload: '<name_vch>x</name_vch>',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({
+      error: 'unsupported_media_type',
+      message: 'The request body has a content type this call does not accept.',
+    });
+  });
 });
 
 describe('caching', () => {
@@ -86,10 +100,19 @@ describe('log redaction of paths', () => {
 
 describe('ids', () => {
   it('accepts only digits as an id: 1e5, 0x10 and 1.0 are malformed (400)', async () => {
-    for (const id of ['1e5', '0x10', '1.0', '-3']) {
+    for (const id of ['1e5', '0x10', '1.0']) {
       const res = await t.app.inject({ url: `/api/proc_reports_campaignTree/${id}`, headers: bearer(token) });
       expect(res.statusCode, id).toBe(400);
       expect(res.json().message, id).toBe('The datasetId in the address must be a whole number.');
+    }
+    for (const id of ['-3', '0']) {
+      const res = await t.app.inject({ url: `/api/voice-reports/${id}`, headers: bearer(token) });
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json(), id).toEqual({
+        error: 'bad_request',
+        message: 'The datasetId in the address must be a positive number.',
+        details: [{ field: 'params.datasetId', reason: 'must be a positive number' }],
+      });
     }
   });
 });
