@@ -4,6 +4,7 @@ import type { CompletionReportRow } from '@psps/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubBrowserApis } from '../../../lib/jsdom-stubs.ts';
 import { CompletionPage } from './completion-page.tsx';
 
 // Local times, so the expected text does not depend on the machine's time zone.
@@ -71,19 +72,7 @@ beforeEach(() => {
     'fetch',
     vi.fn(() => new Promise(() => {})),
   );
-  // What Mantine asks of a browser and jsdom lacks.
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn(() => ({ matches: false, addEventListener: () => {}, removeEventListener: () => {} })),
-  );
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubBrowserApis();
 });
 afterEach(() => {
   cleanup();

@@ -1,4 +1,4 @@
-import { Stack } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { type CampaignListItem, REPORT_TEXTS } from '@psps/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -29,6 +29,7 @@ export function CampaignChoice({
       labelOf={campaignLabel}
       testId="campaign-select"
       what="list of campaigns"
+      empty="No campaigns yet. A campaign appears here as soon as the messaging engine reports it."
     >
       {children}
     </RememberedChoice>
@@ -49,6 +50,7 @@ export function RememberedChoice<T>({
   labelOf,
   testId,
   what,
+  empty,
   children,
 }: {
   screen: string;
@@ -59,6 +61,8 @@ export function RememberedChoice<T>({
   labelOf: (item: T) => string;
   testId: string;
   what: string;
+  /** Said when the list holds nothing yet, so an empty dropdown is not a mystery. */
+  empty: string;
   children: (id: number, item: T | undefined) => ReactNode;
 }) {
   const [remembered, setId] = useRememberedChoice(screen);
@@ -77,6 +81,11 @@ export function RememberedChoice<T>({
         testId={testId}
       />
       <LoadProblem query={query} what={what} />
+      {query.isSuccess && query.data.length === 0 && (
+        <Text c="dimmed" data-testid={`${testId}-empty`}>
+          {empty}
+        </Text>
+      )}
       {id !== null &&
         children(
           id,

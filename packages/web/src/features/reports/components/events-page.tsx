@@ -58,6 +58,7 @@ export function EventsPage() {
       labelOf={eventLabel}
       testId="event-select"
       what="list of events"
+      empty="No events yet. A PSPS event appears here as soon as the messaging engine reports it."
     >
       {(eventId) => (
         <>

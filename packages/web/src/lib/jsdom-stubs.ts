@@ -1,0 +1,17 @@
+import { vi } from 'vitest';
+
+/** For component tests under jsdom: what Mantine asks of a browser and jsdom lacks (undone by vi.unstubAllGlobals). */
+export function stubBrowserApis(): void {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn(() => ({ matches: false, addEventListener: () => {}, removeEventListener: () => {} })),
+  );
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+}
