@@ -249,14 +249,33 @@ describe('events', () => {
     expect(csv.body.split('\r\n')).toHaveLength(5); // header, 3 rows, final line break
   });
 
-  it('writes the CSV times as the screen shows them in the time zone given as tz, and refuses an unknown zone', async () => {
+  it('writes the CSV times as the screen shows them in the time zone given as tz, each with its UTC offset, and refuses an unknown zone', async () => {
     const la = await get('/csv/proc_reports_gridTreeEvents/3?tz=America/Los_Angeles');
     expect(la.statusCode).toBe(200);
     expect(la.body.split('\r\n')[1]).toBe(
-      `1,3,"'=HYPERLINK(""x""), ""quoted""",300,300,Root,"'@risk, area",2026-11-22 00:00:00,,,0,0,0,0`,
+      `1,3,"'=HYPERLINK(""x""), ""quoted""",300,300,Root,"'@risk, area",2026-11-22 00:00:00 -08:00,,,0,0,0,0`,
     );
     const utc = await get('/csv/proc_reports_gridTreeEvents/3?tz=UTC');
-    expect(utc.body.split('\r\n')[1]).toContain(',2026-11-22 08:00:00,');
+    expect(utc.body.split('\r\n')[1]).toContain(',2026-11-22 08:00:00 +00:00,');
+    // Summer time: each time carries the offset of its own instant.
+    await ingest('events', [{ id_bint: 4, name_vch: 'Summer PSPS', begin_dt: '2026-07-01T19:00:00Z' }]);
+    await ingest('datasets', [
+      {
+        dataset_id_bint: 400,
+        event_id_bint: 4,
+        title_vch: 'Summer notice',
+        created_dt: '2026-07-01T19:05:09Z',
+        launched_dt: '2026-11-02T09:30:00Z',
+      },
+    ]);
+    const summer = await get('/csv/proc_reports_gridTreeEvents/4?tz=America/Los_Angeles');
+    expect(summer.body.split('\r\n')[1]).toBe(
+      '1,4,Summer PSPS,400,400,Root,Summer notice,2026-07-01 12:05:09 -07:00,2026-11-02 01:30:00 -08:00,,0,0,0,0',
+    );
+    // Without tz the file keeps ISO 8601 UTC.
+    expect((await get('/csv/proc_reports_gridTreeEvents/4')).body.split('\r\n')[1]).toBe(
+      '1,4,Summer PSPS,400,400,Root,Summer notice,2026-07-01T19:05:09.000Z,2026-11-02T09:30:00.000Z,,0,0,0,0',
+    );
     const bad = await get('/csv/proc_reports_gridTreeEvents/3?tz=Mars/Olympus');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('tz is not a time zone this server knows');
