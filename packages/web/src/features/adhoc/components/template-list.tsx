@@ -84,7 +84,7 @@ export function TemplateList({ onOpen }: { onOpen: (id: number, tab?: string) =>
           {NEW_TEMPLATE_LABEL}
         </Button>
       </Group>
-      <Group justify="space-between" align="flex-end" mb="md" gap="sm">
+      <Group justify="space-between" align="center" mb="md" gap="sm">
         <TextInput
           w="100%"
           maw={420}
