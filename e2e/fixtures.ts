@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from './playwright.config.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -70,6 +70,21 @@ export function ingestApiKey(): string {
 /** Saves a screenshot under e2e/screenshots/ (git-ignored) to look at after the run. */
 export async function snap(page: Page, name: string) {
   await page.screenshot({ path: path.join(ROOT, 'e2e', 'screenshots', `${name}.png`), fullPage: true });
+}
+
+/** Plays the messaging engine: sends records of one kind through the ingest API. */
+export async function ingest(request: APIRequestContext, kind: string, records: unknown[]) {
+  const res = await request.post(`/api/v1/ingest/${kind}`, {
+    headers: { authorization: `Bearer ${ingestApiKey()}` },
+    data: records,
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/** Opens a report dropdown and picks the entry whose label matches. */
+export async function choose(page: Page, testId: string, label: RegExp) {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: label }).click();
 }
 
 export const test = base;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDateTimeIn, isTimeZone, wallTimeIn } from './format.ts';
+import {
+  formatDateTime,
+  formatDateTimeIn,
+  formatDateTimeWithOffsetIn,
+  isTimeZone,
+  utcOffsetIn,
+  wallTimeIn,
+} from './format.ts';
 
 describe('date display (document 1 §5)', () => {
   it('shows dates as YYYY-MM-DD HH:mm:ss in local time', () => {
@@ -48,5 +55,25 @@ describe('a wall time read in a time zone (upload dates without an offset)', () 
     // 2030-11-03 01:30 happens twice (PDT, then PST): the first, 08:30 UTC.
     expect(la(Date.UTC(2030, 10, 3, 1, 30))).toBe('2030-11-03T08:30:00.000Z');
     expect(la(Date.UTC(2030, 10, 3, 3))).toBe('2030-11-03T11:00:00.000Z');
+  });
+});
+
+describe('a time with its offset from UTC (files that leave the screen)', () => {
+  const la = (iso: string) => formatDateTimeWithOffsetIn(iso, 'America/Los_Angeles');
+
+  it('writes the wall time in the zone followed by its offset at that instant', () => {
+    expect(la('2026-11-21T12:23:52.701Z')).toBe('2026-11-21 04:23:52 -08:00');
+    expect(la('2026-07-01T19:05:09Z')).toBe('2026-07-01 12:05:09 -07:00');
+    expect(formatDateTimeWithOffsetIn('2026-11-21T12:23:52Z', 'UTC')).toBe('2026-11-21 12:23:52 +00:00');
+    expect(formatDateTimeWithOffsetIn('2026-11-21T12:00:00Z', 'Asia/Kathmandu')).toBe(
+      '2026-11-21 17:45:00 +05:45',
+    );
+    expect(formatDateTimeWithOffsetIn(null, 'UTC')).toBe('');
+  });
+
+  it('tells apart the two 01:30s of the night summer time ends', () => {
+    expect(la('2026-11-01T08:30:00Z')).toBe('2026-11-01 01:30:00 -07:00');
+    expect(la('2026-11-01T09:30:00Z')).toBe('2026-11-01 01:30:00 -08:00');
+    expect(utcOffsetIn('2026-11-21T12:00:00Z', 'America/St_Johns')).toBe('-03:30');
   });
 });

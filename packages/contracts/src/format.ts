@@ -35,6 +35,30 @@ export function formatDateTimeIn(value: string | Date | null | undefined, timeZo
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
 }
 
+/**
+ * The zone's offset from UTC at an instant, as `±HH:mm` ('-08:00' in a Los Angeles winter, '+05:45' in Nepal,
+ * '+00:00' in UTC); '' for null or an invalid date.
+ */
+export function utcOffsetIn(value: string | Date | null | undefined, timeZone: string): string {
+  const d = dateOf(value);
+  if (d === undefined) return '';
+  const minutes = Math.round(zoneOffsetAt(d.getTime(), timeZone) / 60_000);
+  const abs = Math.abs(minutes);
+  return `${minutes < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/**
+ * `YYYY-MM-DD HH:mm:ss ±HH:mm` in `timeZone`: a time that says its own zone, for files that leave the screen
+ * (forwarded, opened elsewhere) and for the hour a change back from summer time shows twice; '' for null.
+ */
+export function formatDateTimeWithOffsetIn(
+  value: string | Date | null | undefined,
+  timeZone: string,
+): string {
+  const shown = formatDateTimeIn(value, timeZone);
+  return shown === '' ? '' : `${shown} ${utcOffsetIn(value, timeZone)}`;
+}
+
 /** Year, month, day, hour, minute and second as clocks in the zone show them. */
 function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
   let formatter = zoneFormatters.get(timeZone);

@@ -1,4 +1,4 @@
-import { formatDateTimeIn, GRID_COLUMNS, type GridRow } from '@psps/contracts';
+import { formatDateTimeWithOffsetIn, GRID_COLUMNS, type GridRow } from '@psps/contracts';
 
 /**
  * A spreadsheet treats a cell starting with = + - @ (or a tab / carriage return) as a formula: such a cell
@@ -14,9 +14,14 @@ function field(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** The events grid as CSV: a header row of the grid's columns, then one line per row, numbered from 1. */
+/**
+ * The events grid as CSV: a header row of the grid's columns, then one line per row, numbered from 1. Times are
+ * ISO 8601 UTC, or with `timeZone` the grid's `YYYY-MM-DD HH:mm:ss` followed by the offset ('-08:00'): a file
+ * forwarded or opened elsewhere still says which clock its times are on, cell by cell.
+ */
 export function gridCsv(rows: GridRow[], timeZone?: string): string {
-  const time = (value: string | null) => (timeZone === undefined ? value : formatDateTimeIn(value, timeZone));
+  const time = (value: string | null) =>
+    timeZone === undefined ? value : formatDateTimeWithOffsetIn(value, timeZone);
   const lines = [GRID_COLUMNS.map(field).join(',')];
   rows.forEach((r, i) => {
     lines.push(

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
+import { dashboardService } from '../dashboard/service.ts';
 
 /**
  * A hand-built fixture, fed through the ingest API like the messaging engine would:
@@ -249,14 +250,33 @@ describe('events', () => {
     expect(csv.body.split('\r\n')).toHaveLength(5); // header, 3 rows, final line break
   });
 
-  it('writes the CSV times as the screen shows them in the time zone given as tz, and refuses an unknown zone', async () => {
+  it('writes the CSV times as the screen shows them in the time zone given as tz, each with its UTC offset, and refuses an unknown zone', async () => {
     const la = await get('/csv/proc_reports_gridTreeEvents/3?tz=America/Los_Angeles');
     expect(la.statusCode).toBe(200);
     expect(la.body.split('\r\n')[1]).toBe(
-      `1,3,"'=HYPERLINK(""x""), ""quoted""",300,300,Root,"'@risk, area",2026-11-22 00:00:00,,,0,0,0,0`,
+      `1,3,"'=HYPERLINK(""x""), ""quoted""",300,300,Root,"'@risk, area",2026-11-22 00:00:00 -08:00,,,0,0,0,0`,
     );
     const utc = await get('/csv/proc_reports_gridTreeEvents/3?tz=UTC');
-    expect(utc.body.split('\r\n')[1]).toContain(',2026-11-22 08:00:00,');
+    expect(utc.body.split('\r\n')[1]).toContain(',2026-11-22 08:00:00 +00:00,');
+    // Summer time: each time carries the offset of its own instant.
+    await ingest('events', [{ id_bint: 4, name_vch: 'Summer PSPS', begin_dt: '2026-07-01T19:00:00Z' }]);
+    await ingest('datasets', [
+      {
+        dataset_id_bint: 400,
+        event_id_bint: 4,
+        title_vch: 'Summer notice',
+        created_dt: '2026-07-01T19:05:09Z',
+        launched_dt: '2026-11-02T09:30:00Z',
+      },
+    ]);
+    const summer = await get('/csv/proc_reports_gridTreeEvents/4?tz=America/Los_Angeles');
+    expect(summer.body.split('\r\n')[1]).toBe(
+      '1,4,Summer PSPS,400,400,Root,Summer notice,2026-07-01 12:05:09 -07:00,2026-11-02 01:30:00 -08:00,,0,0,0,0',
+    );
+    // Without tz the file keeps ISO 8601 UTC.
+    expect((await get('/csv/proc_reports_gridTreeEvents/4')).body.split('\r\n')[1]).toBe(
+      '1,4,Summer PSPS,400,400,Root,Summer notice,2026-07-01T19:05:09.000Z,2026-11-02T09:30:00.000Z,,0,0,0,0',
+    );
     const bad = await get('/csv/proc_reports_gridTreeEvents/3?tz=Mars/Olympus');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('tz is not a time zone this server knows');
@@ -363,5 +383,76 @@ describe('dashboard', () => {
     const holder = await t.signIn(['OBJECT_ONE']);
     const withAll = await t.app.inject({ url: '/api/v1/dashboard', headers: bearer(holder) });
     expect(withAll.json()).toMatchObject({ all: 3, voice: 1, sms: 2, email: 0 });
+  });
+
+  it("counts the operator's calendar day when the console names its zone, and the server's day without one", async () => {
+    await ingest('messages', [
+      { ...message(60, 101, 'PHON', 'QUEUED'), created_dt: '2026-11-20T07:45:00Z' }, // LA 19 Nov 23:45
+      { ...message(61, 101, 'SMS', 'QUEUED'), created_dt: '2026-11-19T08:00:00Z' }, // LA 19 Nov 00:00
+      { ...message(62, 101, 'EMAIL', 'QUEUED'), created_dt: '2026-11-19T07:59:00Z' }, // LA 18 Nov 23:59
+    ]);
+    const dashboard = dashboardService(t.ctx.db);
+    // 05:00 UTC on 20 November is 21:00 on 19 November in Los Angeles.
+    const now = new Date('2026-11-20T05:00:00Z');
+    expect(await dashboard.today(now, 'America/Los_Angeles')).toEqual({
+      day: '2026-11-19',
+      timeZone: 'America/Los_Angeles',
+      all: 2,
+      voice: 1,
+      sms: 1,
+      email: 0,
+    });
+    // The fixture's 10 messages (08:30 UTC on 20 November) and message 60.
+    expect(await dashboard.today(now, 'UTC')).toEqual({
+      day: '2026-11-20',
+      timeZone: 'UTC',
+      all: 11,
+      voice: 5,
+      sms: 3,
+      email: 3,
+    });
+  });
+
+  it('counts the whole 25 hours of the day summer time ends in the zone', async () => {
+    await ingest('messages', [
+      { ...message(63, 101, 'PHON', 'QUEUED'), created_dt: '2026-11-02T07:30:00Z' }, // LA 1 Nov 23:30 PST
+      { ...message(64, 101, 'SMS', 'QUEUED'), created_dt: '2026-11-01T07:00:00Z' }, // LA 1 Nov 00:00 PDT
+      { ...message(65, 101, 'EMAIL', 'QUEUED'), created_dt: '2026-11-01T06:45:00Z' }, // LA 31 Oct 23:45
+    ]);
+    const today = await dashboardService(t.ctx.db).today(
+      new Date('2026-11-01T12:00:00Z'),
+      'America/Los_Angeles',
+    );
+    expect(today).toEqual({
+      day: '2026-11-01',
+      timeZone: 'America/Los_Angeles',
+      all: 2,
+      voice: 1,
+      sms: 1,
+      email: 0,
+    });
+  });
+
+  it('takes the zone as tz, says which day and zone it counted, and refuses an unknown zone', async () => {
+    const nobody = await t.signIn([]);
+    const la = await t.app.inject({
+      url: '/api/v1/dashboard?tz=America/Los_Angeles',
+      headers: bearer(nobody),
+    });
+    expect(la.statusCode).toBe(200);
+    // The day is the one Los Angeles clocks show now (worked out here with Intl, not by the server's code).
+    const laDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date());
+    expect(la.json()).toMatchObject({ day: laDay, timeZone: 'America/Los_Angeles' });
+    const kiritimati = await t.app.inject({
+      url: '/api/v1/dashboard?tz=Pacific/Kiritimati',
+      headers: bearer(nobody),
+    });
+    expect(kiritimati.json().timeZone).toBe('Pacific/Kiritimati');
+    const bad = await t.app.inject({ url: '/api/v1/dashboard?tz=Mars/Olympus', headers: bearer(nobody) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('tz is not a time zone this server knows');
+    const serverDay = await t.app.inject({ url: '/api/v1/dashboard', headers: bearer(nobody) });
+    expect(serverDay.statusCode).toBe(200);
+    expect(serverDay.json().timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
 });

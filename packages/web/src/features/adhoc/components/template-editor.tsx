@@ -10,6 +10,7 @@ import {
 } from '@psps/contracts';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
+import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
 import { pollInterval } from '../../../lib/poll.ts';
 import { useCampaign } from '../api/campaigns.ts';
 import { PendingSavesProvider, usePendingSaves } from '../hooks/pending-saves.tsx';
@@ -89,6 +90,7 @@ function LoadedEditor({ campaign, onClose }: { campaign: AdhocCampaign; onClose:
           {RETURN_TO_LIST_LABEL}
         </Button>
         <Group gap="xs">
+          <TimeZoneNote />
           <Text size="sm" c="dimmed">
             {adhocIdLabel(campaign.id_bint)}
           </Text>

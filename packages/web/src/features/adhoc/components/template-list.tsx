@@ -26,6 +26,7 @@ import {
 } from '@psps/contracts';
 import { IconEdit, IconPlus, IconSearch, IconSettings, IconTrash } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
+import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
 import { useCampaigns, useCreateCampaign, useDeleteCampaign } from '../api/campaigns.ts';
 import { useDialogs } from './adhoc-dialogs.tsx';
 
@@ -83,15 +84,19 @@ export function TemplateList({ onOpen }: { onOpen: (id: number, tab?: string) =>
           {NEW_TEMPLATE_LABEL}
         </Button>
       </Group>
-      <TextInput
-        mb="md"
-        maw={420}
-        aria-label="Find a template"
-        placeholder="Find a template by title or ADHOC-id"
-        leftSection={<IconSearch size={16} />}
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
-      />
+      <Group justify="space-between" align="center" mb="md" gap="sm">
+        <TextInput
+          w="100%"
+          maw={420}
+          aria-label="Find a template"
+          placeholder="Find a template by title or ADHOC-id"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          style={{ flex: 1 }}
+        />
+        <TimeZoneNote />
+      </Group>
       {create.error && (
         <Alert color="red" mb="md">
           {create.error.message}

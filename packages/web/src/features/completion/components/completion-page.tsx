@@ -20,6 +20,7 @@ import {
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
 import { ShadeLegend } from '../../../components/shade-legend.tsx';
+import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
 import { PreviousDelivery, TransferStatus } from '../../../components/transfer-status.tsx';
 import { useHasPermission } from '../../../lib/permissions.tsx';
 import { describeAge, rowShadeBackground, shadeOf } from '../../../lib/row-shade.ts';
@@ -115,6 +116,7 @@ export function CompletionPage() {
         <Text size="sm" c="dimmed" data-testid="completion-caption">
           {COMPLETION_TEXTS.caption}
         </Text>
+        <TimeZoneNote />
       </Stack>
 
       <Group justify="space-between" mb="sm" gap="sm">

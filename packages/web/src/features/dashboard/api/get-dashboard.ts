@@ -2,15 +2,20 @@ import { dashboardAnswer } from '@psps/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api.ts';
 import { pollInterval } from '../../../lib/poll.ts';
+import { browserTimeZone, withTimeZone } from '../../../lib/time-zone.ts';
 
+/** Today's counts for the operator's day: the browser's zone goes along as `tz`. */
 export function getDashboard() {
-  return apiCall(dashboardAnswer, '/api/v1/dashboard');
+  return apiCall(dashboardAnswer, withTimeZone('/api/v1/dashboard'));
 }
 
-/** Today's message counts per channel; reloads like the reports so the cards follow a live event. */
+/**
+ * Today's message counts per channel; reloads like the reports so the cards follow a live event, and so the day
+ * moves on at the operator's midnight.
+ */
 export function useDashboard() {
   return useQuery({
-    queryKey: ['dashboard'],
+    queryKey: ['dashboard', browserTimeZone()],
     queryFn: getDashboard,
     refetchInterval: pollInterval(),
     refetchIntervalInBackground: true,

@@ -2,9 +2,20 @@ import { Alert, Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { DASHBOARD_CARD_CAPTION, DASHBOARD_CARDS, type DashboardAnswer } from '@psps/contracts';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Can } from '../../../lib/permissions.tsx';
+import { todayCaption } from '../../../lib/time-zone.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 
-function StatCard({ label, value, loading }: { label: string; value: number | undefined; loading: boolean }) {
+function StatCard({
+  label,
+  value,
+  loading,
+  caption,
+}: {
+  label: string;
+  value: number | undefined;
+  loading: boolean;
+  caption: string;
+}) {
   return (
     <Card withBorder padding="lg" radius="md" data-testid={`stat-${label}`}>
       <Text size="sm" c="dimmed" fw={600}>
@@ -17,8 +28,8 @@ function StatCard({ label, value, loading }: { label: string; value: number | un
           {value === undefined ? '–' : value.toLocaleString('en-US')}
         </Text>
       )}
-      <Text size="xs" c="dimmed">
-        {DASHBOARD_CARD_CAPTION}
+      <Text size="xs" c="dimmed" data-testid="stat-day">
+        {caption}
       </Text>
     </Card>
   );
@@ -26,10 +37,14 @@ function StatCard({ label, value, loading }: { label: string; value: number | un
 
 /**
  * Dashboard: Messages, Voice, SMS and e-Mail cards, each labelled Today, with the messages created today
- * (GET /api/v1/dashboard). The Messages card needs OBJECT_ONE; otherwise its place stays blank.
+ * (GET /api/v1/dashboard). The Messages card needs OBJECT_ONE; otherwise its place stays blank. 'Today' says which
+ * day and zone the server counted ('Today, Sat 21 Nov (Pacific Time)'): the operator's, sent as `tz`.
  */
 export function DashboardPage() {
   const query = useDashboard();
+  const caption = query.data
+    ? todayCaption(DASHBOARD_CARD_CAPTION, query.data.day, query.data.timeZone)
+    : DASHBOARD_CARD_CAPTION;
   return (
     <Stack gap="md">
       {query.isError && (
@@ -49,8 +64,9 @@ export function DashboardPage() {
             <StatCard
               key={card.key}
               label={card.label}
-              value={query.data?.[card.key as keyof Omit<DashboardAnswer, 'day'>] ?? undefined}
+              value={query.data?.[card.key as keyof Omit<DashboardAnswer, 'day' | 'timeZone'>] ?? undefined}
               loading={query.isPending}
+              caption={caption}
             />
           );
           return card.permission ? (

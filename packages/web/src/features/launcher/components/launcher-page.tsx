@@ -12,6 +12,7 @@ import {
 import { IconFileDownload, IconHeartbeat, IconLink, IconPhoneOff } from '@tabler/icons-react';
 import { type ReactNode, useRef } from 'react';
 import { ShadeLegend } from '../../../components/shade-legend.tsx';
+import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
 import { TransferStatus } from '../../../components/transfer-status.tsx';
 import { describeAge, rowShadeBackground, shadeOf } from '../../../lib/row-shade.ts';
 import { TOOLTIP_EVENTS } from '../../../lib/tooltip.ts';
@@ -118,6 +119,7 @@ export function LauncherPage() {
             server within a few minutes; its state shows under the campaign title.
           </Text>
         </Group>
+        <TimeZoneNote />
       </Stack>
 
       {failed.length > 0 && (

@@ -1,5 +1,6 @@
 import { Select } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
 
 const NONE = 'none';
 
@@ -62,6 +63,10 @@ export function ReportSelect<T>({
       onDropdownOpen={() => setSearch('')}
       onDropdownClose={() => setSearch(shown)}
       selectFirstOptionOnChange
+      // Every report screen has this dropdown and shows times (its entries, the reports under it): it says once
+      // which zone they are in.
+      description={<TimeZoneNote />}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
     />
   );
 }

@@ -4,6 +4,7 @@ import { SUPPRESSION_TEXTS, type SuppressionType, type SuppressionUploadKind, TO
 import { IconDownload, IconFilePlus, IconReplace } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
+import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
 import { downloadActiveSuppressions, downloadKey } from '../api/download-suppressions.ts';
 import { suppressionKeys } from '../api/keys.ts';
 import { DeleteModal, type DeleteTarget } from './delete-modal.tsx';
@@ -75,9 +76,12 @@ export function SuppressionPage() {
   return (
     <Stack gap="md" maw={1400}>
       <Group justify="space-between" gap="sm">
-        <Title order={1} size="h3" ref={heading} tabIndex={-1}>
-          {SUPPRESSION_TEXTS.pageTitle}
-        </Title>
+        <Stack gap={4}>
+          <Title order={1} size="h3" ref={heading} tabIndex={-1}>
+            {SUPPRESSION_TEXTS.pageTitle}
+          </Title>
+          <TimeZoneNote />
+        </Stack>
         <Group gap="xs">
           <Button
             variant="light"

@@ -1,0 +1,18 @@
+import { Group, Text } from '@mantine/core';
+import { IconClock } from '@tabler/icons-react';
+import { timeZoneNote } from '../lib/time-zone.ts';
+
+/**
+ * Says once per screen which clock its times are on: the cells keep the specification's bare
+ * `YYYY-MM-DD HH:mm:ss`, shown in the browser's zone, and the same row reads 8 hours apart in two offices.
+ */
+export function TimeZoneNote() {
+  return (
+    <Group gap={4} wrap="nowrap" data-testid="time-zone-note">
+      <IconClock size={14} color="var(--mantine-color-dimmed)" aria-hidden style={{ flexShrink: 0 }} />
+      <Text size="xs" c="dimmed">
+        {timeZoneNote()}
+      </Text>
+    </Group>
+  );
+}
