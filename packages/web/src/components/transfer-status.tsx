@@ -23,6 +23,15 @@ const ICONS: Record<TransferState, ReactNode> = {
   failed: <IconAlertTriangle size={12} />,
 };
 
+/**
+ * A badge label is never cut to 'Transfer…' in a narrow column: it wraps between words instead (Mantine's badge
+ * is one line with an ellipsis), so the column is at least as wide as the label's longest word.
+ */
+const WHOLE_LABEL = {
+  root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%', overflow: 'visible' },
+  label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'start' },
+} as const;
+
 /** What the badge and its sentences read: a completion row and a custom report's state both have these. */
 export type TransferInfo = Pick<
   CustomReportState,
@@ -169,6 +178,7 @@ export function TransferStatus({
           radius="sm"
           tabIndex={0}
           style={{ cursor: 'help', textTransform: 'none' }}
+          styles={WHOLE_LABEL}
         >
           {label ? `${label}: ` : ''}
           {TRANSFER_STATE_LABELS[state]}

@@ -20,9 +20,19 @@ import { useRefreshPermissions } from '../../lib/permissions.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { useSignOut } from './sign-out.tsx';
 
+/**
+ * Sidebar widths: the full one from 1280 px; between the compact breakpoint and 1280 px (a 1024 px laptop) a
+ * narrower one that still shows every menu label whole, leaving the report tables 30 px more. Compact layouts
+ * overlay the sidebar, so they keep the full width.
+ */
+const SIDEBAR_WIDTH = 250;
+const NARROW_SIDEBAR_WIDTH = 220;
+const WIDE_LAYOUT_PX = 1280;
+
 /** /admin: sidebar, top bar, content, footer (document 1 §2). Compact at 992px or less. */
 export function AdminLayout() {
   const compact = useMediaQuery(`(max-width: ${COMPACT_BREAKPOINT_PX}px)`) ?? false;
+  const wide = useMediaQuery(`(min-width: ${WIDE_LAYOUT_PX}px)`, true) ?? true;
   const short = useMediaQuery(`(max-width: ${SHORT_TITLE_BREAKPOINT_PX}px)`) ?? false;
   const [desktopCollapsed, setDesktopCollapsed] = useState(false);
   const [mobileOpened, setMobileOpened] = useState(false);
@@ -39,7 +49,7 @@ export function AdminLayout() {
       header={{ height: 56 }}
       footer={{ height: 36 }}
       navbar={{
-        width: 250,
+        width: compact || wide ? SIDEBAR_WIDTH : NARROW_SIDEBAR_WIDTH,
         breakpoint: COMPACT_BREAKPOINT_PX + 1,
         collapsed: { mobile: !mobileOpened, desktop: desktopCollapsed },
       }}
@@ -97,7 +107,12 @@ export function AdminLayout() {
       </AppShell.Header>
 
       <AppShell.Navbar>
-        <Sidebar compact={compact} onNavigate={() => setMobileOpened(false)} onLogout={doLogout} />
+        <Sidebar
+          compact={compact}
+          narrow={!compact && !wide}
+          onNavigate={() => setMobileOpened(false)}
+          onLogout={doLogout}
+        />
       </AppShell.Navbar>
 
       <AppShell.Main>

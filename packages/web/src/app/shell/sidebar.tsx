@@ -29,13 +29,18 @@ const GROUP_ICONS: Record<string, ReactNode> = {
   Settings: <IconSettings size={18} />,
 };
 
+/** In the narrow sidebar (1024 px laptops) tighter insets keep every menu label on one line. */
+const NARROW_ITEM = { px: 8, childrenOffset: 16 } as const;
+
 /** Sidebar: user name and product title, menu items the user's permissions allow, collapsible groups. */
 export function Sidebar({
   compact,
+  narrow = false,
   onNavigate,
   onLogout,
 }: {
   compact: boolean;
+  narrow?: boolean;
   onNavigate: () => void;
   onLogout: () => void;
 }) {
@@ -52,6 +57,7 @@ export function Sidebar({
       leftSection={ICONS[s.key] ?? <IconFileReport size={18} />}
       active={pathname === s.path}
       onClick={onNavigate}
+      px={narrow ? NARROW_ITEM.px : undefined}
     />
   );
   const entries: ReactNode[] = [];
@@ -69,6 +75,7 @@ export function Sidebar({
         key={s.group}
         label={s.group}
         icon={GROUP_ICONS[s.group]}
+        narrow={narrow}
         defaultOpened={members.some((m) => m.path === pathname) || s.group === MENU_GROUPS[0]}
       >
         {members.map(item)}
@@ -87,7 +94,7 @@ export function Sidebar({
         </Text>
       </Box>
       <Divider />
-      <ScrollArea style={{ flex: 1 }} p="xs">
+      <ScrollArea style={{ flex: 1 }} p={narrow ? 6 : 'xs'}>
         <nav aria-label="Main menu">{entries}</nav>
       </ScrollArea>
       {compact && (
@@ -112,11 +119,13 @@ function MenuGroup({
   label,
   icon,
   defaultOpened,
+  narrow,
   children,
 }: {
   label: string;
   icon: ReactNode;
   defaultOpened: boolean;
+  narrow: boolean;
   children: ReactNode;
 }) {
   const [opened, setOpened] = useState(defaultOpened);
@@ -129,7 +138,8 @@ function MenuGroup({
       opened={opened}
       onChange={setOpened}
       aria-expanded={opened}
-      childrenOffset={28}
+      childrenOffset={narrow ? NARROW_ITEM.childrenOffset : 28}
+      px={narrow ? NARROW_ITEM.px : undefined}
     >
       {children}
     </NavLink>

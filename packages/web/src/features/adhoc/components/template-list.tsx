@@ -27,6 +27,7 @@ import {
 import { IconEdit, IconPlus, IconSearch, IconSettings, IconTrash } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
+import { SplitDateTime, WideTable } from '../../../components/wide-table.tsx';
 import { useCampaigns, useCreateCampaign, useDeleteCampaign } from '../api/campaigns.ts';
 import { useDialogs } from './adhoc-dialogs.tsx';
 
@@ -107,7 +108,7 @@ export function TemplateList({ onOpen }: { onOpen: (id: number, tab?: string) =>
           {campaigns.error.message}
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={760}>
+      <WideTable label="AdHoc templates" stickyEnd>
         <Table striped highlightOnHover verticalSpacing="xs" data-testid="adhoc-list">
           <Table.Thead>
             <Table.Tr>
@@ -146,7 +147,9 @@ export function TemplateList({ onOpen }: { onOpen: (id: number, tab?: string) =>
                     {row.status_vch}
                   </Badge>
                 </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.itemUpdate_dt)}</Table.Td>
+                <Table.Td>
+                  <SplitDateTime text={formatDateTime(row.itemUpdate_dt)} />
+                </Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
                     <Tooltip label="Edit">
@@ -180,7 +183,7 @@ export function TemplateList({ onOpen }: { onOpen: (id: number, tab?: string) =>
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </WideTable>
       {campaigns.isPending && (
         <Group justify="center" p="lg">
           <Loader size="sm" />

@@ -22,6 +22,7 @@ import { useMemo, useRef, useState } from 'react';
 import { ShadeLegend } from '../../../components/shade-legend.tsx';
 import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
 import { PreviousDelivery, TransferStatus } from '../../../components/transfer-status.tsx';
+import { rowTint, SplitDateTime, WideTable } from '../../../components/wide-table.tsx';
 import { useHasPermission } from '../../../lib/permissions.tsx';
 import { describeAge, rowShadeBackground, shadeOf } from '../../../lib/row-shade.ts';
 import { type CompletionAction, useCompletionReports } from '../api/completion-reports.ts';
@@ -46,25 +47,10 @@ const matchesSearch = (row: CompletionReportRow, search: string) => {
   );
 };
 
-/**
- * A time cell: `YYYY-MM-DD HH:mm:ss`, blank when null. In narrow layouts it may wrap between the date and the
- * time, never inside either.
- */
-function DateTime({ value, testId }: { value: string | null; testId?: string }) {
-  const [date, time] = formatDateTime(value).split(' ');
-  if (!date) return <span data-testid={testId} />;
-  return (
-    <span data-testid={testId}>
-      <span style={{ whiteSpace: 'nowrap' }}>{date}</span>{' '}
-      <span style={{ whiteSpace: 'nowrap' }}>{time}</span>
-    </span>
-  );
-}
-
 function TimeCell({ value }: { value: string | null }) {
   return (
     <Table.Td>
-      <DateTime value={value} />
+      <SplitDateTime text={formatDateTime(value)} />
     </Table.Td>
   );
 }
@@ -158,11 +144,11 @@ export function CompletionPage() {
         </Alert>
       )}
 
-      <Table.ScrollContainer minWidth={780}>
+      <WideTable label="Completion reports" stickyEnd>
         <Table
           highlightOnHover
           verticalSpacing="xs"
-          horizontalSpacing={8}
+          horizontalSpacing={6}
           fz="sm"
           data-testid="completion-table"
         >
@@ -183,17 +169,20 @@ export function CompletionPage() {
                   data-shade={shade}
                   data-state={row.TRANSFER_STATE}
                   title={describeAge(row.UPDATE_XT, now)}
-                  style={{ backgroundColor: rowShadeBackground(shade) }}
+                  style={rowTint(rowShadeBackground(shade))}
                 >
                   <Table.Td fw={600}>{row.ID}</Table.Td>
-                  <Table.Td style={{ minWidth: 140 }}>{row.CAMPAIGN_TITLE}</Table.Td>
+                  <Table.Td miw={90}>{row.CAMPAIGN_TITLE}</Table.Td>
                   <Table.Td>{row.DATASET_ID}</Table.Td>
                   <TimeCell value={row.CAMPAIGN_LAUNCH_TIME} />
                   <TimeCell value={row.MEDBASE_RETRY_TIME} />
                   <TimeCell value={row.COMPLETION_REPORT_TIME} />
-                  <Table.Td miw={112} maw={210}>
-                    <Stack gap={4}>
-                      <DateTime value={row.FILE_TRANSFER_TIME} testId="file-transfer-time" />
+                  <Table.Td maw={210}>
+                    <Stack gap={4} align="flex-start">
+                      <SplitDateTime
+                        text={formatDateTime(row.FILE_TRANSFER_TIME)}
+                        testId="file-transfer-time"
+                      />
                       <TransferStatus info={row} testId="transfer-status" />
                       <PreviousDelivery info={row} testId="previous-transfer" />
                     </Stack>
@@ -206,7 +195,7 @@ export function CompletionPage() {
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </WideTable>
 
       {reports.isPending && (
         <Group justify="center" p="lg">

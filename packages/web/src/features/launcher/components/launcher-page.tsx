@@ -14,6 +14,7 @@ import { type ReactNode, useRef } from 'react';
 import { ShadeLegend } from '../../../components/shade-legend.tsx';
 import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
 import { TransferStatus } from '../../../components/transfer-status.tsx';
+import { rowTint, SplitDateTime, WideTable } from '../../../components/wide-table.tsx';
 import { describeAge, rowShadeBackground, shadeOf } from '../../../lib/row-shade.ts';
 import { TOOLTIP_EVENTS } from '../../../lib/tooltip.ts';
 import { useLauncherCampaigns, useLaunchReport } from '../api/campaigns.ts';
@@ -135,7 +136,7 @@ export function LauncherPage() {
         </Alert>
       )}
 
-      <Table.ScrollContainer minWidth={760}>
+      <WideTable label="Custom reports" stickyEnd>
         <Table highlightOnHover verticalSpacing="xs" fz="sm" data-testid="launcher-table">
           <Table.Thead>
             <Table.Tr>
@@ -153,7 +154,7 @@ export function LauncherPage() {
                   data-testid={`launcher-row-${row.dataset_id_bint}`}
                   data-shade={shade}
                   title={describeAge(row.UPDATE_XT, now)}
-                  style={{ backgroundColor: rowShadeBackground(shade) }}
+                  style={rowTint(rowShadeBackground(shade))}
                 >
                   <Table.Td c="dimmed">{index + 1}</Table.Td>
                   <Table.Td>
@@ -165,7 +166,9 @@ export function LauncherPage() {
                     </Stack>
                   </Table.Td>
                   <Table.Td>{row.dataset_id_bint}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.launched_dt)}</Table.Td>
+                  <Table.Td>
+                    <SplitDateTime text={formatDateTime(row.launched_dt)} />
+                  </Table.Td>
                   <Table.Td>
                     <Group gap={2} wrap="nowrap">
                       {CUSTOM_REPORT_KINDS.map((kind) => (
@@ -178,7 +181,7 @@ export function LauncherPage() {
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </WideTable>
 
       {campaigns.isPending && (
         <Group justify="center" p="lg">

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { GRID_COLUMNS, type GridRow, REPORT_TEXTS, TOASTS } from '@psps/contracts';
 import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { SplitDateTime, WideTable } from '../../../components/wide-table.tsx';
 import { apiDownload } from '../../../lib/api.ts';
 import { withTimeZone } from '../../../lib/time-zone.ts';
 import { dateOrDash, formatCount } from '../utils/labels.ts';
@@ -16,35 +17,19 @@ const CELLS: Record<
 > = {
   '#': { cell: (_, i) => i + 1, numeric: true },
   'MB-EVT-ID': { cell: (r) => r.id_bint, numeric: true },
-  'Event Name': { cell: (r) => r.name_vch, minWidth: 96 },
+  'Event Name': { cell: (r) => r.name_vch, minWidth: 80 },
   'MB-DS-ID': { cell: (r) => r.dataset_id_bint, numeric: true },
   'MB-ROOT-ID': { cell: (r) => r.rootDataset_bint, numeric: true },
   Type: { cell: (r) => r.type },
-  Title: { cell: (r) => r.title_vch, minWidth: 120 },
-  Imported: { cell: (r) => <GridDate value={r.created_dt} /> },
-  Queued: { cell: (r) => <GridDate value={r.launched_dt} /> },
-  Processed: { cell: (r) => <GridDate value={r.processed_dt} /> },
+  Title: { cell: (r) => r.title_vch, minWidth: 100 },
+  Imported: { cell: (r) => <SplitDateTime text={dateOrDash(r.created_dt)} /> },
+  Queued: { cell: (r) => <SplitDateTime text={dateOrDash(r.launched_dt)} /> },
+  Processed: { cell: (r) => <SplitDateTime text={dateOrDash(r.processed_dt)} /> },
   'Total Messages': { cell: (r) => formatCount(r.totalrecords_int), numeric: true },
   'Voice Count': { cell: (r) => formatCount(r.voicecount_int), numeric: true },
   'SMS Count': { cell: (r) => formatCount(r.smscount_int), numeric: true },
   'e-Mail Count': { cell: (r) => formatCount(r.emailcount_int), numeric: true },
 };
-
-/** A date that may break between day and time, never inside either, so the 14 columns fit a laptop screen. */
-function GridDate({ value }: { value: string | null }) {
-  const [day, time] = dateOrDash(value).split(' ');
-  return (
-    <>
-      <span style={{ whiteSpace: 'nowrap' }}>{day}</span>
-      {time && (
-        <>
-          {' '}
-          <span style={{ whiteSpace: 'nowrap' }}>{time}</span>
-        </>
-      )}
-    </>
-  );
-}
 
 /** Downloads the grid of an event as CSV with the session's bearer token (a plain link could not send it). */
 async function downloadCsv(eventId: number) {
@@ -72,7 +57,7 @@ export function EventsGrid({ eventId, rows }: { eventId: number; rows: readonly 
           </Group>
         </Anchor>
       </Group>
-      <Table.ScrollContainer minWidth={940} type="native">
+      <WideTable label="Events grid">
         <Table striped highlightOnHover withTableBorder verticalSpacing={6} horizontalSpacing={5} fz="xs">
           <Table.Thead>
             <Table.Tr>
@@ -115,7 +100,7 @@ export function EventsGrid({ eventId, rows }: { eventId: number; rows: readonly 
             )}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </WideTable>
     </div>
   );
 }

@@ -13,9 +13,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import {
-  COMPACT_BREAKPOINT_PX,
   formatSuppressionDate,
   SUPPRESSION_RESULT_COLUMNS,
   SUPPRESSION_RESULTS_PAGE_BUTTONS,
@@ -28,6 +26,7 @@ import {
 import { IconSearch, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { SplitDateTime, WideTable } from '../../../components/wide-table.tsx';
 import { useSuppressionSearch } from '../api/search-suppressions.ts';
 import { PageNav } from './page-nav.tsx';
 import { pageCount } from './page-window.ts';
@@ -233,13 +232,13 @@ function ResultsTable({
   dim: boolean;
   onDelete: (row: SuppressionRow) => void;
 }) {
-  // In the compact layout a time breaks between date and hour, so that all seven columns fit without scrolling.
-  const compact = useMediaQuery(`(max-width: ${COMPACT_BREAKPOINT_PX}px)`) ?? false;
-  const time = { whiteSpace: compact ? 'normal' : 'nowrap' } as const;
+  // Times may break between date and hour and the Action column stays pinned, so that the delete icon is in
+  // sight on a laptop with the sidebar open.
   return (
-    <Table.ScrollContainer minWidth={720} mt="sm">
+    <WideTable label="Search results" stickyEnd mt="sm">
       <Table
         verticalSpacing={6}
+        horizontalSpacing={8}
         fz="sm"
         striped
         highlightOnHover
@@ -251,10 +250,10 @@ function ResultsTable({
             <Table.Th>{GROUP}</Table.Th>
             <Table.Th w={90}>{TYPE}</Table.Th>
             <Table.Th>{VALUE}</Table.Th>
-            <Table.Th style={time}>{START}</Table.Th>
-            <Table.Th style={time}>{END}</Table.Th>
-            <Table.Th style={time}>{CREATED}</Table.Th>
-            <Table.Th w={70} ta="center">
+            <Table.Th>{START}</Table.Th>
+            <Table.Th>{END}</Table.Th>
+            <Table.Th>{CREATED}</Table.Th>
+            <Table.Th w={64} ta="center" style={{ whiteSpace: 'nowrap' }}>
               {ACTION}
             </Table.Th>
           </Table.Tr>
@@ -272,9 +271,15 @@ function ResultsTable({
                   {row.value_vch}
                 </Highlight>
               </Table.Td>
-              <Table.Td style={time}>{date(row.start_ts)}</Table.Td>
-              <Table.Td style={time}>{date(row.end_ts)}</Table.Td>
-              <Table.Td style={time}>{date(row.created_ts)}</Table.Td>
+              <Table.Td>
+                <SplitDateTime text={date(row.start_ts)} />
+              </Table.Td>
+              <Table.Td>
+                <SplitDateTime text={date(row.end_ts)} />
+              </Table.Td>
+              <Table.Td>
+                <SplitDateTime text={date(row.created_ts)} />
+              </Table.Td>
               <Table.Td ta="center">
                 <Tooltip label="Delete this value">
                   <ActionIcon
@@ -291,6 +296,6 @@ function ResultsTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </WideTable>
   );
 }

@@ -9,6 +9,7 @@ import {
 } from '@psps/contracts';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { WideTable } from '../../../components/wide-table.tsx';
 import { downloadKey } from '../api/download-suppressions.ts';
 import { useSuppressionSummary } from '../api/get-summary.ts';
 import { PageNav } from './page-nav.tsx';
@@ -112,7 +113,7 @@ export function SummaryCard({ page, onPageChange, onDelete, onDownload, download
   const last = Math.min(page * SUPPRESSION_SUMMARY_PAGE_SIZE, total);
   return (
     <Card withBorder padding="md" radius="md" data-testid="suppression-summary">
-      <Table.ScrollContainer minWidth={520}>
+      <WideTable label="Suppression summary">
         <Table
           verticalSpacing="xs"
           striped
@@ -138,7 +139,7 @@ export function SummaryCard({ page, onPageChange, onDelete, onDownload, download
           </Table.Thead>
           <Table.Tbody>{body}</Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </WideTable>
       {total > 0 && (
         <Group justify="space-between" mt="sm" gap="xs">
           <Text size="sm" c="dimmed" data-testid="summary-range">

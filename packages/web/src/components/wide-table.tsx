@@ -1,0 +1,94 @@
+import { type CSSProperties, type ReactNode, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import classes from './wide-table.module.css';
+
+type Overflow = { start: boolean; end: boolean };
+
+/** Whether the element has columns hidden to its left and to its right (1 px of rounding is not 'more'). */
+function overflowOf(el: HTMLElement): Overflow {
+  const max = el.scrollWidth - el.clientWidth;
+  return { start: el.scrollLeft > 1, end: max - el.scrollLeft > 1 };
+}
+
+/**
+ * A table that may be wider than its card, as on a 1024 px laptop with the sidebar open. It scrolls sideways
+ * natively (a real scrollbar), shows a shadow on each edge that has more columns behind it, and can keep its
+ * last column, the row's actions, pinned at the right edge so that they are never scrolled out of sight.
+ * Tables should first fit (wrapping text, dates that break between date and time); this is what is left when
+ * they cannot. Row tints go through `rowTint` so the pinned cell shows the same colour as its row.
+ */
+export function WideTable({
+  children,
+  label,
+  stickyEnd = false,
+  mt,
+}: {
+  children: ReactNode;
+  /** The name of the scrolling region, read out when it can be scrolled (e.g. 'Completion reports'). */
+  label: string;
+  /** Pin the last column (the actions) at the right edge. */
+  stickyEnd?: boolean;
+  mt?: CSSProperties['marginTop'];
+}) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [overflow, setOverflow] = useState<Overflow>({ start: false, end: false });
+  const measure = useCallback(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const next = overflowOf(el);
+    setOverflow((prev) => (prev.start === next.start && prev.end === next.end ? prev : next));
+  }, []);
+
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    measure();
+    // The table's width changes with its rows and the card's with the window and the sidebar.
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, [measure]);
+
+  // Only while it scrolls is it a named region the keyboard can reach (arrow keys scroll it once focused).
+  const regionProps =
+    overflow.start || overflow.end
+      ? { role: 'region', 'aria-label': `${label} (scrolls sideways)`, tabIndex: 0 }
+      : {};
+  return (
+    <div
+      className={classes.frame}
+      style={{ marginTop: mt }}
+      data-sticky-end={stickyEnd || undefined}
+      data-more-start={overflow.start || undefined}
+      data-more-end={overflow.end || undefined}
+      data-testid="wide-table"
+    >
+      <div ref={scroller} className={classes.scroller} onScroll={measure} {...regionProps}>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** The style of a tinted row (e.g. row-shade's age colour) inside a WideTable. */
+export const rowTint = (color: string): CSSProperties => ({ '--wide-row-tint': color }) as CSSProperties;
+
+/**
+ * A `date time` text (`YYYY-MM-DD HH:mm:ss`, `MM/DD/YYYY HH:mm:ss`) in a compact cell: a smaller font, and it
+ * may break between the date and the time, never inside either. A text without a time ('-', '') shows as is.
+ */
+export function SplitDateTime({ text, testId }: { text: string; testId?: string }) {
+  const space = text.indexOf(' ');
+  return (
+    <span className={classes.dateTime} data-testid={testId}>
+      {space < 0 ? (
+        text
+      ) : (
+        <>
+          <span className={classes.nowrap}>{text.slice(0, space)}</span>{' '}
+          <span className={classes.nowrap}>{text.slice(space + 1)}</span>
+        </>
+      )}
+    </span>
+  );
+}
