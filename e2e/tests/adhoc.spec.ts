@@ -67,6 +67,33 @@ async function unsavedSpanishEdit(page: Page, title: string): Promise<number> {
   return id;
 }
 
+/**
+ * As the operator: a new template whose SMS Thai is typed while every save is refused (the route stays blocked
+ * until the caller unroutes it), so the text is in this browser only.
+ */
+async function unsavedThaiEdit(page: Page, title: string): Promise<number> {
+  await signIn(page, 'operator');
+  const id = await newTemplate(page, title);
+  await page.getByTestId('tab-sms').click();
+  await page.getByTestId('language-SMS-thai').click();
+  await page.route('**/template/insertUpdate', (route) => route.abort());
+  await page.getByTestId('sms-body').fill(THAI);
+  await expect(page.getByTestId('save-status-SMS')).toHaveAttribute('data-status', 'failed');
+  return id;
+}
+
+/** The local draft keys left in this browser, and the operator's Thai SMS draft key of a template. */
+const draftKeys = (page: Page) =>
+  page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('adhoc-draft:')));
+const thaiDraftKey = (id: number) => `adhoc-draft:${encodeURIComponent(DEMO.operator.email)}:${id}:SMS:thai`;
+
+/** The operator signs in again and opens the template's SMS tab. */
+async function operatorReturnsToSms(page: Page, id: number) {
+  await signIn(page, 'operator');
+  await page.goto(`/admin/adhoc-campaigns?template=${id}&tab=sms`);
+  await expect(page.getByTestId('sms-body')).toBeVisible();
+}
+
 async function saved(page: Page, channel: string) {
   await expect(page.getByTestId(`save-status-${channel}`)).toHaveAttribute('data-status', 'saved', {
     timeout: 10_000,
@@ -613,13 +640,7 @@ test('a failed save is never sent under the session of another user who signed i
   page,
   context,
 }) => {
-  await signIn(page, 'operator');
-  const id = await newTemplate(page, 'E2E Two Tabs');
-  await page.getByTestId('tab-sms').click();
-  await page.getByTestId('language-SMS-thai').click();
-  await page.route('**/template/insertUpdate', (route) => route.abort());
-  await page.getByTestId('sms-body').fill(THAI);
-  await expect(page.getByTestId('save-status-SMS')).toHaveAttribute('data-status', 'failed');
+  const id = await unsavedThaiEdit(page, 'E2E Two Tabs');
 
   // Another tab of this browser: Olivia's session ends and Victor signs in; then the network comes back.
   const other = await context.newPage();
@@ -630,23 +651,40 @@ test('a failed save is never sent under the session of another user who signed i
   expect(await victor.smsRecord(id, 'thai')).toBeUndefined();
   await expect(page.getByTestId('save-status-SMS')).toHaveAttribute('data-status', 'failed');
   // Kept as Olivia's draft.
-  const drafts = await page.evaluate(() =>
-    Object.keys(localStorage).filter((key) => key.startsWith('adhoc-draft:')),
-  );
-  expect(drafts).toContain(`adhoc-draft:${encodeURIComponent(DEMO.operator.email)}:${id}:SMS:thai`);
+  expect(await draftKeys(page)).toContain(thaiDraftKey(id));
+  await other.close();
+});
+
+test('Log out in another tab sends the editor to the login page and keeps its unsaved text as a draft, saved at the next sign-in', async ({
+  page,
+  context,
+}) => {
+  const id = await unsavedThaiEdit(page, 'E2E Logged Out Elsewhere');
+  await page.unroute('**/template/insertUpdate');
+
+  // The operator logs out in another tab of this browser (that tab has nothing unsaved: it does not ask).
+  const other = await context.newPage();
+  await other.goto('/admin/dashboard');
+  await other.getByRole('button', { name: 'More' }).click();
+  await other.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(other).toHaveURL(/\/auth\/login-page$/);
+
+  await expect(page).toHaveURL(/\/auth\/login-page\?expired=1$/);
+  await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+  expect(await draftKeys(page)).toContain(thaiDraftKey(id));
+  const victor = await colleague(page, 'viewer');
+  expect(await victor.smsRecord(id, 'thai')).toBeUndefined();
+
+  // Signed in again, the template's draft (based on "no Thai yet", still true) is saved.
+  await operatorReturnsToSms(page, id);
+  await expect.poll(async () => (await victor.smsRecord(id, 'thai'))?.templatePGE_txt).toBe(THAI);
   await other.close();
 });
 
 test("a user's local draft is never offered to another user of the browser, and is saved when its owner returns", async ({
   page,
 }) => {
-  await signIn(page, 'operator');
-  const id = await newTemplate(page, 'E2E Draft Owner');
-  await page.getByTestId('tab-sms').click();
-  await page.getByTestId('language-SMS-thai').click();
-  await page.route('**/template/insertUpdate', (route) => route.abort());
-  await page.getByTestId('sms-body').fill(THAI);
-  await expect(page.getByTestId('save-status-SMS')).toHaveAttribute('data-status', 'failed');
+  const id = await unsavedThaiEdit(page, 'E2E Draft Owner');
   await page.unroute('**/template/insertUpdate');
   page.on('dialog', (dialog) => void dialog.accept());
 
@@ -661,9 +699,7 @@ test("a user's local draft is never offered to another user of the browser, and 
   expect(await victor.smsRecord(id, 'thai')).toBeUndefined();
 
   // Olivia comes back: her draft (based on "no Thai yet", still true) is saved without her reopening Thai.
-  await signIn(page, 'operator');
-  await page.goto(`/admin/adhoc-campaigns?template=${id}&tab=sms`);
-  await expect(page.getByTestId('sms-body')).toBeVisible();
+  await operatorReturnsToSms(page, id);
   await expect.poll(async () => (await victor.smsRecord(id, 'thai'))?.templatePGE_txt).toBe(THAI);
   await expect(page.getByTestId('language-SMS-thai')).not.toContainText('Unsaved');
 });

@@ -248,3 +248,74 @@ test.describe('shell', () => {
     await snap(page, 'short-title-400');
   });
 });
+
+test.describe('one session, every tab (document 1 §2: every screen redirects when no token is stored)', () => {
+  /** Every address a page's main frame showed, to prove a screen never passed through another. */
+  const addressesOf = (page: import('@playwright/test').Page) => {
+    const seen: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) seen.push(new URL(frame.url()).pathname);
+    });
+    return seen;
+  };
+
+  test("Log out in one tab sends every other tab to the login page: 'Your session has ended.'", async ({
+    page,
+    context,
+  }) => {
+    await signIn(page, 'operator');
+    await page.goto('/admin/dashboard');
+    const other = await context.newPage();
+    await other.goto('/admin/voice');
+    await expect(other.getByTestId('sidebar-user')).toHaveText(DEMO.operator.name);
+    const seen = addressesOf(other);
+
+    await page.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/auth\/login-page$/);
+
+    await expect(other).toHaveURL(/\/auth\/login-page\?expired=1$/);
+    await expect(other.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+    await snap(other, 'other-tab-after-logout');
+    // Straight there: never a half signed-in dashboard on the way.
+    expect(new Set(seen)).toEqual(new Set(['/auth/login-page']));
+    // And it stays signed out: nothing of the session came back into storage.
+    expect(
+      await other.evaluate(() => [localStorage.getItem('sessionToken'), localStorage.getItem('userName')]),
+    ).toEqual([null, null]);
+  });
+
+  test('a session ended on the server sends every open tab to the login page, not only the first one refused', async ({
+    page,
+    context,
+  }) => {
+    const token = await signIn(page, 'operator', { pollMs: 1500 });
+    await page.goto('/admin/dashboard');
+    const other = await context.newPage();
+    await other.goto('/admin/voice');
+    await expect(other.getByTestId('sidebar-user')).toHaveText(DEMO.operator.name);
+
+    // Ended elsewhere (another browser's Log out, or an administrator disabling the user): the polls get 401.
+    const res = await page.request.post('/api/v1/logout', { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status()).toBe(200);
+
+    for (const tab of [page, other]) {
+      await expect(tab).toHaveURL(/\/auth\/login-page\?expired=1$/, { timeout: 15_000 });
+      await expect(tab.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+    }
+  });
+
+  test('a call refused with 401 after the token vanished from storage also leads to the login page', async ({
+    page,
+  }) => {
+    await signIn(page, 'operator', { pollMs: 1500 });
+    await page.goto('/admin/dashboard');
+    await expect(page.getByTestId('sidebar-user')).toHaveText(DEMO.operator.name);
+    // Removed without this tab hearing it (no 'storage' event in the tab that removes): the next poll is sent
+    // without a token and answered 401.
+    await page.evaluate(() => localStorage.removeItem('sessionToken'));
+    await expect(page).toHaveURL(/\/auth\/login-page\?expired=1$/, { timeout: 15_000 });
+    await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+    await expect(page.getByText("Today's counts could not be loaded")).toHaveCount(0);
+  });
+});
