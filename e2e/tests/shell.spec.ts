@@ -39,6 +39,59 @@ test.describe('sign-in (document 1 §2)', () => {
   });
 });
 
+test.describe('sign-in from the keyboard', () => {
+  test('Login is reached by Tab and pressed with fields empty names the empty field and puts the focus in it', async ({
+    page,
+  }) => {
+    await page.goto('/auth/login-page');
+    const email = page.getByRole('textbox', { name: 'Email address' });
+    const password = page.getByRole('textbox', { name: 'Password', exact: true });
+    const login = page.getByRole('button', { name: 'Login' });
+    await expect(email).toBeFocused();
+    // Tab goes from the e-mail to the password to Login (the show-password toggle takes no stop).
+    await page.keyboard.press('Tab');
+    await expect(password).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(login).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Enter your e-mail address.')).toBeVisible();
+    await expect(page.getByText('Enter your password.')).toBeVisible();
+    await expect(email).toBeFocused();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await snap(page, 'login-empty-fields');
+
+    // The e-mail typed, Enter in it: only the password is missing now, and it gets the focus.
+    await email.fill(DEMO.viewer.email);
+    await expect(page.getByText('Enter your e-mail address.')).toHaveCount(0);
+    await email.press('Enter');
+    await expect(password).toBeFocused();
+    await expect(page.getByText('Enter your password.')).toBeVisible();
+    await expect(page.getByText('Enter your e-mail address.')).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('sessionToken'))).toBeNull();
+  });
+
+  test('after a wrong password the password is selected, ready to be typed again', async ({ page }) => {
+    await page.goto('/auth/login-page');
+    await page.getByRole('textbox', { name: 'Email address' }).fill(DEMO.operator.email);
+    const password = page.getByRole('textbox', { name: 'Password', exact: true });
+    await password.fill('not-the-password');
+    await password.press('Enter');
+    await expect(page.getByRole('alert')).toHaveText('Invalid Login');
+    await expect(password).toBeFocused();
+    expect(
+      await password.evaluate((el: HTMLInputElement) => [
+        el.selectionStart,
+        el.selectionEnd,
+        el.value.length,
+      ]),
+    ).toEqual([0, 16, 16]);
+    // Typing replaces it; Enter signs in.
+    await page.keyboard.type(DEMO.operator.password);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  });
+});
+
 test.describe('routes and redirects (document 1 §2)', () => {
   test('every screen sends a signed-out visitor to the login page', async ({ page }) => {
     for (const path of ['/admin/dashboard', '/admin/voice', '/admin/suppression', '/admin/launcher']) {
