@@ -148,6 +148,8 @@ test('writes SMS in english and spanish, keeps them across a reload, publishes, 
   await expect(testerProblem).toBeHidden();
   await page.getByRole('button', { name: 'Send SPANISH Only' }).click();
   await expect(page.getByText('Are you sure you want to send the SPANISH template?')).toBeVisible();
+  // Sending is not destructive: the confirmation starts on Send.
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeFocused();
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByTestId('outbox-row').first()).toContainText('spanish');
 
@@ -767,6 +769,44 @@ test('the Publish tab marks exactly what publishing refuses, naming languages as
     ),
   ).toBeVisible();
   await snap(page, 'adhoc-publish-gaps');
+});
+
+test('a delete from the keyboard asks with the focus on Cancel: Enter twice deletes nothing', async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  const id = await newTemplate(page, 'E2E Keyboard Delete');
+  await page.getByTestId('tab-sms').click();
+  await page.getByTestId('sms-body').fill(ENGLISH);
+  await saved(page, 'SMS');
+  const dialog = page.getByTestId('adhoc-dialog');
+
+  // A language: Enter on its Delete icon, then Enter again.
+  await page.getByRole('button', { name: 'Delete english' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toContainText(`[${id}:english] Are you sure?`);
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await snap(page, 'adhoc-delete-language-confirm');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Delete english' })).toBeVisible();
+  await expect(page.getByTestId('sms-body')).toHaveValue(ENGLISH);
+
+  // A template in the list: the same.
+  await page.goto('/admin/adhoc-campaigns');
+  const row = page.getByRole('row').filter({ hasText: 'E2E Keyboard Delete' });
+  await row.getByRole('button', { name: 'Delete', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toContainText(`[${id}:E2E Keyboard Delete] Are you sure?`);
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await snap(page, 'adhoc-delete-template-confirm');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(row).toBeVisible();
+  // Deleting takes a deliberate move to Delete.
+  await row.getByRole('button', { name: 'Delete', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(row).toHaveCount(0);
 });
 
 test('a double click on New Template makes one template', async ({ page }) => {
