@@ -661,8 +661,8 @@ test('Log out in another tab sends the editor to the login page and keeps its un
   page,
   context,
 }) => {
+  // Saves stay refused until the tab has left: a retry that got through first would leave no draft to keep.
   const id = await unsavedThaiEdit(page, 'E2E Logged Out Elsewhere');
-  await page.unroute('**/template/insertUpdate');
 
   // The operator logs out in another tab of this browser (that tab has nothing unsaved: it does not ask).
   const other = await context.newPage();
@@ -676,6 +676,7 @@ test('Log out in another tab sends the editor to the login page and keeps its un
   expect(await draftKeys(page)).toContain(thaiDraftKey(id));
   const victor = await colleague(page, 'viewer');
   expect(await victor.smsRecord(id, 'thai')).toBeUndefined();
+  await page.unroute('**/template/insertUpdate');
 
   // Signed in again, the template's draft (based on "no Thai yet", still true) is saved.
   await operatorReturnsToSms(page, id);
