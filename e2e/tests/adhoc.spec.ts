@@ -67,6 +67,33 @@ async function unsavedSpanishEdit(page: Page, title: string): Promise<number> {
   return id;
 }
 
+/**
+ * As the operator: a new template whose SMS Thai is typed while every save is refused (the route stays blocked
+ * until the caller unroutes it), so the text is in this browser only.
+ */
+async function unsavedThaiEdit(page: Page, title: string): Promise<number> {
+  await signIn(page, 'operator');
+  const id = await newTemplate(page, title);
+  await page.getByTestId('tab-sms').click();
+  await page.getByTestId('language-SMS-thai').click();
+  await page.route('**/template/insertUpdate', (route) => route.abort());
+  await page.getByTestId('sms-body').fill(THAI);
+  await expect(page.getByTestId('save-status-SMS')).toHaveAttribute('data-status', 'failed');
+  return id;
+}
+
+/** The local draft keys left in this browser, and the operator's Thai SMS draft key of a template. */
+const draftKeys = (page: Page) =>
+  page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('adhoc-draft:')));
+const thaiDraftKey = (id: number) => `adhoc-draft:${encodeURIComponent(DEMO.operator.email)}:${id}:SMS:thai`;
+
+/** The operator signs in again and opens the template's SMS tab. */
+async function operatorReturnsToSms(page: Page, id: number) {
+  await signIn(page, 'operator');
+  await page.goto(`/admin/adhoc-campaigns?template=${id}&tab=sms`);
+  await expect(page.getByTestId('sms-body')).toBeVisible();
+}
+
 async function saved(page: Page, channel: string) {
   await expect(page.getByTestId(`save-status-${channel}`)).toHaveAttribute('data-status', 'saved', {
     timeout: 10_000,
@@ -121,6 +148,8 @@ test('writes SMS in english and spanish, keeps them across a reload, publishes, 
   await expect(testerProblem).toBeHidden();
   await page.getByRole('button', { name: 'Send SPANISH Only' }).click();
   await expect(page.getByText('Are you sure you want to send the SPANISH template?')).toBeVisible();
+  // Sending is not destructive: the confirmation starts on Send.
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeFocused();
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByTestId('outbox-row').first()).toContainText('spanish');
 
@@ -613,13 +642,7 @@ test('a failed save is never sent under the session of another user who signed i
   page,
   context,
 }) => {
-  await signIn(page, 'operator');
-  const id = await newTemplate(page, 'E2E Two Tabs');
-  await page.getByTestId('tab-sms').click();
-  await page.getByTestId('language-SMS-thai').click();
-  await page.route('**/template/insertUpdate', (route) => route.abort());
-  await page.getByTestId('sms-body').fill(THAI);
-  await expect(page.getByTestId('save-status-SMS')).toHaveAttribute('data-status', 'failed');
+  const id = await unsavedThaiEdit(page, 'E2E Two Tabs');
 
   // Another tab of this browser: Olivia's session ends and Victor signs in; then the network comes back.
   const other = await context.newPage();
@@ -630,23 +653,41 @@ test('a failed save is never sent under the session of another user who signed i
   expect(await victor.smsRecord(id, 'thai')).toBeUndefined();
   await expect(page.getByTestId('save-status-SMS')).toHaveAttribute('data-status', 'failed');
   // Kept as Olivia's draft.
-  const drafts = await page.evaluate(() =>
-    Object.keys(localStorage).filter((key) => key.startsWith('adhoc-draft:')),
-  );
-  expect(drafts).toContain(`adhoc-draft:${encodeURIComponent(DEMO.operator.email)}:${id}:SMS:thai`);
+  expect(await draftKeys(page)).toContain(thaiDraftKey(id));
+  await other.close();
+});
+
+test('Log out in another tab sends the editor to the login page and keeps its unsaved text as a draft, saved at the next sign-in', async ({
+  page,
+  context,
+}) => {
+  // Saves stay refused until the tab has left: a retry that got through first would leave no draft to keep.
+  const id = await unsavedThaiEdit(page, 'E2E Logged Out Elsewhere');
+
+  // The operator logs out in another tab of this browser (that tab has nothing unsaved: it does not ask).
+  const other = await context.newPage();
+  await other.goto('/admin/dashboard');
+  await other.getByRole('button', { name: 'More' }).click();
+  await other.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(other).toHaveURL(/\/auth\/login-page$/);
+
+  await expect(page).toHaveURL(/\/auth\/login-page\?expired=1$/);
+  await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+  expect(await draftKeys(page)).toContain(thaiDraftKey(id));
+  const victor = await colleague(page, 'viewer');
+  expect(await victor.smsRecord(id, 'thai')).toBeUndefined();
+  await page.unroute('**/template/insertUpdate');
+
+  // Signed in again, the template's draft (based on "no Thai yet", still true) is saved.
+  await operatorReturnsToSms(page, id);
+  await expect.poll(async () => (await victor.smsRecord(id, 'thai'))?.templatePGE_txt).toBe(THAI);
   await other.close();
 });
 
 test("a user's local draft is never offered to another user of the browser, and is saved when its owner returns", async ({
   page,
 }) => {
-  await signIn(page, 'operator');
-  const id = await newTemplate(page, 'E2E Draft Owner');
-  await page.getByTestId('tab-sms').click();
-  await page.getByTestId('language-SMS-thai').click();
-  await page.route('**/template/insertUpdate', (route) => route.abort());
-  await page.getByTestId('sms-body').fill(THAI);
-  await expect(page.getByTestId('save-status-SMS')).toHaveAttribute('data-status', 'failed');
+  const id = await unsavedThaiEdit(page, 'E2E Draft Owner');
   await page.unroute('**/template/insertUpdate');
   page.on('dialog', (dialog) => void dialog.accept());
 
@@ -661,9 +702,7 @@ test("a user's local draft is never offered to another user of the browser, and 
   expect(await victor.smsRecord(id, 'thai')).toBeUndefined();
 
   // Olivia comes back: her draft (based on "no Thai yet", still true) is saved without her reopening Thai.
-  await signIn(page, 'operator');
-  await page.goto(`/admin/adhoc-campaigns?template=${id}&tab=sms`);
-  await expect(page.getByTestId('sms-body')).toBeVisible();
+  await operatorReturnsToSms(page, id);
   await expect.poll(async () => (await victor.smsRecord(id, 'thai'))?.templatePGE_txt).toBe(THAI);
   await expect(page.getByTestId('language-SMS-thai')).not.toContainText('Unsaved');
 });
@@ -731,6 +770,44 @@ test('the Publish tab marks exactly what publishing refuses, naming languages as
     ),
   ).toBeVisible();
   await snap(page, 'adhoc-publish-gaps');
+});
+
+test('a delete from the keyboard asks with the focus on Cancel: Enter twice deletes nothing', async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  const id = await newTemplate(page, 'E2E Keyboard Delete');
+  await page.getByTestId('tab-sms').click();
+  await page.getByTestId('sms-body').fill(ENGLISH);
+  await saved(page, 'SMS');
+  const dialog = page.getByTestId('adhoc-dialog');
+
+  // A language: Enter on its Delete icon, then Enter again.
+  await page.getByRole('button', { name: 'Delete english' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toContainText(`[${id}:english] Are you sure?`);
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await snap(page, 'adhoc-delete-language-confirm');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Delete english' })).toBeVisible();
+  await expect(page.getByTestId('sms-body')).toHaveValue(ENGLISH);
+
+  // A template in the list: the same.
+  await page.goto('/admin/adhoc-campaigns');
+  const row = page.getByRole('row').filter({ hasText: 'E2E Keyboard Delete' });
+  await row.getByRole('button', { name: 'Delete', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toContainText(`[${id}:E2E Keyboard Delete] Are you sure?`);
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await snap(page, 'adhoc-delete-template-confirm');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(row).toBeVisible();
+  // Deleting takes a deliberate move to Delete.
+  await row.getByRole('button', { name: 'Delete', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(row).toHaveCount(0);
 });
 
 test('a double click on New Template makes one template', async ({ page }) => {

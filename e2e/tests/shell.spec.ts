@@ -39,6 +39,59 @@ test.describe('sign-in (document 1 §2)', () => {
   });
 });
 
+test.describe('sign-in from the keyboard', () => {
+  test('Login is reached by Tab and pressed with fields empty names the empty field and puts the focus in it', async ({
+    page,
+  }) => {
+    await page.goto('/auth/login-page');
+    const email = page.getByRole('textbox', { name: 'Email address' });
+    const password = page.getByRole('textbox', { name: 'Password', exact: true });
+    const login = page.getByRole('button', { name: 'Login' });
+    await expect(email).toBeFocused();
+    // Tab goes from the e-mail to the password to Login (the show-password toggle takes no stop).
+    await page.keyboard.press('Tab');
+    await expect(password).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(login).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Enter your e-mail address.')).toBeVisible();
+    await expect(page.getByText('Enter your password.')).toBeVisible();
+    await expect(email).toBeFocused();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await snap(page, 'login-empty-fields');
+
+    // The e-mail typed, Enter in it: only the password is missing now, and it gets the focus.
+    await email.fill(DEMO.viewer.email);
+    await expect(page.getByText('Enter your e-mail address.')).toHaveCount(0);
+    await email.press('Enter');
+    await expect(password).toBeFocused();
+    await expect(page.getByText('Enter your password.')).toBeVisible();
+    await expect(page.getByText('Enter your e-mail address.')).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('sessionToken'))).toBeNull();
+  });
+
+  test('after a wrong password the password is selected, ready to be typed again', async ({ page }) => {
+    await page.goto('/auth/login-page');
+    await page.getByRole('textbox', { name: 'Email address' }).fill(DEMO.operator.email);
+    const password = page.getByRole('textbox', { name: 'Password', exact: true });
+    await password.fill('not-the-password');
+    await password.press('Enter');
+    await expect(page.getByRole('alert')).toHaveText('Invalid Login');
+    await expect(password).toBeFocused();
+    expect(
+      await password.evaluate((el: HTMLInputElement) => [
+        el.selectionStart,
+        el.selectionEnd,
+        el.value.length,
+      ]),
+    ).toEqual([0, 16, 16]);
+    // Typing replaces it; Enter signs in.
+    await page.keyboard.type(DEMO.operator.password);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  });
+});
+
 test.describe('routes and redirects (document 1 §2)', () => {
   test('every screen sends a signed-out visitor to the login page', async ({ page }) => {
     for (const path of ['/admin/dashboard', '/admin/voice', '/admin/suppression', '/admin/launcher']) {
@@ -246,5 +299,76 @@ test.describe('shell', () => {
     await expect(page.getByTestId('page-name')).toBeVisible();
     await expect(page.getByTestId('page-name')).toContainText('Dashboard');
     await snap(page, 'short-title-400');
+  });
+});
+
+test.describe('one session, every tab (document 1 §2: every screen redirects when no token is stored)', () => {
+  /** Every address a page's main frame showed, to prove a screen never passed through another. */
+  const addressesOf = (page: import('@playwright/test').Page) => {
+    const seen: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) seen.push(new URL(frame.url()).pathname);
+    });
+    return seen;
+  };
+
+  test("Log out in one tab sends every other tab to the login page: 'Your session has ended.'", async ({
+    page,
+    context,
+  }) => {
+    await signIn(page, 'operator');
+    await page.goto('/admin/dashboard');
+    const other = await context.newPage();
+    await other.goto('/admin/voice');
+    await expect(other.getByTestId('sidebar-user')).toHaveText(DEMO.operator.name);
+    const seen = addressesOf(other);
+
+    await page.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/auth\/login-page$/);
+
+    await expect(other).toHaveURL(/\/auth\/login-page\?expired=1$/);
+    await expect(other.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+    await snap(other, 'other-tab-after-logout');
+    // Straight there: never a half signed-in dashboard on the way.
+    expect(new Set(seen)).toEqual(new Set(['/auth/login-page']));
+    // And it stays signed out: nothing of the session came back into storage.
+    expect(
+      await other.evaluate(() => [localStorage.getItem('sessionToken'), localStorage.getItem('userName')]),
+    ).toEqual([null, null]);
+  });
+
+  test('a session ended on the server sends every open tab to the login page, not only the first one refused', async ({
+    page,
+    context,
+  }) => {
+    const token = await signIn(page, 'operator', { pollMs: 1500 });
+    await page.goto('/admin/dashboard');
+    const other = await context.newPage();
+    await other.goto('/admin/voice');
+    await expect(other.getByTestId('sidebar-user')).toHaveText(DEMO.operator.name);
+
+    // Ended elsewhere (another browser's Log out, or an administrator disabling the user): the polls get 401.
+    const res = await page.request.post('/api/v1/logout', { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status()).toBe(200);
+
+    for (const tab of [page, other]) {
+      await expect(tab).toHaveURL(/\/auth\/login-page\?expired=1$/, { timeout: 15_000 });
+      await expect(tab.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+    }
+  });
+
+  test('a call refused with 401 after the token vanished from storage also leads to the login page', async ({
+    page,
+  }) => {
+    await signIn(page, 'operator', { pollMs: 1500 });
+    await page.goto('/admin/dashboard');
+    await expect(page.getByTestId('sidebar-user')).toHaveText(DEMO.operator.name);
+    // Removed without this tab hearing it (no 'storage' event in the tab that removes): the next poll is sent
+    // without a token and answered 401.
+    await page.evaluate(() => localStorage.removeItem('sessionToken'));
+    await expect(page).toHaveURL(/\/auth\/login-page\?expired=1$/, { timeout: 15_000 });
+    await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+    await expect(page.getByText("Today's counts could not be loaded")).toHaveCount(0);
   });
 });

@@ -14,6 +14,11 @@ export const COMPACT_BREAKPOINT_PX = 992;
 export const SHORT_TITLE_BREAKPOINT_PX = 429;
 
 export const INVALID_LOGIN = 'Invalid Login';
+/** Said on a login field left empty when Login is pressed (an addition: the button is never disabled). */
+export const LOGIN_FIELD_MISSING = {
+  email: 'Enter your e-mail address.',
+  password: 'Enter your password.',
+} as const;
 
 export function productTitle(abbreviation: string, short = false): string {
   return short ? `${abbreviation} PSPS` : `${abbreviation} PSPS Reports`;

@@ -16,10 +16,24 @@ export class ApiError extends Error {
 
 type Options = { method?: string; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal };
 
-/** When the server says the session is over, the console signs out and shows the login page. */
+/**
+ * When the server says the session is over, the console signs out and shows the login page (a full page load:
+ * nothing of the ended session stays in memory). Unsaved ad hoc edits are already kept as their typist's local
+ * drafts, offered again at their next sign-in.
+ */
 export function sessionEnded() {
   session.clear();
   if (!window.location.pathname.startsWith('/auth/')) window.location.assign(`${LOGIN_PATH}?expired=1`);
+}
+
+/**
+ * A call answered 401. Sent with the stored token, or while none is stored any more (another tab signed out
+ * meanwhile): the session is over here too. Sent before a newer sign-in in another tab: the answer is about the
+ * old session only, and the next call carries the new token.
+ */
+function unauthorized(sentToken: string | null) {
+  const stored = session.token();
+  if (stored === null || stored === sentToken) sessionEnded();
 }
 
 async function send(path: string, opts: Options = {}): Promise<Response> {
@@ -43,7 +57,7 @@ async function send(path: string, opts: Options = {}): Promise<Response> {
       'The server cannot be reached. Check your connection; the page retries by itself.',
     );
   }
-  if (res.status === 401 && token) sessionEnded();
+  if (res.status === 401) unauthorized(token);
   if (res.status === 403 && token) session.doubtPermissions();
   if (!res.ok) {
     const parsed = errorBody.safeParse(await res.json().catch(() => null));
@@ -125,7 +139,7 @@ export function apiUpload<S extends z.ZodType>(
       } catch {
         // not JSON: handled below as an unexpected answer
       }
-      if (xhr.status === 401 && token) sessionEnded();
+      if (xhr.status === 401) unauthorized(token);
       if (xhr.status < 200 || xhr.status >= 300) {
         const parsed = errorBody.safeParse(json);
         reject(

@@ -54,6 +54,20 @@ export const session = {
       window.removeEventListener('storage', listener);
     };
   },
+  /**
+   * Calls `listener` when another tab of this browser signs out: its Log out, or its call answered 401, removes
+   * the token (`localStorage.clear()` too). This tab's own removals are never heard (the browser's 'storage' event
+   * is for other tabs only).
+   */
+  onSignedOutElsewhere(listener: () => void): () => void {
+    const heard = (event: StorageEvent) => {
+      if (event.storageArea !== localStorage) return;
+      if (event.key !== null && event.key !== STORAGE_KEYS.sessionToken) return;
+      if (!session.token()) listener();
+    };
+    window.addEventListener('storage', heard);
+    return () => window.removeEventListener('storage', heard);
+  },
   /** The stored permissions as text: what a change is noticed by. */
   permissionsText(): string {
     return localStorage.getItem(STORAGE_KEYS.permissions) ?? '[]';

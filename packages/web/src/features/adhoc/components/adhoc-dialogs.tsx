@@ -1,13 +1,27 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
 
-type Dialog = { kind: 'alert' | 'confirm'; title: string; message: string; confirmLabel?: string };
+type ConfirmOptions = { title?: string; confirmLabel?: string };
+
+/** destructive: the focus starts on Cancel and the confirm button is red. */
+type Dialog = {
+  kind: 'alert' | 'confirm';
+  title: string;
+  message: string;
+  confirmLabel?: string;
+  destructive?: boolean;
+};
 
 interface Dialogs {
   /** A blocking message the operator acknowledges (the specification's alerts). */
   alert: (message: string, title?: string) => Promise<void>;
   /** A yes/no question; resolves true when confirmed. */
-  confirm: (message: string, options?: { title?: string; confirmLabel?: string }) => Promise<boolean>;
+  confirm: (message: string, options?: ConfirmOptions) => Promise<boolean>;
+  /**
+   * A question before a delete, confirmed by 'Delete'. The focus starts on Cancel: the Enter that pressed a Delete
+   * icon must not delete with a second press (a confirmation of sending keeps the focus on Send).
+   */
+  confirmDelete: (message: string) => Promise<boolean>;
 }
 
 const DialogsContext = createContext<Dialogs | null>(null);
@@ -22,26 +36,27 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
     resolver.current(ok);
   }, []);
 
-  const value = useMemo<Dialogs>(
-    () => ({
-      alert: (message, title = 'Notice') =>
-        new Promise<void>((resolve) => {
-          resolver.current = () => resolve();
-          setDialog({ kind: 'alert', title, message });
-        }),
+  const value = useMemo<Dialogs>(() => {
+    const ask = (dialog: Dialog) =>
+      new Promise<boolean>((resolve) => {
+        resolver.current = resolve;
+        setDialog(dialog);
+      });
+    return {
+      alert: async (message, title = 'Notice') => {
+        await ask({ kind: 'alert', title, message });
+      },
       confirm: (message, options) =>
-        new Promise<boolean>((resolve) => {
-          resolver.current = resolve;
-          setDialog({
-            kind: 'confirm',
-            title: options?.title ?? 'Please confirm',
-            message,
-            confirmLabel: options?.confirmLabel,
-          });
+        ask({
+          kind: 'confirm',
+          title: options?.title ?? 'Please confirm',
+          message,
+          confirmLabel: options?.confirmLabel,
         }),
-    }),
-    [],
-  );
+      confirmDelete: (message) =>
+        ask({ kind: 'confirm', title: 'Please confirm', message, confirmLabel: 'Delete', destructive: true }),
+    };
+  }, []);
 
   return (
     <DialogsContext.Provider value={value}>
@@ -58,11 +73,19 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
         </Text>
         <Group justify="flex-end" mt="lg">
           {dialog?.kind === 'confirm' && (
-            <Button variant="default" onClick={() => close(false)}>
+            <Button
+              variant="default"
+              onClick={() => close(false)}
+              data-autofocus={dialog.destructive || undefined}
+            >
               Cancel
             </Button>
           )}
-          <Button onClick={() => close(true)} data-autofocus>
+          <Button
+            onClick={() => close(true)}
+            color={dialog?.destructive ? 'red' : undefined}
+            data-autofocus={!dialog?.destructive || undefined}
+          >
             {dialog?.kind === 'confirm' ? (dialog.confirmLabel ?? 'Yes') : 'OK'}
           </Button>
         </Group>

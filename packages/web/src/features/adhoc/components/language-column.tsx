@@ -48,7 +48,7 @@ export function LanguageColumn({
   );
 
   const removeLanguage = async (name: AdhocLanguageName) => {
-    if (!(await dialogs.confirm(confirmDeleteText(editor.id, name), { confirmLabel: 'Delete' }))) return;
+    if (!(await dialogs.confirmDelete(confirmDeleteText(editor.id, name)))) return;
     await editor.removeLanguage(name);
   };
 

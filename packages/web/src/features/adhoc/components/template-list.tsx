@@ -59,7 +59,7 @@ export function TemplateList({ onOpen }: { onOpen: (id: number, tab?: string) =>
   };
 
   const deleteTemplate = async (row: AdhocCampaign) => {
-    if (!(await dialogs.confirm(confirmDeleteText(row.id_bint, row.name_vch), { confirmLabel: 'Delete' }))) {
+    if (!(await dialogs.confirmDelete(confirmDeleteText(row.id_bint, row.name_vch)))) {
       return;
     }
     try {

@@ -1,14 +1,24 @@
 import { Alert, Button, Card, PasswordInput, Stack, TextInput, Title, Transition } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { INVALID_LOGIN, LOGIN_CARD_DELAY_MS, productTitle, TOASTS } from '@psps/contracts';
-import { type FormEvent, useEffect, useState } from 'react';
+import {
+  INVALID_LOGIN,
+  LOGIN_CARD_DELAY_MS,
+  LOGIN_FIELD_MISSING,
+  productTitle,
+  TOASTS,
+} from '@psps/contracts';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api.ts';
 import { usePublicConfig } from '../../../lib/config.ts';
 import { session } from '../../../lib/storage.ts';
 import { useLogin } from '../api/login.ts';
 
-/** /auth/login-page: the Login card appears after 700 ms (document 1 §2). */
+/**
+ * /auth/login-page: the Login card appears after 700 ms (document 1 §2). Login can always be pressed (Tab reaches
+ * it, Enter submits): an empty field is named and focused instead. A refused sign-in selects the password, so it
+ * can be typed again at once.
+ */
 export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -17,6 +27,9 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [missing, setMissing] = useState({ email: false, password: false });
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
   const loginMutation = useLogin();
 
   useEffect(() => {
@@ -26,19 +39,33 @@ export function LoginPage() {
 
   if (session.token()) return <Navigate to="/dashboard" replace />;
 
+  /** Says why, and selects the password to be typed again (the busy button had dropped the focus to the page). */
+  const refused = (message: string) => {
+    setError(message);
+    passwordInput.current?.focus();
+    passwordInput.current?.select();
+  };
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (loginMutation.isPending) return;
     setError(null);
+    const empty = { email: email.trim() === '', password: password === '' };
+    setMissing(empty);
+    if (empty.email || empty.password) {
+      (empty.email ? emailInput : passwordInput).current?.focus();
+      return;
+    }
     try {
       const result = await loginMutation.mutateAsync({ email, password });
       if (!result.ok) {
-        setError(INVALID_LOGIN);
+        refused(INVALID_LOGIN);
         return;
       }
       notifications.show({ message: TOASTS.welcome });
       navigate('/dashboard', { replace: true });
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'The sign-in failed. Please try again.');
+      refused(err instanceof ApiError ? err.message : 'The sign-in failed. Please try again.');
     }
   };
 
@@ -77,17 +104,27 @@ export function LoginPage() {
                 autoComplete="username"
                 required
                 autoFocus
+                ref={emailInput}
                 value={email}
-                onChange={(e) => setEmail(e.currentTarget.value)}
+                error={missing.email ? LOGIN_FIELD_MISSING.email : undefined}
+                onChange={(e) => {
+                  setEmail(e.currentTarget.value);
+                  setMissing((m) => ({ ...m, email: false }));
+                }}
               />
               <PasswordInput
                 label="Password"
                 autoComplete="current-password"
                 required
+                ref={passwordInput}
                 value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
+                error={missing.password ? LOGIN_FIELD_MISSING.password : undefined}
+                onChange={(e) => {
+                  setPassword(e.currentTarget.value);
+                  setMissing((m) => ({ ...m, password: false }));
+                }}
               />
-              <Button type="submit" loading={loginMutation.isPending} disabled={!email || !password}>
+              <Button type="submit" loading={loginMutation.isPending}>
                 Login
               </Button>
             </Stack>
