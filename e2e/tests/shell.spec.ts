@@ -338,6 +338,22 @@ test.describe('one session, every tab (document 1 §2: every screen redirects wh
     ).toEqual([null, null]);
   });
 
+  test('signing in in one tab takes another tab left on the login page to the dashboard', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/auth/login-page');
+    await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+    const other = await context.newPage();
+    await other.goto('/auth/login-page');
+    await loginViaForm(other, 'viewer');
+    await expect(other).toHaveURL(/\/admin\/dashboard$/);
+
+    // The first tab follows, as the login page does when opened signed in (document 1 §2).
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByTestId('sidebar-user')).toHaveText(DEMO.viewer.name);
+  });
+
   test('a session ended on the server sends every open tab to the login page, not only the first one refused', async ({
     page,
     context,

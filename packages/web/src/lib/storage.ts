@@ -5,6 +5,17 @@ const PERMISSIONS_CHANGED = 'psps:permissions-changed';
 /** Said when the server refused a call for want of a permission: the stored permissions may be out of date. */
 const PERMISSIONS_DOUBTED = 'psps:permissions-doubted';
 
+/** Calls `listener` with whether a token is stored, whenever another tab changes (or clears) the stored token. */
+function onTokenChangedElsewhere(listener: (signedIn: boolean) => void): () => void {
+  const heard = (event: StorageEvent) => {
+    if (event.storageArea !== localStorage) return;
+    if (event.key !== null && event.key !== STORAGE_KEYS.sessionToken) return;
+    listener(session.token() !== null);
+  };
+  window.addEventListener('storage', heard);
+  return () => window.removeEventListener('storage', heard);
+}
+
 /** The browser storage of document 1 §3. Signed out means no token, or the token text 'null'. */
 export const session = {
   token(): string | null {
@@ -60,13 +71,15 @@ export const session = {
    * is for other tabs only).
    */
   onSignedOutElsewhere(listener: () => void): () => void {
-    const heard = (event: StorageEvent) => {
-      if (event.storageArea !== localStorage) return;
-      if (event.key !== null && event.key !== STORAGE_KEYS.sessionToken) return;
-      if (!session.token()) listener();
-    };
-    window.addEventListener('storage', heard);
-    return () => window.removeEventListener('storage', heard);
+    return onTokenChangedElsewhere((signedIn) => {
+      if (!signedIn) listener();
+    });
+  },
+  /** Calls `listener` when another tab of this browser signs in (stores a token). */
+  onSignedInElsewhere(listener: () => void): () => void {
+    return onTokenChangedElsewhere((signedIn) => {
+      if (signedIn) listener();
+    });
   },
   /** The stored permissions as text: what a change is noticed by. */
   permissionsText(): string {

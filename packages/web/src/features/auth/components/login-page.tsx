@@ -17,7 +17,7 @@ import { useLogin } from '../api/login.ts';
 /**
  * /auth/login-page: the Login card appears after 700 ms (document 1 §2). Login can always be pressed (Tab reaches
  * it, Enter submits): an empty field is named and focused instead. A refused sign-in selects the password, so it
- * can be typed again at once.
+ * can be typed again at once. Signing in from another tab of this browser takes this one to the dashboard too.
  */
 export function LoginPage() {
   const navigate = useNavigate();
@@ -36,6 +36,8 @@ export function LoginPage() {
     const timer = setTimeout(() => setVisible(true), LOGIN_CARD_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
+  // Signed in from another tab of this browser: this one follows to the dashboard, as when it is opened signed in.
+  useEffect(() => session.onSignedInElsewhere(() => navigate('/dashboard', { replace: true })), [navigate]);
 
   if (session.token()) return <Navigate to="/dashboard" replace />;
 
