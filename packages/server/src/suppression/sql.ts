@@ -225,10 +225,14 @@ export const END_PREVIEWED = `UPDATE suppressions SET end_ts = now(), ended_by =
 
 /**
  * A 'keep' row whose dates differ from its current row's: another end (or none where the row has one), or a start
- * the file gives that is not the row's. $1 group, $2 upload; `s` the staging row, `c` the current row.
+ * the file gives that is not the row's. $1 group, $2 upload; `s` the staging row, `c` the current row. Compared to
+ * the millisecond: a file holds no finer times (data.csv writes milliseconds, the database keeps microseconds), so
+ * a downloaded list uploaded again unchanged leaves every value as it is.
  */
 const OTHER_DATES = `c.group_vch = $1 AND c.supress_type = s.supress_type AND c.value_vch = s.value_vch
-   AND c.ended_by IS NULL AND (s.end_ts IS DISTINCT FROM c.end_ts OR (s.start_ts IS NOT NULL AND s.start_ts <> c.start_ts))`;
+   AND c.ended_by IS NULL
+   AND (s.end_ts IS DISTINCT FROM date_trunc('milliseconds', c.end_ts)
+        OR (s.start_ts IS NOT NULL AND s.start_ts <> date_trunc('milliseconds', c.start_ts)))`;
 const REDATED = `s.upload_id = $2 AND s.kind = 'keep' AND ${OTHER_DATES}`;
 
 /** The preview's count of values whose dates the apply would change. */

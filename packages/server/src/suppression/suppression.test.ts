@@ -869,6 +869,50 @@ describe('full upload apply (kept difference)', () => {
     expect(uploads).toEqual([{ added: 0, removed: 0, unchanged: 2, redated: 3 }]);
   });
 
+  it('a downloaded data.csv uploaded again unchanged changes nothing, though it holds times to the millisecond', async () => {
+    const group = 'Round trip';
+    // Times to the microsecond, as now() writes them; data.csv writes milliseconds.
+    await t.ctx.db.query(
+      `INSERT INTO suppressions (group_vch, supress_type, value_vch, start_ts, end_ts, created_by) VALUES
+         ($1, 'EMAIL', 'open@example.com', '2026-01-01T08:00:00.123456Z', NULL, 'seed'),
+         ($1, 'PHONE', '+14155550100', '2026-01-01T08:00:00.123456Z', '2031-01-01T00:00:00.654321Z', 'seed')`,
+      [group],
+    );
+    await t.ctx.db.query('INSERT INTO suppression_groups (group_vch) VALUES ($1)', [group]);
+    const download = await get(
+      `/api/suppress/downloadActiveSuppressions?groupName=${encodeURIComponent(group)}`,
+    );
+    // Each line without its created_ts (the last cell).
+    const lines = download.body.split('\r\n').map((line) => line.slice(0, line.lastIndexOf(',')));
+    expect(lines.slice(0, 3)).toEqual([
+      'group,type,value,start_ts,end_ts',
+      'Round trip,EMAIL,open@example.com,2026-01-01T08:00:00.123Z,',
+      'Round trip,PHONE,+14155550100,2026-01-01T08:00:00.123Z,2031-01-01T00:00:00.654Z',
+    ]);
+
+    const preview = (await upload('full', group, download.body)).json();
+    expect(preview).toMatchObject({ added: 0, removed: 0, unchanged: 2, redated: 0 });
+    expect((await apply(preview.uploadId)).json()).toMatchObject({
+      added: 0,
+      removed: 0,
+      unchanged: 2,
+      redated: 0,
+    });
+    const incremental = (await upload('incremental', group, download.body)).json();
+    expect(incremental).toMatchObject({ inserted: 0, duplicates: 2, redated: 0 });
+    // The rows are the ones seeded: no history was written, the times are still to the microsecond.
+    const { rows } = await t.ctx.db.query<{ v: string; s: string; e: string | null; ended: string | null }>(
+      `SELECT value_vch AS v, to_char(start_ts AT TIME ZONE 'UTC', 'HH24:MI:SS.US') AS s,
+              to_char(end_ts AT TIME ZONE 'UTC', 'HH24:MI:SS.US') AS e, ended_by AS ended
+         FROM suppressions WHERE group_vch = $1 ORDER BY value_vch`,
+      [group],
+    );
+    expect(rows).toEqual([
+      { v: '+14155550100', s: '08:00:00.123456', e: '00:00:00.654321', ended: null },
+      { v: 'open@example.com', s: '08:00:00.123456', e: null, ended: null },
+    ]);
+  });
+
   it('gives a value already in the group the dates its line gives; a line without dates leaves it as it is', async () => {
     const group = 'Incremental dates';
     await t.ctx.db.query(
