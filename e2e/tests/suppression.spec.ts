@@ -416,6 +416,36 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
     await expect(page.getByRole('heading', { name: 'SUPPRESSION', exact: true })).toBeFocused();
   });
 
+  test('a group another operator deleted first: the failure says so, offers no retry, and closing reloads', async ({
+    page,
+  }) => {
+    const token = await signIn(page, 'suppress');
+    const group = '0 E2E Deleted first';
+    await apiFullUpload(page, token, group, ['first@e2e.example.com', 'second@e2e.example.com']);
+    await page.goto('/admin/suppression');
+    await summaryRow(page, group, 'EMAIL')
+      .getByRole('button', { name: `Delete ${group} EMAIL` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Delete a group and type' });
+    await expect(dialog.getByRole('button', { name: 'Delete 2 values' })).toBeVisible();
+
+    // Meanwhile, another operator deletes the same group and type.
+    const first = await page.request.delete('/api/suppress/deleteById/groupNameAndType', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { groupName: group, type: 'EMAIL' },
+    });
+    expect(await first.json()).toEqual({ status: 200, deleted: 2 });
+
+    await dialog.getByRole('button', { name: 'Delete 2 values' }).click();
+    await expect(dialog.getByRole('alert')).toContainText("Data couldn't be Deleted. Try Again!");
+    await expect(dialog.getByRole('alert')).toContainText(
+      `The group "${group}" has no active EMAIL values. Nothing was deleted.`,
+    );
+    await expect(dialog.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(summaryRow(page, group, 'EMAIL')).toHaveCount(0);
+  });
+
   test('DOWNLOAD ALL saves data.csv with every active value, and a group downloads its own', async ({
     page,
   }) => {

@@ -204,7 +204,7 @@ export async function suppressionRoutes(app: App, ctx: AppContext) {
       config: access,
       schema: {
         tags,
-        summary: 'End every active value of one group and type (kept as history)',
+        summary: 'End every active value of one group and type (kept as history); 404 when it has none',
         body: suppressionDeleteGroupBodySchema,
         response: { 200: suppressionDeleteAnswerSchema },
       },

@@ -401,11 +401,17 @@ export function suppressionService(db: Db, config: Config) {
       });
     },
 
-    /** deleteById/groupNameAndType: ends every active value of one group and type. */
+    /**
+     * deleteById/groupNameAndType: ends every active value of one group and type; 404 when there is none (a
+     * mistyped group, or another operator deleted them first): a success that deleted nothing would mislead.
+     */
     async deleteGroupAndType(group: string, type: SuppressionType, actor: Actor): Promise<number> {
       return withTransaction(db, async (client) => {
         await lockGroup(client, group);
         const deleted = (await client.query(sql.END_GROUP_TYPE, [group, type, actor.actor])).rowCount ?? 0;
+        if (deleted === 0) {
+          throw notFound(`The group "${group}" has no active ${type} values. Nothing was deleted.`);
+        }
         await client.query(sql.BUMP_GROUP, [group]);
         await audit(client, actor, 'suppression.delete.group', group, { type, rows: deleted });
         return deleted;

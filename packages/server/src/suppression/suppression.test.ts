@@ -592,6 +592,20 @@ describe('lists, search, deletes, download', () => {
       payload: { groupName: 'Medical exemptions', type: 'PHONE' },
     });
     expect(group.json()).toEqual({ status: 200, deleted: 119 });
+    // Nothing left to delete (already deleted, or a mistyped group): 404, not a success that deleted nothing.
+    for (const groupName of ['Medical exemptions', 'Medical exemption']) {
+      const none = await t.app.inject({
+        method: 'DELETE',
+        url: '/api/suppress/deleteById/groupNameAndType',
+        headers: bearer(token),
+        payload: { groupName, type: 'PHONE' },
+      });
+      expect(none.statusCode).toBe(404);
+      expect(none.json()).toEqual({
+        error: 'not_found',
+        message: `The group "${groupName}" has no active PHONE values. Nothing was deleted.`,
+      });
+    }
     const { rows } = await t.ctx.db.query(
       "SELECT count(*)::int AS n FROM suppressions WHERE group_vch = 'Medical exemptions' AND end_ts IS NOT NULL",
     );

@@ -7,6 +7,7 @@ import {
 } from '@psps/contracts';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
+import { ApiError } from '../../../lib/api.ts';
 import { deleteSuppressionGroup, deleteSuppressionRow } from '../api/delete-suppressions.ts';
 import { focusOnMount } from './focus.ts';
 
@@ -22,7 +23,8 @@ type Props = {
 
 /**
  * Delete one value or a whole group and type (document 2 §4): confirm → deleting → deleted or failed. It cannot be
- * dismissed while the delete runs.
+ * dismissed while the delete runs. When there was nothing left to delete (404), it offers no retry and closing it
+ * reloads the lists.
  */
 export function DeleteModal({ target, onClose }: Props) {
   const del = useMutation({
@@ -32,8 +34,10 @@ export function DeleteModal({ target, onClose }: Props) {
         : deleteSuppressionGroup(target.row.group_vch, target.row.supress_type),
   });
   const busy = del.isPending;
+  // Nothing left to delete (another operator was first): trying again cannot help, and the lists are out of date.
+  const gone = del.error instanceof ApiError && del.error.status === 404;
   const close = () => {
-    if (!busy) onClose(del.isSuccess);
+    if (!busy) onClose(del.isSuccess || gone);
   };
   const group = target.row.group_vch;
   const type = target.row.supress_type;
@@ -140,9 +144,11 @@ export function DeleteModal({ target, onClose }: Props) {
             <Button variant="default" onClick={close} ref={focusOnMount}>
               Close
             </Button>
-            <Button color="red" onClick={() => del.mutate()}>
-              Try again
-            </Button>
+            {!gone && (
+              <Button color="red" onClick={() => del.mutate()}>
+                Try again
+              </Button>
+            )}
           </Group>
         </Stack>
       )}
