@@ -94,6 +94,16 @@ async function operatorReturnsToSms(page: Page, id: number) {
   await expect(page.getByTestId('sms-body')).toBeVisible();
 }
 
+/** Plays the messaging engine launching the template (which locks it), and reloads the page. */
+async function launch(page: Page, id: number) {
+  const launched = await page.request.post(ADHOC_INGEST_LAUNCHED_PATH, {
+    headers: { authorization: `Bearer ${ingestApiKey()}` },
+    data: { id_bint_adhoc_campaign: id },
+  });
+  expect(launched.status()).toBe(200);
+  await page.reload();
+}
+
 async function saved(page: Page, channel: string) {
   await expect(page.getByTestId(`save-status-${channel}`)).toHaveAttribute('data-status', 'saved', {
     timeout: 10_000,
@@ -161,18 +171,55 @@ test('writes SMS in english and spanish, keeps them across a reload, publishes, 
   await expect(page.getByTestId('publish-history')).toContainText('operator@example.com');
   await snap(page, 'adhoc-publish');
 
-  const launched = await page.request.post(ADHOC_INGEST_LAUNCHED_PATH, {
-    headers: { authorization: `Bearer ${ingestApiKey()}` },
-    data: { id_bint_adhoc_campaign: id },
-  });
-  expect(launched.status()).toBe(200);
-  await page.reload();
+  await launch(page, id);
   await expect(page.getByTestId('locked-alert')).toContainText(lockedTemplateAlert('LAUNCHED'));
   await page.getByTestId('tab-sms').click();
   await expect(page.getByTestId('sms-body')).toBeDisabled();
   await expect(page.getByTestId('template-title')).toBeDisabled();
   await page.getByTestId('tab-publish').click();
   await expect(page.getByTestId('publish-button')).toBeDisabled();
+});
+
+test('edits saved after Publish are said unpublished until Re-Publish, and a launched template is not offered Re-Publish', async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  const id = await newTemplate(page, 'E2E Edited after publish');
+  await page.getByTestId('tab-sms').click();
+  await page.getByTestId('sms-body').fill('First text ^customerName^');
+  await saved(page, 'SMS');
+  await page.getByTestId('tab-publish').click();
+  await page.getByTestId('publish-button').click();
+  await expect(page.getByText(PUBLISH_COMPLETE_TOAST)).toBeVisible();
+  await expect(page.getByTestId('publish-text')).toHaveText(
+    /^Template was published on \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\. Updates may be applied to this template until it is launched; select Re-Publish at any time before launch to publish them\.$/,
+  );
+  await expect(page.getByTestId('unpublished-edits')).toBeHidden();
+  await expect(page.getByTestId('unpublished-edits-badge')).toBeHidden();
+  await expect(page.getByTestId('history-latest')).toHaveText('current');
+
+  await page.getByTestId('tab-sms').click();
+  await page.getByTestId('sms-body').fill('Second text ^customerName^');
+  await saved(page, 'SMS');
+  await expect(page.getByTestId('unpublished-edits-badge')).toHaveText('EDITS NOT PUBLISHED');
+  await page.getByTestId('tab-publish').click();
+  await expect(page.getByTestId('unpublished-edits')).toContainText(
+    /Edited since published on \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}: Re-Publish to send these edits\. Not published yet: SMS English\./,
+  );
+  await expect(page.getByTestId('history-latest')).toHaveText('last published, edited since');
+  await snap(page, 'adhoc-publish-edited');
+
+  await page.getByTestId('publish-button').click();
+  await expect(page.getByTestId('unpublished-edits')).toBeHidden();
+  await expect(page.getByTestId('unpublished-edits-badge')).toBeHidden();
+  await expect(page.getByTestId('history-latest')).toHaveText('current');
+
+  await launch(page, id);
+  await expect(page.getByTestId('locked-alert')).toBeVisible();
+  await expect(page.getByTestId('publish-text')).toHaveText(
+    /^Template was published on \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.$/,
+  );
+  await expect(page.getByText('Updates may be applied to this template')).toHaveCount(0);
 });
 
 test('uploads a WAV recording and refuses any other file with the exact alert', async ({ page }) => {

@@ -75,3 +75,60 @@ export function notConfigured(record: Configurable): Exclude<PublishGap['reason'
   if (channel === 'EML' && blank(record.from_vch)) return 'from';
   return null;
 }
+
+/** A channel × language whose stored record is not what was last published. */
+export interface UnpublishedEdit {
+  notifyBy_vch: NotifyBy;
+  language_vch: AdhocLanguageName;
+}
+
+/**
+ * What a publish sends: every field of a language record but its bookkeeping (ids, versions, who and when). A save
+ * that changes nothing is no edit; a new recording is one (its upload time changes).
+ */
+const PUBLISHED_FIELDS = [
+  'templatePGE_txt',
+  'templateMB_txt',
+  'dataMB_txt',
+  'subject_vch',
+  'preview_txt',
+  'from_vch',
+  'fromDisplayName_vch',
+  'uploadLive_dt',
+  'uploadMachine_dt',
+  'retries_bint',
+  'replayDigit_chr',
+  'dialerAddress',
+] as const satisfies readonly (keyof AdhocLanguageRecord)[];
+
+type Published = Pick<
+  AdhocLanguageRecord,
+  'notifyBy_vch' | 'language_vch' | (typeof PUBLISHED_FIELDS)[number]
+>;
+
+/**
+ * The languages edited, added or deleted since the last publish (doc 2 §2.7: "Updates may be applied to this
+ * template until it is launched; select Re-Publish at any time before launch to publish them"): what a Re-Publish
+ * would send that the messaging engine does not have. In tab order then language order.
+ */
+export function unpublishedEdits(
+  published: readonly Published[],
+  stored: readonly Published[],
+): UnpublishedEdit[] {
+  const key = (record: Published) => `${record.notifyBy_vch}:${record.language_vch}`;
+  const before = new Map(published.map((record) => [key(record), record]));
+  const after = new Map(stored.map((record) => [key(record), record]));
+  const edits: UnpublishedEdit[] = [];
+  for (const channel of NOTIFY_BY) {
+    for (const { name } of ADHOC_LANGUAGES) {
+      const k = `${channel}:${name}`;
+      const was = before.get(k);
+      const is = after.get(k);
+      if (!was && !is) continue;
+      const same =
+        was && is && PUBLISHED_FIELDS.every((field) => (was[field] ?? null) === (is[field] ?? null));
+      if (!same) edits.push({ notifyBy_vch: channel, language_vch: name });
+    }
+  }
+  return edits;
+}

@@ -225,13 +225,18 @@ describe('ad hoc call bodies and answers (doc 2 §7)', () => {
     });
   });
 
-  it('answers the summary as voice, SMS and e-mail language sets plus a set whose first item has publish_dt, then what publishing would refuse', () => {
+  it('answers the summary as voice, SMS and e-mail language sets plus a set whose first item has publish_dt and the languages edited since, then what publishing would refuse', () => {
     const answer = {
       response: [
         [{ language_vch: 'english' }],
         [{ language_vch: 'english' }, { language_vch: 'spanish' }],
         [],
-        [{ publish_dt: '2026-11-21T12:30:00.000Z' }],
+        [
+          {
+            publish_dt: '2026-11-21T12:30:00.000Z',
+            editedSincePublish: [{ notifyBy_vch: 'SMS', language_vch: 'spanish' }],
+          },
+        ],
         [{ notifyBy_vch: 'PHON', language_vch: 'spanish', reason: 'missing' }],
       ],
     };

@@ -339,16 +339,25 @@ export const publishGapSchema = z.object({
   language_vch: adhocLanguageSchema,
   reason: z.enum(PUBLISH_GAP_REASON_CODES),
 });
+/** A channel × language stored differently from the last publish (unpublishedEdits). */
+export const unpublishedEditSchema = z.object({
+  notifyBy_vch: notifyBySchema,
+  language_vch: adhocLanguageSchema,
+});
 /**
  * Result sets: the configured voice, SMS and e-mail languages, then one row holding publish_dt (null while
- * unpublished), then (added) what publishing would refuse, by the rule publish applies (publishGaps).
+ * unpublished) and (added) editedSincePublish: the languages edited, added or deleted since that publish (empty
+ * while unpublished, and right after a publish), then (added) what publishing would refuse, by the rule publish
+ * applies (publishGaps).
  */
 export const summarySelectAnswer = adhocAnswer(
   z.tuple([
     z.array(summaryLanguageSchema),
     z.array(summaryLanguageSchema),
     z.array(summaryLanguageSchema),
-    z.tuple([z.object({ publish_dt: isoDateTime.nullable() })]),
+    z.tuple([
+      z.object({ publish_dt: isoDateTime.nullable(), editedSincePublish: z.array(unpublishedEditSchema) }),
+    ]),
     z.array(publishGapSchema),
   ]),
 );

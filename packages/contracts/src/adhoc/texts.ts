@@ -52,6 +52,31 @@ export function publishedText(publishDate: string): string {
   return `Template was published on ${publishDate}. Updates may be applied to this template until it is launched; select Re-Publish at any time before launch to publish them.`;
 }
 
+/** Once launched, Re-Publish is over: the publish tab states the date alone (beside the locked alert). */
+export function launchedPublishText(publishDate: string): string {
+  return `Template was published on ${publishDate}.`;
+}
+
+export const UNPUBLISHED_EDITS_BADGE = 'EDITS NOT PUBLISHED';
+
+/**
+ * Publishing stores a snapshot: edits saved after it reach no one until Re-Publish. `publishDate` is already
+ * formatted for display; `languages` names each edited channel and language ('SMS English').
+ */
+export function editedSincePublishText(publishDate: string, languages: readonly string[]): string {
+  return `Edited since published on ${publishDate}: Re-Publish to send these edits. Not published yet: ${languages.join(', ')}.`;
+}
+
+/** The same, once launched: the edits were never published, and can no longer be. */
+export function editedSinceLaunchText(publishDate: string, languages: readonly string[]): string {
+  return `Edited after it was published on ${publishDate}: these edits were not published and were not launched: ${languages.join(', ')}.`;
+}
+
+/** 'SMS English', 'e-Mail Chinese (Mandarin)': a channel and language as the publish tab names them. */
+export function channelLanguageLabel(notifyBy: NotifyBy, language: string): string {
+  return `${NOTIFY_BY_LABELS[notifyBy]} ${findLanguage(language)?.displayName ?? language}`;
+}
+
 /** Confirmation before deleting a template or one of its languages (doc 2 §5). */
 export function confirmDeleteText(id: number, language: string): string {
   return `[${id}:${language}] Are you sure?`;
@@ -133,7 +158,7 @@ export function publishIncompleteMessage(gaps: readonly PublishGap[]): string {
   if (gaps.length === 0) return 'This template is ready to publish.';
   const items = gaps.map(
     (gap) =>
-      `${NOTIFY_BY_LABELS[gap.notifyBy_vch]} ${findLanguage(gap.language_vch)?.displayName ?? gap.language_vch}: ${PUBLISH_GAP_REASONS[gap.reason]}`,
+      `${channelLanguageLabel(gap.notifyBy_vch, gap.language_vch)}: ${PUBLISH_GAP_REASONS[gap.reason]}`,
   );
   return `This template is not ready to publish: each language must be configured for each channel the template uses. Missing: ${items.join('; ')}.`;
 }
@@ -160,7 +185,7 @@ export function staleSaveMessage(
   what: StaleSave,
   by: string | null,
 ): string {
-  const name = `${NOTIFY_BY_LABELS[notifyBy]} ${findLanguage(language)?.displayName ?? language}`;
+  const name = channelLanguageLabel(notifyBy, language);
   const who = by ? ` by ${by}` : '';
   const happened =
     what === 'deleted'

@@ -701,7 +701,7 @@ describe('publish (doc 2 §2.7, §4)', () => {
       [],
       [{ language_vch: 'english' }, { language_vch: 'spanish' }],
       [],
-      [{ publish_dt: null }],
+      [{ publish_dt: null, editedSincePublish: [] }],
       [
         { notifyBy_vch: 'EML', language_vch: 'english', reason: 'subject' },
         { notifyBy_vch: 'EML', language_vch: 'spanish', reason: 'missing' },
@@ -724,7 +724,7 @@ describe('publish (doc 2 §2.7, §4)', () => {
       [],
       [{ language_vch: 'chinese-cantonese' }],
       [],
-      [{ publish_dt: null }],
+      [{ publish_dt: null, editedSincePublish: [] }],
       [
         { notifyBy_vch: 'SMS', language_vch: 'english', reason: 'missing' },
         { notifyBy_vch: 'EML', language_vch: 'english', reason: 'body' },
@@ -754,7 +754,7 @@ describe('publish (doc 2 §2.7, §4)', () => {
         [{ language_vch: 'english' }],
         [{ language_vch: 'english' }],
         [{ language_vch: 'english' }],
-        [{ publish_dt: publishDt }],
+        [{ publish_dt: publishDt, editedSincePublish: [] }],
         [],
       ],
     });
@@ -792,6 +792,48 @@ describe('publish (doc 2 §2.7, §4)', () => {
     await expect(t.ctx.db.query("UPDATE adhoc_publish_snapshots SET name = 'changed'")).rejects.toThrow(
       'adhoc publish snapshots are immutable',
     );
+  });
+
+  it('says which languages were edited, added or deleted since the last publish, until Re-Publish sends them', async () => {
+    const id = await newTemplate('Edited after publish');
+    await save(id, smsEnglish);
+    await save(id, { ...smsEnglish, language_vch: 'spanish', templatePGE_txt: 'Alerta ^customerName^' });
+    const published = await post('/api/v1/adhoc/publish', { id_bint_adhoc_campaign: id });
+    expect(published.status).toBe(200);
+    const meta = async () =>
+      (await post('/api/v1/adhoc/campaign/summary/select', { id_bint_adhoc_campaign: id })).body.response[3];
+    expect(await meta()).toEqual([
+      { publish_dt: published.body.response.publish_dt, editedSincePublish: [] },
+    ]);
+
+    // Saving the same text again is no edit; a rename is no message edit.
+    await save(id, smsEnglish);
+    await post('/api/v1/adhoc/campaign/update-title', { id_bint_adhoc_campaign: id, title_vch: 'Renamed' });
+    expect((await meta())[0].editedSincePublish).toEqual([]);
+
+    await save(id, { ...smsEnglish, templatePGE_txt: 'Edited ^customerName^' });
+    await post('/api/v1/adhoc/template/language/delete', {
+      id_bint_adhoc_campaign: id,
+      language_vch: 'spanish',
+      notifyBy_vch: 'SMS',
+    });
+    await save(id, {
+      notifyBy_vch: 'PHON',
+      language_vch: 'english',
+      templatePGE_txt: 'Hello ^customerName^',
+    });
+    expect((await meta())[0]).toEqual({
+      publish_dt: published.body.response.publish_dt,
+      editedSincePublish: [
+        { notifyBy_vch: 'PHON', language_vch: 'english' },
+        { notifyBy_vch: 'SMS', language_vch: 'english' },
+        { notifyBy_vch: 'SMS', language_vch: 'spanish' },
+      ],
+    });
+
+    const again = await post('/api/v1/adhoc/publish', { id_bint_adhoc_campaign: id });
+    expect(again.status).toBe(200);
+    expect(await meta()).toEqual([{ publish_dt: again.body.response.publish_dt, editedSincePublish: [] }]);
   });
 
   it('covers e-mail Chinese with chinese-mandarin when voice has chinese-cantonese', async () => {

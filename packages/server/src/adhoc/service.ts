@@ -32,6 +32,7 @@ import {
   staleTitleMessage,
   type TESTER_FIELDS,
   type TemplateInsertUpdate,
+  unpublishedEdits,
   voiceDialerAddress,
 } from '@psps/contracts';
 import { type Db, type DbClient, withTransaction } from '../db/pool.ts';
@@ -486,12 +487,19 @@ export function adhocService(db: Db, options: AdhocServiceOptions) {
         records
           .filter((r) => r.notifyBy_vch === channel && notConfigured(r) === null)
           .map((r) => ({ language_vch: r.language_vch }));
+      // Publishing stores a snapshot: later edits reach no one until a Re-Publish, so say which there are.
+      const { rows: last } = await db.query<{ records: StoredRecord[] }>(
+        `SELECT records FROM adhoc_publish_snapshots WHERE campaign_id = $1
+          ORDER BY published_at DESC, id DESC LIMIT 1`,
+        [id],
+      );
+      const editedSincePublish = last[0] ? unpublishedEdits(last[0].records, records) : [];
       // Set 5 (added): what publishing would refuse, so the table marks exactly those cells.
       return [
         languages('PHON'),
         languages('SMS'),
         languages('EML'),
-        [{ publish_dt: campaign.publish_dt }],
+        [{ publish_dt: campaign.publish_dt, editedSincePublish }],
         publishGaps(records),
       ];
     },

@@ -22,6 +22,8 @@ export async function getSummary(id: number) {
     SMS: sms.map((row) => row.language_vch),
     EML: email.map((row) => row.language_vch),
     publish_dt: meta.publish_dt,
+    /** Languages stored differently from the last publish: a Re-Publish would send them. */
+    editedSincePublish: meta.editedSincePublish,
     /** What publishing would refuse, by the server's own rule (publishGaps). */
     gaps,
   };

@@ -3,8 +3,12 @@ import { notifications } from '@mantine/notifications';
 import {
   ADHOC_LANGUAGES,
   type AdhocCampaign,
+  channelLanguageLabel,
+  editedSinceLaunchText,
+  editedSincePublishText,
   formatDateTime,
   languagesFor,
+  launchedPublishText,
   NOTIFY_BY,
   NOTIFY_BY_LABELS,
   PUBLISH_COMPLETE_TOAST,
@@ -12,9 +16,10 @@ import {
   type PublishSnapshot,
   publishButtonLabel,
   publishedText,
+  UNPUBLISHED_EDITS_BADGE,
   UNPUBLISHED_TEXT,
 } from '@psps/contracts';
-import { IconCheck, IconRocket } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconRocket } from '@tabler/icons-react';
 import { useState } from 'react';
 import { usePublish, usePublishHistory, useSummary } from '../api/publish.ts';
 import { usePendingSaves } from '../hooks/pending-saves.tsx';
@@ -28,6 +33,9 @@ export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; lock
   const publish = usePublish(campaign.id_bint);
   const pending = usePendingSaves();
   const publishDt = summary.data?.publish_dt ?? null;
+  const edits = (summary.data?.editedSincePublish ?? []).map((edit) =>
+    channelLanguageLabel(edit.notifyBy_vch, edit.language_vch),
+  );
 
   const [notSaved, setNotSaved] = useState(false);
   const doPublish = async () => {
@@ -47,7 +55,11 @@ export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; lock
       <Card withBorder radius="md" padding="md">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
           <Text maw={720} data-testid="publish-text">
-            {publishDt ? publishedText(formatDateTime(publishDt)) : UNPUBLISHED_TEXT}
+            {!publishDt
+              ? UNPUBLISHED_TEXT
+              : locked
+                ? launchedPublishText(formatDateTime(publishDt))
+                : publishedText(formatDateTime(publishDt))}
           </Text>
           <Button
             leftSection={<IconRocket size={16} />}
@@ -59,6 +71,19 @@ export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; lock
             {publishButtonLabel(publishDt)}
           </Button>
         </Group>
+        {publishDt && edits.length > 0 && (
+          <Alert
+            color={locked ? 'gray' : 'orange'}
+            mt="md"
+            icon={<IconAlertTriangle />}
+            title={UNPUBLISHED_EDITS_BADGE}
+            data-testid="unpublished-edits"
+          >
+            {locked
+              ? editedSinceLaunchText(formatDateTime(publishDt), edits)
+              : editedSincePublishText(formatDateTime(publishDt), edits)}
+          </Alert>
+        )}
         {notSaved && (
           <Alert color="red" mt="md" title="Not published" withCloseButton onClose={() => setNotSaved(false)}>
             {PUBLISH_NOT_SAVED_TEXT}
@@ -147,7 +172,7 @@ export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; lock
         )}
       </Card>
 
-      <PublishHistory id={campaign.id_bint} />
+      <PublishHistory id={campaign.id_bint} edited={edits.length > 0} />
     </Stack>
   );
 }
@@ -159,7 +184,8 @@ function snapshotSummary(snapshot: PublishSnapshot): string {
   }).join(' · ');
 }
 
-function PublishHistory({ id }: { id: number }) {
+/** `edited`: the stored template differs from the newest snapshot, which is then not what is stored. */
+function PublishHistory({ id, edited }: { id: number; edited: boolean }) {
   const history = usePublishHistory(id);
   return (
     <Card withBorder radius="md" padding="md">
@@ -189,11 +215,16 @@ function PublishHistory({ id }: { id: number }) {
                 <Table.Tr key={snapshot.id_bint}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {formatDateTime(snapshot.publish_dt)}{' '}
-                    {index === 0 && (
-                      <Badge size="xs" variant="light" color="teal">
-                        current
-                      </Badge>
-                    )}
+                    {index === 0 &&
+                      (edited ? (
+                        <Badge size="xs" variant="light" color="orange" data-testid="history-latest">
+                          last published, edited since
+                        </Badge>
+                      ) : (
+                        <Badge size="xs" variant="light" color="teal" data-testid="history-latest">
+                          current
+                        </Badge>
+                      ))}
                   </Table.Td>
                   <Table.Td>{snapshot.publishedBy_vch}</Table.Td>
                   <Table.Td>

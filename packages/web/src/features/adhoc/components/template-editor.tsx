@@ -7,12 +7,14 @@ import {
   isAdhocLocked,
   lockedTemplateAlert,
   RETURN_TO_LIST_LABEL,
+  UNPUBLISHED_EDITS_BADGE,
 } from '@psps/contracts';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
 import { pollInterval } from '../../../lib/poll.ts';
 import { useCampaign } from '../api/campaigns.ts';
+import { useSummary } from '../api/publish.ts';
 import { PendingSavesProvider, usePendingSaves } from '../hooks/pending-saves.tsx';
 import { useChannelEditor } from '../hooks/use-channel-editor.ts';
 import { EmailEditor } from './email-editor.tsx';
@@ -57,6 +59,8 @@ function LoadedEditor({ campaign, onClose }: { campaign: AdhocCampaign; onClose:
   // The status is watched so that a launch by the messaging engine locks an open editor.
   useCampaign(campaign.id_bint, pollInterval(ADHOC_SUMMARY_POLL_MS));
   const locked = isAdhocLocked(campaign.status_vch);
+  const summary = useSummary(campaign.id_bint);
+  const unpublishedEdits = (summary.data?.editedSincePublish.length ?? 0) > 0;
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
   const tab: TabValue = TAB_VALUES.includes(tabParam as TabValue) ? (tabParam as TabValue) : 'voice';
@@ -101,6 +105,16 @@ function LoadedEditor({ campaign, onClose }: { campaign: AdhocCampaign; onClose:
           >
             {campaign.status_vch}
           </Badge>
+          {unpublishedEdits && !locked && (
+            <Badge
+              color="orange"
+              variant="filled"
+              title="Saved after the last publish: Re-Publish (Publish tab) to send these edits."
+              data-testid="unpublished-edits-badge"
+            >
+              {UNPUBLISHED_EDITS_BADGE}
+            </Badge>
+          )}
         </Group>
       </Group>
 
