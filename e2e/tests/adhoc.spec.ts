@@ -222,6 +222,51 @@ test('edits saved after Publish are said unpublished until Re-Publish, and a lau
   await expect(page.getByText('Updates may be applied to this template')).toHaveCount(0);
 });
 
+test('misspelt, unclosed and wrong-syntax variables are warned of in the SMS and e-mail editors and listed before publishing', async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  await newTemplate(page, 'E2E Variable typos');
+  await page.getByTestId('tab-sms').click();
+  await page.getByTestId('sms-body').fill('Hi ^custmerName^ and ^customerName and {{{address}}}');
+  const sms = page.getByTestId('variable-warnings-SMS');
+  await expect(sms.getByRole('listitem')).toHaveText([
+    '^custmerName^ is not an SMS variable: did you mean ^customerName^?',
+    '^customerName is not closed: write ^customerName^.',
+    '{{{address}}} is e-mail syntax: SMS variables are written ^address^.',
+  ]);
+  await saved(page, 'SMS');
+  await page.getByTestId('sms-body').fill('Hi ^customerName^ at ^address^');
+  await expect(sms).toBeHidden();
+  await page.getByTestId('sms-body').fill('Hi ^custmerName^');
+  await saved(page, 'SMS');
+
+  await page.getByTestId('tab-email').click();
+  await page.getByTestId('email-subject').fill('Outage for {{{premcity}}} ^address^');
+  await page.getByTestId('email-body').locator('.ProseMirror').click();
+  await page.keyboard.type('Dear {{{customerName}}}, see {{{zipCode');
+  const email = page.getByTestId('variable-warnings-EML');
+  await expect(email.getByRole('listitem')).toHaveText([
+    'Subject: {{{premcity}}} is not an e-mail variable: did you mean {{{premCity}}}?',
+    'Subject: ^address^ is SMS and voice syntax: e-mail variables are written {{{address}}}.',
+    'Body: {{{zipCode is not closed: write {{{zipCode}}}.',
+  ]);
+  await page.getByTestId('email-from').selectOption({ index: 1 });
+  await saved(page, 'EML');
+
+  await page.getByTestId('tab-publish').click();
+  await expect(page.getByTestId('publish-variable-warnings').getByRole('listitem')).toHaveText([
+    'SMS English, Body: ^custmerName^ is not an SMS variable: did you mean ^customerName^?',
+    'e-Mail English, Subject: {{{premcity}}} is not an e-mail variable: did you mean {{{premCity}}}?',
+    'e-Mail English, Subject: ^address^ is SMS and voice syntax: e-mail variables are written {{{address}}}.',
+    'e-Mail English, Body: {{{zipCode is not closed: write {{{zipCode}}}.',
+  ]);
+  await snap(page, 'adhoc-publish-variable-warnings');
+  // A warning, not a refusal.
+  await page.getByTestId('publish-button').click();
+  await expect(page.getByText(PUBLISH_COMPLETE_TOAST)).toBeVisible();
+});
+
 test('uploads a WAV recording and refuses any other file with the exact alert', async ({ page }) => {
   await signIn(page, 'operator');
   await newTemplate(page, 'E2E Voice Recording');

@@ -9,5 +9,6 @@ export * from './schemas.ts';
 export * from './sms.ts';
 export * from './testers.ts';
 export * from './texts.ts';
+export * from './variable-check.ts';
 export * from './variables.ts';
 export * from './voice.ts';

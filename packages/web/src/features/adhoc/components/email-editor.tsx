@@ -8,6 +8,7 @@ import {
   EMAIL_PREVIEW_ROWS,
   EMAIL_TEMPLATE_WARNING_TITLE,
   findDoubleBraces,
+  templateVariableProblems,
   textDirection,
 } from '@psps/contracts';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -24,6 +25,7 @@ import { renderForm } from '../lib/template-form.ts';
 import { ChannelLayout } from './channel-layout.tsx';
 import { DataField } from './data-field.tsx';
 import { LanguageColumn } from './language-column.tsx';
+import { VariableWarnings } from './variable-warnings.tsx';
 
 /** The e-mail tab (doc 2 §2.6). */
 /** The editor state lives with the template (hooks/use-channel-editor.ts), so it works while the tab is hidden. */
@@ -87,6 +89,12 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
 
   const rendered = form ? renderForm(form, 'EML') : null;
   const doubleBraces = form ? findDoubleBraces(form.body) : [];
+  // Double braces in the body have the specification's own alert (doc 2 §5) just above.
+  const variableProblems = form
+    ? templateVariableProblems(form, 'EML').filter(
+        (problem) => !(problem.field === 'body' && problem.kind === 'doubleBrace'),
+      )
+    : [];
   const trackFocus = {
     onFocus: (event: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) => {
       focused.current = event.currentTarget;
@@ -152,6 +160,7 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
                 </Text>
               </Alert>
             )}
+            <VariableWarnings problems={variableProblems} notifyBy="EML" />
             <div>
               <Text size="sm" fw={500} mb={4}>
                 Body

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   ADHOC_LANGUAGES,
@@ -16,13 +16,17 @@ import {
   type PublishSnapshot,
   publishButtonLabel,
   publishedText,
+  templateVariableProblems,
   UNPUBLISHED_EDITS_BADGE,
   UNPUBLISHED_TEXT,
 } from '@psps/contracts';
 import { IconAlertTriangle, IconCheck, IconRocket } from '@tabler/icons-react';
 import { useState } from 'react';
 import { usePublish, usePublishHistory, useSummary } from '../api/publish.ts';
+import { useTemplates } from '../api/templates.ts';
 import { usePendingSaves } from '../hooks/pending-saves.tsx';
+import { fieldLabel } from '../lib/conflict-fields.ts';
+import { VARIABLE_WARNINGS_TITLE } from './variable-warnings.tsx';
 
 const PUBLISH_NOT_SAVED_TEXT =
   'Some edits are not saved yet (a save failed, or someone else changed the same language: see the Voice, SMS and e-Mail tabs), so the template was not published.';
@@ -84,6 +88,7 @@ export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; lock
               : editedSincePublishText(formatDateTime(publishDt), edits)}
           </Alert>
         )}
+        <PublishVariableWarnings id={campaign.id_bint} />
         {notSaved && (
           <Alert color="red" mt="md" title="Not published" withCloseButton onClose={() => setNotSaved(false)}>
             {PUBLISH_NOT_SAVED_TEXT}
@@ -174,6 +179,48 @@ export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; lock
 
       <PublishHistory id={campaign.id_bint} edited={edits.length > 0} />
     </Stack>
+  );
+}
+
+/**
+ * Before publishing: every saved language's variables that would reach customers as written, by channel, language
+ * and field. Publishing is not refused for them (the specification refuses nothing for variables).
+ */
+function PublishVariableWarnings({ id }: { id: number }) {
+  const voice = useTemplates(id, 'PHON');
+  const sms = useTemplates(id, 'SMS');
+  const email = useTemplates(id, 'EML');
+  const lines = [voice, sms, email].flatMap((query) =>
+    (query.data ?? []).flatMap((record) =>
+      templateVariableProblems(
+        { body: record.templatePGE_txt, subject: record.subject_vch, preview: record.preview_txt },
+        record.notifyBy_vch,
+      ).map(
+        (problem) =>
+          `${channelLanguageLabel(record.notifyBy_vch, record.language_vch)}, ${fieldLabel(record.notifyBy_vch, problem.field)}: ${problem.message}`,
+      ),
+    ),
+  );
+  const unique = [...new Set(lines)];
+  if (unique.length === 0) return null;
+  return (
+    <Alert
+      color="yellow"
+      mt="md"
+      icon={<IconAlertTriangle />}
+      title={`${VARIABLE_WARNINGS_TITLE} (${unique.length})`}
+      data-testid="publish-variable-warnings"
+    >
+      <Text size="sm" mb={4}>
+        These stay in the messages exactly as written. Publishing is still possible; correct them first unless
+        they are meant.
+      </Text>
+      <List size="sm" spacing={2}>
+        {unique.map((line) => (
+          <List.Item key={line}>{line}</List.Item>
+        ))}
+      </List>
+    </Alert>
   );
 }
 

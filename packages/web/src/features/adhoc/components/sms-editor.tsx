@@ -6,6 +6,7 @@ import {
   SMS_TRIM_ALERT,
   smsCounter,
   smsSegments,
+  templateVariableProblems,
   textDirection,
   trimSmsBody,
 } from '@psps/contracts';
@@ -18,6 +19,7 @@ import { useDialogs } from './adhoc-dialogs.tsx';
 import { ChannelLayout } from './channel-layout.tsx';
 import { DataField } from './data-field.tsx';
 import { LanguageColumn, SegmentBadge } from './language-column.tsx';
+import { VariableWarnings } from './variable-warnings.tsx';
 
 /** The SMS tab (doc 2 §2.5). */
 /** The editor state lives with the template (hooks/use-channel-editor.ts), so it works while the tab is hidden. */
@@ -87,6 +89,10 @@ export function SmsEditor({ editor, locked }: { editor: ChannelEditorState; lock
                 {smsCounter(form.body)}
               </Text>
             </Group>
+            <VariableWarnings
+              problems={templateVariableProblems({ body: form.body }, 'SMS')}
+              notifyBy="SMS"
+            />
           </Stack>
         )
       }

@@ -21,6 +21,7 @@ import {
   isWavFile,
   libraryCode,
   NO_FILE_SELECTED_ALERT,
+  templateVariableProblems,
   textDirection,
   UPLOAD_COMPLETE_TOAST,
   VOICE_CALLER_ID_OPTIONS,
@@ -41,6 +42,7 @@ import { useDialogs } from './adhoc-dialogs.tsx';
 import { ChannelLayout } from './channel-layout.tsx';
 import { DataField } from './data-field.tsx';
 import { LanguageColumn } from './language-column.tsx';
+import { VariableWarnings } from './variable-warnings.tsx';
 
 const NONE = 'none';
 
@@ -162,6 +164,10 @@ export function VoiceEditor({
               maxRows={24}
               data-testid="voice-body"
               dir={textDirection(form.language)}
+            />
+            <VariableWarnings
+              problems={templateVariableProblems({ body: form.body }, 'PHON')}
+              notifyBy="PHON"
             />
           </Stack>
         )

@@ -1,0 +1,142 @@
+import { NOTIFY_BY_LABELS, type NotifyBy } from './channels.ts';
+import { findDoubleBraces } from './render.ts';
+import { variablesFor, variableToken } from './variables.ts';
+
+/**
+ * A variable written so that it will not be filled: a name not in the channel's list (doc 2 §2.5, §2.6), a caret
+ * or triple brace left open, the other channel's syntax, or double braces in an e-mail (doc 2 §5). Each stays in
+ * the message as written, so the customer would read it. Warned of, never refused: the specification blocks none.
+ */
+export interface VariableProblem {
+  kind: 'unknown' | 'unclosed' | 'otherSyntax' | 'doubleBrace';
+  /** As written, e.g. '^custmerName^'. */
+  token: string;
+  /** The operator's words: what is wrong and how to write it. */
+  message: string;
+}
+
+/** Which field of a language record the text is, for the message: the body, or an e-mail's subject or preview. */
+export type CheckedField = 'body' | 'subject' | 'preview';
+
+const NAME = '[A-Za-z_][A-Za-z0-9_]*';
+// A caret, a name, and the closing caret when there is one (absent: left open).
+const CARET = new RegExp(`\\^(${NAME})(\\^)?`, 'g');
+// Three braces, a name, and the closing braces when there are (spaces inside are tolerated, as the renderer does).
+const TRIPLE = new RegExp(`\\{\\{\\{\\s*(${NAME})\\s*(\\}\\}\\})?`, 'g');
+
+const A_CHANNEL: Readonly<Record<NotifyBy, string>> = { PHON: 'a voice', SMS: 'an SMS', EML: 'an e-mail' };
+
+/** The known name nearest to a misspelt one (case aside, or one or two letters off), if any. */
+function nearest(name: string, known: readonly string[]): string | undefined {
+  const lower = name.toLowerCase();
+  const exact = known.find((candidate) => candidate.toLowerCase() === lower);
+  if (exact) return exact;
+  let best: { name: string; distance: number } | undefined;
+  for (const candidate of known) {
+    const distance = editDistance(lower, candidate.toLowerCase());
+    if (distance <= 2 && (!best || distance < best.distance)) best = { name: candidate, distance };
+  }
+  return best?.name;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+/** The variable problems of one text of a template of the channel, in the order they are written. */
+export function findVariableProblems(text: string, notifyBy: NotifyBy): VariableProblem[] {
+  const email = notifyBy === 'EML';
+  const own = email ? TRIPLE : CARET;
+  const other = email ? CARET : TRIPLE;
+  const known = variablesFor(notifyBy);
+  const channel = A_CHANNEL[notifyBy];
+  const found: (VariableProblem & { index: number })[] = [];
+
+  for (const match of text.matchAll(own)) {
+    const [whole, name = '', closing] = match;
+    const token = whole.trimEnd();
+    const written = variableToken(name, notifyBy);
+    if (!closing) {
+      found.push({
+        kind: 'unclosed',
+        token,
+        index: match.index,
+        message: `${token} is not closed: write ${written}.`,
+      });
+    } else if (!known.includes(name)) {
+      const guess = nearest(name, known);
+      found.push({
+        kind: 'unknown',
+        token,
+        index: match.index,
+        message: `${token} is not ${channel} variable${guess ? `: did you mean ${variableToken(guess, notifyBy)}?` : '.'}`,
+      });
+    }
+  }
+  for (const match of text.matchAll(other)) {
+    const [token, name = '', closing] = match;
+    // An open caret in an e-mail is ordinary text (2^10); only a whole variable of the other syntax is a mistake.
+    if (!closing) continue;
+    found.push({
+      kind: 'otherSyntax',
+      token,
+      index: match.index,
+      message: email
+        ? `${token} is SMS and voice syntax: e-mail variables are written ${variableToken(name, notifyBy)}.`
+        : `${token} is e-mail syntax: ${NOTIFY_BY_LABELS[notifyBy]} variables are written ${variableToken(name, notifyBy)}.`,
+    });
+  }
+  if (email) {
+    for (const brace of findDoubleBraces(text)) {
+      found.push({
+        kind: 'doubleBrace',
+        token: brace.token,
+        index: brace.index,
+        message: `${brace.token}: double braces are not supported, write ${variableToken(brace.name, notifyBy)}.`,
+      });
+    }
+  } else {
+    // Double braces in an SMS or voice text: e-mail-like syntax too ('{{name}}').
+    for (const brace of findDoubleBraces(text)) {
+      found.push({
+        kind: 'otherSyntax',
+        token: brace.token,
+        index: brace.index,
+        message: `${brace.token} is not ${channel} variable: ${NOTIFY_BY_LABELS[notifyBy]} variables are written ${variableToken(brace.name, notifyBy)}.`,
+      });
+    }
+  }
+  return found.sort((a, b) => a.index - b.index).map(({ index: _index, ...problem }) => problem);
+}
+
+/** The texts of a language record that hold variables, in screen order: an e-mail's subject and preview, the body. */
+export function checkedFields(notifyBy: NotifyBy): readonly CheckedField[] {
+  return notifyBy === 'EML' ? ['subject', 'preview', 'body'] : ['body'];
+}
+
+/** A variable problem and the text it is in. */
+export interface FieldVariableProblem extends VariableProblem {
+  field: CheckedField;
+}
+
+/** The variable problems of a language's texts (the body; an e-mail's subject and preview too), field by field. */
+export function templateVariableProblems(
+  texts: Partial<Record<CheckedField, string | null>>,
+  notifyBy: NotifyBy,
+): FieldVariableProblem[] {
+  return checkedFields(notifyBy).flatMap((field) =>
+    findVariableProblems(texts[field] ?? '', notifyBy).map((problem) => ({ ...problem, field })),
+  );
+}
