@@ -267,6 +267,50 @@ test('misspelt, unclosed and wrong-syntax variables are warned of in the SMS and
   await expect(page.getByText(PUBLISH_COMPLETE_TOAST)).toBeVisible();
 });
 
+test('the SMS and e-mail tabs show editor and rendered preview side by side at 1440 px with the sidebar open, 715 px wide where there is room', async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  const id = await newTemplate(page, 'E2E Columns');
+  const box = async (testId: string) => {
+    const found = await page.getByTestId(testId).boundingBox();
+    if (!found) throw new Error(`${testId} is not shown`);
+    return found;
+  };
+  for (const [tab, editor, preview] of [
+    ['sms', 'sms-body', 'sms-preview'],
+    ['email', 'email-body', 'email-preview'],
+  ] as const) {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/admin/adhoc-campaigns?template=${id}&tab=${tab}`);
+    await expect(page.getByTestId(preview)).toBeVisible();
+    let body = await box(editor);
+    let shown = await box(preview);
+    // Beside the editor, level with it, at least 420 px wide; the editor keeps at least 400 px.
+    expect(shown.x).toBeGreaterThanOrEqual(body.x + body.width);
+    expect(shown.y).toBeLessThan(body.y + 200);
+    expect(shown.width).toBeGreaterThanOrEqual(420);
+    expect(body.width).toBeGreaterThanOrEqual(400);
+    if (tab === 'email') {
+      // The 800 px Body and the preview start within the same 900 px window.
+      expect(shown.y).toBeLessThan(900);
+      await snap(page, 'adhoc-email-1440');
+    }
+
+    await page.setViewportSize({ width: 1920, height: 900 });
+    shown = await box(preview);
+    body = await box(editor);
+    expect(shown.x).toBeGreaterThanOrEqual(body.x + body.width);
+    expect(Math.round(shown.width)).toBe(715);
+
+    // A narrow window stacks the preview under the editor.
+    await page.setViewportSize({ width: 1024, height: 900 });
+    shown = await box(preview);
+    body = await box(editor);
+    expect(shown.y).toBeGreaterThanOrEqual(body.y + body.height);
+  }
+});
+
 test('uploads a WAV recording and refuses any other file with the exact alert', async ({ page }) => {
   await signIn(page, 'operator');
   await newTemplate(page, 'E2E Voice Recording');

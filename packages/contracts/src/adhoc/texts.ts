@@ -125,8 +125,11 @@ export const ADHOC_SUMMARY_POLL_MS = 50_000;
 export const AUTOSAVE_DELAY_MS: Readonly<Record<NotifyBy, number>> = { PHON: 1000, SMS: 1000, EML: 3000 };
 export const TITLE_AUTOSAVE_DELAY_MS = 1000;
 
-/** Layout numbers the specification fixes (doc 2 §2.5, §2.6). */
-export const SMS_COLUMN_WIDTHS_PX = { left: 275, right: 715 } as const;
+/**
+ * Layout numbers the specification fixes (doc 2 §2.5, §2.6): the outer columns of a channel tab (the SMS tab's as
+ * stated; the e-mail tab's right column, also a rendered preview, alike).
+ */
+export const CHANNEL_COLUMN_WIDTHS_PX = { left: 275, right: 715 } as const;
 export const EMAIL_BODY_HEIGHT_PX = 800;
 export const EMAIL_PREVIEW_ROWS = 5;
 

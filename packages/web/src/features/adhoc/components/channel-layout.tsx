@@ -1,10 +1,15 @@
 import { Alert, Group, Text, Title } from '@mantine/core';
-import { findLanguage, NOTIFY_BY_LABELS } from '@psps/contracts';
+import { CHANNEL_COLUMN_WIDTHS_PX, findLanguage, NOTIFY_BY_LABELS } from '@psps/contracts';
 import type { CSSProperties, ReactNode } from 'react';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
 import classes from './channel-layout.module.css';
 import { ConflictPanel } from './conflict-panel.tsx';
 import { SaveIndicator } from './save-indicator.tsx';
+
+const COLUMN_WIDTHS = {
+  '--left-width': `${CHANNEL_COLUMN_WIDTHS_PX.left}px`,
+  '--right-width': `${CHANNEL_COLUMN_WIDTHS_PX.right}px`,
+} as CSSProperties;
 
 /** The three columns of a channel tab: languages and tools, the editor, the preview. */
 export function ChannelLayout({
@@ -12,21 +17,16 @@ export function ChannelLayout({
   left,
   middle,
   right,
-  rightWidth,
 }: {
   editor: ChannelEditorState;
   left: ReactNode;
   middle: ReactNode;
   right: ReactNode;
-  rightWidth?: string;
 }) {
   const language = findLanguage(editor.language);
   return (
     <div className={classes.wrap}>
-      <div
-        className={classes.columns}
-        style={rightWidth ? ({ '--right-width': rightWidth } as CSSProperties) : undefined}
-      >
+      <div className={classes.columns} style={COLUMN_WIDTHS}>
         <div className={classes.left}>{left}</div>
         <div className={classes.middle}>
           <Group justify="space-between" mb="sm" wrap="nowrap">

@@ -1,6 +1,5 @@
 import { Badge, Group, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
 import {
-  SMS_COLUMN_WIDTHS_PX,
   SMS_SHORT_CODE,
   SMS_SHORT_CODES,
   SMS_TRIM_ALERT,
@@ -41,7 +40,6 @@ export function SmsEditor({ editor, locked }: { editor: ChannelEditorState; lock
   return (
     <ChannelLayout
       editor={editor}
-      rightWidth={`${SMS_COLUMN_WIDTHS_PX.right}px`}
       left={
         <LanguageColumn
           editor={editor}
