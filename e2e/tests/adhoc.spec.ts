@@ -311,6 +311,28 @@ test('the SMS and e-mail tabs show editor and rendered preview side by side at 1
   }
 });
 
+test('a cleared title is said NOT SAVED, not Saved, while the server keeps the old title', async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  const id = await newTemplate(page, 'E2E Kept title');
+  await page.getByTestId('template-title').fill('');
+  await expect(
+    page.getByText('A template needs a title. The saved title stays "E2E Kept title".'),
+  ).toBeVisible();
+  await page.waitForTimeout(1500); // longer than the title's autosave quiet period
+  await expect(page.getByTestId('save-status-title')).toHaveAttribute('data-status', 'incomplete');
+  await expect(page.getByTestId('save-status-title')).toHaveText('NOT SAVED: empty title');
+  const single = await page.request.post('/api/v1/adhoc/campaign/select-single', {
+    headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('sessionToken'))}` },
+    data: { id_bint_adhoc_campaign: id },
+  });
+  expect((await single.json()).response[0].name_vch).toBe('E2E Kept title');
+  await page.getByTestId('template-title').fill('E2E New title');
+  await expect(page.getByTestId('save-status-title')).toHaveAttribute('data-status', 'saved');
+  await expect(page.getByTestId('save-status-title')).toHaveText('Saved');
+});
+
 test('uploads a WAV recording and refuses any other file with the exact alert', async ({ page }) => {
   await signIn(page, 'operator');
   await newTemplate(page, 'E2E Voice Recording');

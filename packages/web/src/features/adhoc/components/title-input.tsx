@@ -109,14 +109,20 @@ export function TitleInput({ campaign, locked }: { campaign: AdhocCampaign; lock
           value={title}
           onChange={(event) => setTitle(event.currentTarget.value)}
           disabled={locked}
-          error={empty ? 'A template needs a title.' : undefined}
+          error={empty ? `A template needs a title. The saved title stays "${base.current}".` : undefined}
           maxLength={255}
           style={{ flex: 1 }}
           size="md"
           styles={{ input: { fontWeight: 600 } }}
           data-testid="template-title"
         />
-        <SaveIndicator autosave={autosave} label="title" />
+        <SaveIndicator
+          // An empty title is never saved: the server keeps the old one, so the badge must not say Saved.
+          autosave={
+            empty && !locked ? { ...autosave, status: 'incomplete', reason: 'empty title' } : autosave
+          }
+          label="title"
+        />
       </Group>
       {conflict && info && (
         <Alert
