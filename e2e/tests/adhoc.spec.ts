@@ -954,7 +954,7 @@ test('a delete from the keyboard asks with the focus on Cancel: Enter twice dele
   // A template in the list: the same.
   await page.goto('/admin/adhoc-campaigns');
   const row = page.getByRole('row').filter({ hasText: 'E2E Keyboard Delete' });
-  await row.getByRole('button', { name: 'Delete', exact: true }).focus();
+  await row.getByRole('button', { name: `Delete ADHOC-${id} E2E Keyboard Delete`, exact: true }).focus();
   await page.keyboard.press('Enter');
   await expect(dialog).toContainText(`[${id}:E2E Keyboard Delete] Are you sure?`);
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
@@ -963,9 +963,24 @@ test('a delete from the keyboard asks with the focus on Cancel: Enter twice dele
   await expect(dialog).toBeHidden();
   await expect(row).toBeVisible();
   // Deleting takes a deliberate move to Delete.
-  await row.getByRole('button', { name: 'Delete', exact: true }).click();
+  await row.getByRole('button', { name: `Delete ADHOC-${id} E2E Keyboard Delete`, exact: true }).click();
   await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(row).toHaveCount(0);
+});
+
+test("each row's buttons name their template, as the suppression table's do", async ({ page }) => {
+  await signIn(page, 'operator');
+  const id = await newTemplate(page, 'E2E Named buttons');
+  await page.getByRole('button', { name: 'Return to AdHoc Templates List' }).click();
+  const row = page.getByTestId(`adhoc-row-${id}`);
+  for (const action of ['Edit', 'Delete', 'Manage']) {
+    await expect(
+      row.getByRole('button', { name: `${action} ADHOC-${id} E2E Named buttons`, exact: true }),
+    ).toHaveCount(1);
+    await expect(row.getByRole('button', { name: action, exact: true })).toHaveCount(0);
+  }
+  await row.getByRole('button', { name: `Manage ADHOC-${id} E2E Named buttons` }).click();
+  await expect(page.getByTestId('publish-button')).toBeVisible();
 });
 
 test('a double click on New Template makes one template', async ({ page }) => {

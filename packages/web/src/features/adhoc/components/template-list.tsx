@@ -34,6 +34,9 @@ import { useDialogs } from './adhoc-dialogs.tsx';
 export const STATUS_COLORS: Record<string, string> = { DRAFT: 'gray', PUBLISHED: 'teal', LAUNCHED: 'red' };
 
 /** The ad hoc templates list (doc 2 §2.1): newest first, the first 100 rows. */
+/** A row's template as its buttons are named for a screen reader: 'Delete ADHOC-5 Wind event Oct 21'. */
+const rowName = (row: AdhocCampaign) => `${adhocIdLabel(row.id_bint)} ${row.name_vch}`;
+
 export function TemplateList({ onOpen }: { onOpen: (id: number, tab?: string) => void }) {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
@@ -153,7 +156,11 @@ export function TemplateList({ onOpen }: { onOpen: (id: number, tab?: string) =>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
                     <Tooltip label="Edit">
-                      <ActionIcon variant="subtle" aria-label="Edit" onClick={() => onOpen(row.id_bint)}>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`Edit ${rowName(row)}`}
+                        onClick={() => onOpen(row.id_bint)}
+                      >
                         <IconEdit size={18} />
                       </ActionIcon>
                     </Tooltip>
@@ -161,7 +168,7 @@ export function TemplateList({ onOpen }: { onOpen: (id: number, tab?: string) =>
                       <ActionIcon
                         variant="subtle"
                         color="red"
-                        aria-label="Delete"
+                        aria-label={`Delete ${rowName(row)}`}
                         onClick={() => void deleteTemplate(row)}
                       >
                         <IconTrash size={18} />
@@ -171,7 +178,7 @@ export function TemplateList({ onOpen }: { onOpen: (id: number, tab?: string) =>
                       <ActionIcon
                         variant="subtle"
                         color="gray"
-                        aria-label="Manage"
+                        aria-label={`Manage ${rowName(row)}`}
                         onClick={() => onOpen(row.id_bint, 'publish')}
                       >
                         <IconSettings size={18} />
