@@ -983,6 +983,18 @@ test("each row's buttons name their template, as the suppression table's do", as
   await expect(page.getByTestId('publish-button')).toBeVisible();
 });
 
+test("the e-mail tab has one 'Preview' (the 5-row text field) and heads the rendered pane 'Rendered e-mail'", async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  await newTemplate(page, 'E2E Rendered heading');
+  await page.getByTestId('tab-email').click();
+  const panel = page.getByRole('tabpanel', { name: 'e-Mail' });
+  await expect(panel.getByText('Preview', { exact: true })).toHaveCount(1);
+  await expect(panel.getByRole('textbox', { name: 'Preview', exact: true })).toHaveAttribute('rows', '5');
+  await expect(page.getByTestId('email-rendered-heading')).toHaveText('Rendered e-mail');
+});
+
 test('a double click on New Template makes one template', async ({ page }) => {
   await signIn(page, 'operator');
   await page.goto('/admin/adhoc-campaigns');

@@ -206,8 +206,9 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
       right={
         form && (
           <Stack gap="sm">
-            <Text fw={700} size="sm">
-              Preview
+            {/* Not 'Preview': that is the inbox preview line field of doc 2 §2.6, in the middle column. */}
+            <Text fw={700} size="sm" data-testid="email-rendered-heading">
+              Rendered e-mail
             </Text>
             {rendered && 'ok' in rendered ? (
               <Paper withBorder radius="md" data-testid="email-preview" style={{ overflow: 'hidden' }}>
