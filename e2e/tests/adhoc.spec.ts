@@ -489,6 +489,13 @@ async function colleague(page: Page, who: DemoUser) {
       });
       expect(res.status()).toBe(200);
     },
+    async deleteLanguage(id: number, notifyBy: 'PHON' | 'SMS' | 'EML', language: string) {
+      const res = await page.request.post('/api/v1/adhoc/template/language/delete', {
+        headers,
+        data: { id_bint_adhoc_campaign: id, notifyBy_vch: notifyBy, language_vch: language },
+      });
+      expect(res.status()).toBe(200);
+    },
   };
 }
 
@@ -993,6 +1000,34 @@ test("the e-mail tab has one 'Preview' (the 5-row text field) and heads the rend
   await expect(panel.getByText('Preview', { exact: true })).toHaveCount(1);
   await expect(panel.getByRole('textbox', { name: 'Preview', exact: true })).toHaveAttribute('rows', '5');
   await expect(page.getByTestId('email-rendered-heading')).toHaveText('Rendered e-mail');
+});
+
+test('a language a colleague deleted leaves the language list (no trash icon, no segment badge) once a save learns it', async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  const id = await newTemplate(page, 'E2E Deleted by a colleague');
+  await page.getByTestId('tab-sms').click();
+  await page.getByTestId('language-SMS-spanish').click();
+  await page.getByTestId('sms-body').fill('Hola de Olivia');
+  await saved(page, 'SMS');
+  await page.getByTestId('language-SMS-english').click();
+  await page.getByTestId('sms-body').fill('Hello from Olivia');
+  await saved(page, 'SMS');
+  await expect(page.getByRole('button', { name: 'Delete english' })).toBeVisible();
+  await expect(page.getByTestId('language-SMS-spanish')).toContainText('1 SMS');
+
+  // Victor deletes both languages from another browser; Olivia's next English edit learns of it.
+  const victor = await colleague(page, 'viewer');
+  await victor.deleteLanguage(id, 'SMS', 'english');
+  await victor.deleteLanguage(id, 'SMS', 'spanish');
+  await page.getByTestId('sms-body').pressSequentially('!');
+  await expect(page.getByTestId('save-status-SMS')).toHaveAttribute('data-status', 'conflict');
+  await expect(page.getByTestId('save-conflict')).toContainText('The SMS English template was deleted');
+  await expect(page.getByRole('button', { name: 'Delete english' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Delete spanish' })).toHaveCount(0);
+  await expect(page.getByTestId('language-SMS-spanish')).toHaveText('Spanish');
+  await expect(page.getByTestId('language-SMS-english')).toContainText('Conflict');
 });
 
 test('a double click on New Template makes one template', async ({ page }) => {

@@ -89,6 +89,14 @@ export function useChannelEditor(campaign: AdhocCampaign, notifyBy: NotifyBy, lo
       const saved = await saveTemplate({
         ...toSave(value, id, notifyBy),
         ...(base === undefined ? {} : { baseVersion_bint: base }),
+      }).catch((error: unknown) => {
+        // A colleague saved or deleted a language meanwhile: the language list (trash icons, badges) and the
+        // summary must show what is stored now, not what was stored when they were loaded.
+        if (conflictOf(error)) {
+          void client.invalidateQueries({ queryKey: adhocKeys.templates(id, notifyBy) });
+          void client.invalidateQueries({ queryKey: adhocKeys.summary(id) });
+        }
+        throw error;
       });
       const record = saved.find((row) => row.language_vch === value.language);
       if (record) bases.current.set(value.language, record.version_bint);
