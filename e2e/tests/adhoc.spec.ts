@@ -6,6 +6,7 @@ import {
   lockedTemplateAlert,
   PUBLISH_COMPLETE_TOAST,
   REPUBLISH_LABEL,
+  UNPUBLISHED_TEXT,
   UPLOAD_COMPLETE_TOAST,
   WAV_ONLY_ALERT,
 } from '@psps/contracts';
@@ -262,8 +263,18 @@ test('misspelt, unclosed and wrong-syntax variables are warned of in the SMS and
     'e-Mail English, Body: {{{zipCode is not closed: write {{{zipCode}}}.',
   ]);
   await snap(page, 'adhoc-publish-variable-warnings');
-  // A warning, not a refusal.
+  // A warning, not a refusal: Publish asks first, starting on Cancel (a second Enter publishes nothing).
   await page.getByTestId('publish-button').click();
+  const ask = page.getByRole('dialog', { name: 'Variables that will not be filled' });
+  await expect(ask).toContainText(
+    '4 variables listed on this tab will reach customers exactly as written. Publish anyway?',
+  );
+  await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(ask).toBeHidden();
+  await expect(page.getByTestId('publish-text')).toHaveText(UNPUBLISHED_TEXT);
+  await page.getByTestId('publish-button').click();
+  await ask.getByRole('button', { name: 'Publish anyway' }).click();
   await expect(page.getByText(PUBLISH_COMPLETE_TOAST)).toBeVisible();
 });
 

@@ -1,15 +1,17 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
 
-type ConfirmOptions = { title?: string; confirmLabel?: string };
+/** cautious: the focus starts on Cancel (a second Enter must not confirm what the operator was warned of). */
+type ConfirmOptions = { title?: string; confirmLabel?: string; cautious?: boolean };
 
-/** destructive: the focus starts on Cancel and the confirm button is red. */
+/** destructive: the focus starts on Cancel and the confirm button is red; cautious: only the focus. */
 type Dialog = {
   kind: 'alert' | 'confirm';
   title: string;
   message: string;
   confirmLabel?: string;
   destructive?: boolean;
+  cautious?: boolean;
 };
 
 interface Dialogs {
@@ -52,6 +54,7 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
           title: options?.title ?? 'Please confirm',
           message,
           confirmLabel: options?.confirmLabel,
+          cautious: options?.cautious,
         }),
       confirmDelete: (message) =>
         ask({ kind: 'confirm', title: 'Please confirm', message, confirmLabel: 'Delete', destructive: true }),
@@ -76,7 +79,7 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
             <Button
               variant="default"
               onClick={() => close(false)}
-              data-autofocus={dialog.destructive || undefined}
+              data-autofocus={dialog.destructive || dialog.cautious || undefined}
             >
               Cancel
             </Button>
@@ -84,7 +87,7 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
           <Button
             onClick={() => close(true)}
             color={dialog?.destructive ? 'red' : undefined}
-            data-autofocus={!dialog?.destructive || undefined}
+            data-autofocus={!(dialog?.destructive || dialog?.cautious) || undefined}
           >
             {dialog?.kind === 'confirm' ? (dialog.confirmLabel ?? 'Yes') : 'OK'}
           </Button>

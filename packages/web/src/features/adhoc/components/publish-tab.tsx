@@ -26,6 +26,7 @@ import { usePublish, usePublishHistory, useSummary } from '../api/publish.ts';
 import { useTemplates } from '../api/templates.ts';
 import { usePendingSaves } from '../hooks/pending-saves.tsx';
 import { fieldLabel } from '../lib/conflict-fields.ts';
+import { useDialogs } from './adhoc-dialogs.tsx';
 import { VARIABLE_WARNINGS_TITLE } from './variable-warnings.tsx';
 
 const PUBLISH_NOT_SAVED_TEXT =
@@ -41,11 +42,25 @@ export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; lock
     channelLanguageLabel(edit.notifyBy_vch, edit.language_vch),
   );
 
+  const variableWarnings = usePublishVariableWarnings(campaign.id_bint);
+  const dialogs = useDialogs();
+
   const [notSaved, setNotSaved] = useState(false);
   const doPublish = async () => {
     const saved = await pending.flushAll();
     setNotSaved(!saved);
     if (!saved) return;
+    // Warned, not refused: the operator confirms that the listed variables are meant (the focus starts on Cancel).
+    if (
+      variableWarnings.length > 0 &&
+      !(await dialogs.confirm(publishWithWarningsText(variableWarnings.length), {
+        title: VARIABLE_WARNINGS_TITLE,
+        confirmLabel: `${publishButtonLabel(publishDt)} anyway`,
+        cautious: true,
+      }))
+    ) {
+      return;
+    }
     try {
       await publish.mutateAsync();
       notifications.show({ message: PUBLISH_COMPLETE_TOAST });
@@ -88,7 +103,7 @@ export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; lock
               : editedSincePublishText(formatDateTime(publishDt), edits)}
           </Alert>
         )}
-        <PublishVariableWarnings id={campaign.id_bint} />
+        <PublishVariableWarnings lines={variableWarnings} />
         {notSaved && (
           <Alert color="red" mt="md" title="Not published" withCloseButton onClose={() => setNotSaved(false)}>
             {PUBLISH_NOT_SAVED_TEXT}
@@ -184,9 +199,9 @@ export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; lock
 
 /**
  * Before publishing: every saved language's variables that would reach customers as written, by channel, language
- * and field. Publishing is not refused for them (the specification refuses nothing for variables).
+ * and field, once each.
  */
-function PublishVariableWarnings({ id }: { id: number }) {
+function usePublishVariableWarnings(id: number): string[] {
   const voice = useTemplates(id, 'PHON');
   const sms = useTemplates(id, 'SMS');
   const email = useTemplates(id, 'EML');
@@ -201,7 +216,17 @@ function PublishVariableWarnings({ id }: { id: number }) {
       ),
     ),
   );
-  const unique = [...new Set(lines)];
+  return [...new Set(lines)];
+}
+
+const publishWithWarningsText = (count: number) =>
+  `${count === 1 ? 'One variable' : `${count} variables`} listed on this tab will reach customers exactly as written. Publish anyway?`;
+
+/**
+ * The variable warnings before publishing. Publishing is not refused for them (the specification refuses nothing
+ * for variables); it asks first.
+ */
+function PublishVariableWarnings({ lines: unique }: { lines: string[] }) {
   if (unique.length === 0) return null;
   return (
     <Alert
@@ -212,8 +237,8 @@ function PublishVariableWarnings({ id }: { id: number }) {
       data-testid="publish-variable-warnings"
     >
       <Text size="sm" mb={4}>
-        These stay in the messages exactly as written. Publishing is still possible; correct them first unless
-        they are meant.
+        These stay in the messages exactly as written. Publishing asks first; correct them unless they are
+        meant.
       </Text>
       <List size="sm" spacing={2}>
         {unique.map((line) => (
