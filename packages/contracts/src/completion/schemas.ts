@@ -61,6 +61,9 @@ export const deliveryProgressFields = {
  * after a failure, and again while a resend or refresh is under way).
  * LAST_ERROR: the last failed attempt's reason (credentials removed), empty after a success.
  * ATTEMPTS: transfer attempts of the current file. FILE_NAME: the file's name at the destination.
+ * DUE_TIME (added): when the report is due, MEDBASE_RETRY_TIME + 30 minutes (empty while the retry time is unknown).
+ * SENT_EARLY (added): the current file was asked for before DUE_TIME (launched or refreshed early, with
+ * MB_INTERNAL_PERMISSION); the due report replaces it once DUE_TIME has passed.
  */
 export const completionReportRowSchema = z.object({
   ID: id,
@@ -76,6 +79,8 @@ export const completionReportRowSchema = z.object({
   ATTEMPTS: count,
   FILE_NAME: z.string().nullable(),
   ...deliveryProgressFields,
+  DUE_TIME: isoDateTime.nullable(),
+  SENT_EARLY: z.boolean(),
 });
 export type CompletionReportRow = z.infer<typeof completionReportRowSchema>;
 

@@ -123,10 +123,13 @@ export async function completionRoutes(app: App, ctx: AppContext) {
     },
     async (req, reply) => {
       if (!pathTokenMatches(req, req.params.token)) throw tokenMismatch();
-      // Launching a report that exists makes and sends it again: a refresh, which needs MB_INTERNAL_PERMISSION.
+      // Sending the report before its campaign is due (PENDING customers still in it), or making and sending one
+      // that exists again (a refresh), needs MB_INTERNAL_PERMISSION.
       const permissions: readonly string[] = req.auth?.permissions ?? [];
-      if (!permissions.includes('MB_INTERNAL_PERMISSION') && (await service.hasCompletion(req.params.id))) {
-        throw forbidden('MB_INTERNAL_PERMISSION');
+      if (!permissions.includes('MB_INTERNAL_PERMISSION')) {
+        const due = await service.dueness(req.params.id);
+        if (!due.due) throw new HttpError(403, 'forbidden', due.reason);
+        if (await service.hasCompletion(req.params.id)) throw forbidden('MB_INTERNAL_PERMISSION');
       }
       const jobId = await service.refresh(req.params.id, actorOf(req.auth), 'launch');
       return reply.code(202).send(queued(jobId));

@@ -90,11 +90,26 @@ type CompletionDbRow = DeliveryProgressDbRow & {
   last_error: string | null;
   attempts: number;
   file_name: string | null;
+  due_at: Date | null;
+  sent_early: boolean;
 };
 
 /** A campaign's medical-baseline retry time: its own or its latest child's (the engine may set either). */
 const EFFECTIVE_RETRY = `greatest(d.medbase_retry_at,
   (SELECT max(c.medbase_retry_at) FROM datasets c WHERE c.root_id = d.id))`;
+
+/** When a campaign's completion report is due (retry time + 30 minutes); null while the retry time is unknown. */
+const DUE_AT = `(${EFFECTIVE_RETRY} + make_interval(mins => ${COMPLETION_DELAY_MINUTES}))`;
+
+/**
+ * Whether the row's current file was asked for before its campaign was due (its retry time unknown, or the
+ * request before retry + 30 minutes). `requested_at` is the time of the last request to generate the file (a resend
+ * sends the same file, so it leaves it). The scheduler generates such a report again once the campaign is due.
+ */
+const REQUESTED_EARLY = `(r.requested_at < ${DUE_AT} OR ${DUE_AT} IS NULL)`;
+
+/** `2026-11-22 17:47:10 UTC`: a time in a server message (the server does not know the reader's zone). */
+const utcText = (d: Date) => `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 
 function completionRow(r: CompletionDbRow): CompletionReportRow {
   return {
@@ -111,6 +126,8 @@ function completionRow(r: CompletionDbRow): CompletionReportRow {
     ATTEMPTS: r.attempts,
     FILE_NAME: r.file_name,
     ...deliveryProgressOf(r),
+    DUE_TIME: isoOf(r.due_at),
+    SENT_EARLY: r.sent_early,
   };
 }
 
@@ -195,7 +212,8 @@ export function completionService(ctx: AppContext) {
         `SELECT r.dataset_id, d.title, d.launched_at, ${EFFECTIVE_RETRY} AS medbase_retry_at,
                 r.generated_at, r.transferred_at, r.update_xt, r.transfer_state, r.last_error, r.attempts,
                 r.file_name, r.previous_transferred_at, r.previous_file_name, r.attempt_limit,
-                ${NEXT_ATTEMPT_SQL} AS next_attempt_at, m.max_xt
+                ${NEXT_ATTEMPT_SQL} AS next_attempt_at, ${DUE_AT} AS due_at,
+                coalesce(${REQUESTED_EARLY}, false) AS sent_early, m.max_xt
            FROM (SELECT max(update_xt) AS max_xt FROM report_files WHERE kind = 'completion') m
            LEFT JOIN report_files r ON r.kind = 'completion' AND r.update_xt > $1
            LEFT JOIN datasets d ON d.id = r.dataset_id
@@ -243,12 +261,31 @@ export function completionService(ctx: AppContext) {
       const early = await db.query<{ id: number }>(
         `SELECT d.id FROM datasets d JOIN report_files r ON r.dataset_id = d.id AND r.kind = 'completion'
           WHERE d.root_id IS NULL
-            AND ${EFFECTIVE_RETRY} <= now() - make_interval(mins => $1)
-            AND r.requested_at < ${EFFECTIVE_RETRY} + make_interval(mins => $1)`,
-        [COMPLETION_DELAY_MINUTES],
+            AND ${DUE_AT} <= now() AND ${REQUESTED_EARLY}`,
       );
       for (const d of early.rows) await requestCompletion(d.id);
       return rows.length + early.rows.length;
+    },
+
+    /**
+     * Whether the campaign's completion report is due (its retry time + 30 minutes has passed); if not, why, in a
+     * sentence naming the due time, for a launch refused to a user who may not send it early.
+     */
+    async dueness(id: number): Promise<{ due: true } | { due: false; reason: string }> {
+      const datasetId = await rootOf(id);
+      const { rows } = await db.query<{ due_at: Date | null; due: boolean | null }>(
+        `SELECT ${DUE_AT} AS due_at, ${DUE_AT} <= now() AS due FROM datasets d WHERE d.id = $1`,
+        [datasetId],
+      );
+      const { due_at: dueAt, due } = rows[0]!;
+      if (due) return { due: true };
+      const when = dueAt
+        ? `is due at ${utcText(dueAt)} (${COMPLETION_DELAY_MINUTES} minutes after its medical-baseline retry time) and is sent then`
+        : `is not due yet: it is sent ${COMPLETION_DELAY_MINUTES} minutes after the campaign's medical-baseline retry time, which is not set yet`;
+      return {
+        due: false,
+        reason: `The completion report of campaign ${datasetId} ${when}. Sending it early needs MB_INTERNAL_PERMISSION.`,
+      };
     },
 
     /** Whether the campaign's completion report was requested already (launching it again is a refresh). */
@@ -273,7 +310,7 @@ export function completionService(ctx: AppContext) {
       const datasetId = await rootOf(id);
       const { rows } = await db.query<{ id: number; request_seq: number }>(
         `UPDATE report_files
-            SET request_seq = request_seq + 1, requested_at = now(), ${START_OVER}
+            SET request_seq = request_seq + 1, ${START_OVER}
           WHERE dataset_id = $1 AND kind = 'completion' AND file_path IS NOT NULL
           RETURNING id, request_seq`,
         [datasetId],
