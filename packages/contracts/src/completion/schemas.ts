@@ -105,7 +105,19 @@ export type CompletionReportsAnswer = z.infer<typeof completionReportsAnswer>;
  * UPDATE_XT, TRANSFER_STATE and FILE_TRANSFER_TIME for the outcome.
  */
 export const queuedAnswer = z.tuple([
-  z.tuple([z.object({ RESULT: z.literal('QUEUED'), JOB_ID: z.string() })]),
+  z.tuple([
+    z.object({
+      RESULT: z.literal('QUEUED'),
+      JOB_ID: z.string(),
+      /**
+       * Added, on a launch only: an earlier launch of the same report of the same campaign was still queued or
+       * being made or sent, so this one joined it (JOB_ID is that launch's job) and no second file is made;
+       * MESSAGE says so in a sentence.
+       */
+      ALREADY_QUEUED: z.literal(true).optional(),
+      MESSAGE: z.string().optional(),
+    }),
+  ]),
 ]);
 export type QueuedAnswer = z.infer<typeof queuedAnswer>;
 

@@ -646,3 +646,49 @@ describe('a file that keeps failing', () => {
     expect(done).toMatchObject({ NEXT_ATTEMPT_TIME: null, LAST_ERROR: null, ATTEMPTS: 1, ATTEMPT_LIMIT: 3 });
   });
 });
+
+describe('a launch while the same report of the campaign is still under way', () => {
+  it('answers the earlier launch (same 202, its job, saying so) and makes no second file', async () => {
+    const files = async () => (await readdir(outbox.path)).filter((n) => n.startsWith('PGE_medbase_600_'));
+    expect(await files()).toEqual([]);
+    // Two clicks 300 ms apart, and a third from another console at the same moment.
+    const first = await get(`/api/launch-medicalbaseline-report/${viewer}/600`, viewer);
+    const [second, third] = await Promise.all([
+      get(`/api/launch-medicalbaseline-report/${viewer}/600`, viewer),
+      get(`/api/launch-medicalbaseline-report/${operator}/600`, operator),
+    ]);
+    expect(first.statusCode).toBe(202);
+    const jobId = first.json()[0][0].JOB_ID;
+    expect(first.json()).toEqual([[{ RESULT: 'QUEUED', JOB_ID: jobId }]]);
+    const { rows } = await t.ctx.db.query(
+      "SELECT requested_at FROM report_files WHERE dataset_id = 600 AND kind = 'medbase'",
+    );
+    expect(rows).toHaveLength(1);
+    const at = (rows[0].requested_at as Date).toISOString().slice(0, 19).replace('T', ' ');
+    for (const again of [second, third]) {
+      expect(again.statusCode).toBe(202);
+      expect(again.json()).toEqual([
+        [
+          {
+            RESULT: 'QUEUED',
+            JOB_ID: jobId,
+            ALREADY_QUEUED: true,
+            MESSAGE: `The MedBase Report of campaign 600 launched at ${at} UTC is still being made or sent; this launch joins it and makes no second file.`,
+          },
+        ],
+      ]);
+    }
+    const arrived = await eventually(async () => {
+      const [list] = (await get('/api/v1/launcher/campaigns', viewer)).json();
+      const r = list.find((c: Row) => c.dataset_id_bint === 600).reports.medbase;
+      return r?.TRANSFER_STATE === 'transferred' ? r : undefined;
+    });
+    expect(arrived.ATTEMPTS).toBe(1);
+    expect(await files()).toHaveLength(1);
+
+    // Once the file has arrived, a launch makes a new one.
+    const later = await get(`/api/launch-medicalbaseline-report/${viewer}/600`, viewer);
+    expect(later.json()[0][0]).toEqual({ RESULT: 'QUEUED', JOB_ID: expect.any(String) });
+    expect(later.json()[0][0].JOB_ID).not.toBe(jobId);
+  });
+});

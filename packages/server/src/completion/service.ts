@@ -5,6 +5,7 @@ import {
   COMPLETION_DELAY_MINUTES,
   type CompletionReportRow,
   type CustomReportKind,
+  REPORT_KIND_LABELS,
   type ReportKind,
   type TransferState,
 } from '@psps/contracts';
@@ -14,7 +15,7 @@ import { FileTransferError } from '../delivery/file-transfer/file-transfer.ts';
 import { errorText, redactUrl, scrubSecrets } from '../delivery/redact.ts';
 import type { actorOf } from '../http/access.ts';
 import { conflict, notFound } from '../http/errors.ts';
-import type { JobRun } from '../jobs/job.ts';
+import { type JobRun, QUEUE_SCHEMA } from '../jobs/job.ts';
 import {
   type DeliveryProgressDbRow,
   deliveryProgressOf,
@@ -40,6 +41,12 @@ type Actor = ReturnType<typeof actorOf>;
 
 export { GENERATE_JOB, TRANSFER_JOB };
 export type ReportJobData = { reportId: number; seq: number };
+
+/**
+ * A launch's outcome: the job that makes the file; `joined` (a sentence) when an earlier launch of the same report
+ * of the same campaign was still queued or being made or sent, whose job this is: no second file is made.
+ */
+export type Launch = { jobId: string; joined?: string };
 
 const NOW_XT = `(extract(epoch FROM clock_timestamp()) * 1000000)::bigint`;
 /** How far back a list asks again before the console's stamp: far longer than any transaction that stamps a row. */
@@ -159,6 +166,65 @@ export function completionService(ctx: AppContext) {
     return rows[0].root;
   }
 
+  /** Enqueues the job of a row's new request and records it as the request's job (`request_job_id`). */
+  async function enqueueRequest(name: string, data: ReportJobData): Promise<string> {
+    const id = await enqueue(name, data);
+    await db.query('UPDATE report_files SET request_job_id = $3 WHERE id = $1 AND request_seq = $2', [
+      data.reportId,
+      data.seq,
+      id,
+    ]);
+    return id;
+  }
+
+  /**
+   * The newest request for this report of the campaign whose job is still queued or running (a job waiting for a
+   * retry after a failure does not count: launching again is then a deliberate new try).
+   */
+  async function underWay(datasetId: number, kind: ReportKind) {
+    const { rows } = await db.query<{ job_id: string; requested_at: Date }>(
+      `SELECT coalesce(r.request_job_id, j.id)::text AS job_id, r.requested_at
+         FROM report_files r
+         JOIN LATERAL (SELECT j.id FROM ${QUEUE_SCHEMA}.job j
+                        WHERE j.name IN ('${GENERATE_JOB}', '${TRANSFER_JOB}') AND j.state IN ('created', 'active')
+                          AND j.data->>'reportId' = r.id::text AND j.data->>'seq' = r.request_seq::text
+                        LIMIT 1) j ON true
+        WHERE r.dataset_id = $1 AND r.kind = $2
+        ORDER BY r.id DESC LIMIT 1`,
+      [datasetId, kind],
+    );
+    return rows[0];
+  }
+
+  /**
+   * A launch of a report of a campaign, one at a time per report and campaign (a lock held until its job is in
+   * the queue): while an earlier launch's file is still queued or being made or sent, answers that launch's job
+   * and makes no second file.
+   */
+  async function launchOnce(
+    kind: ReportKind,
+    datasetId: number,
+    who: Actor,
+    start: () => Promise<string>,
+  ): Promise<Launch> {
+    const client = await db.connect();
+    const key = `report-launch:${kind}:${datasetId}`;
+    try {
+      await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);
+      try {
+        const earlier = await underWay(datasetId, kind);
+        if (!earlier) return { jobId: await start() };
+        const joined = `The ${REPORT_KIND_LABELS[kind]} of campaign ${datasetId} launched at ${utcText(earlier.requested_at)} is still being made or sent; this launch joins it and makes no second file.`;
+        await audit(who, `report.launch.${kind}.joined`, datasetId, { jobId: earlier.job_id });
+        return { jobId: earlier.job_id, joined };
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key]);
+      }
+    } finally {
+      client.release();
+    }
+  }
+
   async function enqueue(name: string, data: ReportJobData): Promise<string> {
     const { fileTransfer } = config;
     const options =
@@ -186,7 +252,7 @@ export function completionService(ctx: AppContext) {
       [datasetId],
     );
     const row = rows[0]!;
-    return enqueue(GENERATE_JOB, { reportId: row.id, seq: row.request_seq });
+    return enqueueRequest(GENERATE_JOB, { reportId: row.id, seq: row.request_seq });
   }
 
   /** A failed run: its reason, and its job, which the queue retries under the same id unless this was the last. */
@@ -297,12 +363,22 @@ export function completionService(ctx: AppContext) {
       return rows.length > 0;
     },
 
-    /** launch-completion-report and refresh-completion-report: (re)generate, then transfer (a child: its root's). */
-    async refresh(id: number, who: Actor, action: 'launch' | 'refresh'): Promise<string> {
+    /** refresh-completion-report: generate again, then transfer (a child's id: its campaign's report). */
+    async refresh(id: number, who: Actor): Promise<string> {
       const datasetId = await rootOf(id);
       const jobId = await requestCompletion(datasetId);
-      await audit(who, `completion.${action}`, datasetId, { jobId });
+      await audit(who, 'completion.refresh', datasetId, { jobId });
       return jobId;
+    },
+
+    /** launch-completion-report: as refresh, but joins a launch or request of the report still under way. */
+    async launchCompletion(id: number, who: Actor): Promise<Launch> {
+      const datasetId = await rootOf(id);
+      return launchOnce('completion', datasetId, who, async () => {
+        const jobId = await requestCompletion(datasetId);
+        await audit(who, 'completion.launch', datasetId, { jobId });
+        return jobId;
+      });
     },
 
     /** resend-completion-report: transfer the stored file again (same bytes). */
@@ -321,7 +397,7 @@ export function completionService(ctx: AppContext) {
           `The completion report of campaign ${datasetId} has not been generated yet, so there is nothing to resend. Use refresh to generate it.`,
         );
       }
-      const jobId = await enqueue(TRANSFER_JOB, { reportId: row.id, seq: row.request_seq });
+      const jobId = await enqueueRequest(TRANSFER_JOB, { reportId: row.id, seq: row.request_seq });
       await audit(who, 'completion.resend', datasetId, { jobId });
       return jobId;
     },
@@ -331,23 +407,25 @@ export function completionService(ctx: AppContext) {
      * its own; it starts with the last delivery of the same report of the dataset as its previous one, since the
      * Custom Reports list shows only the newest launch of each kind.
      */
-    async launchCustom(kind: CustomReportKind, datasetId: number, who: Actor): Promise<string> {
+    async launchCustom(kind: CustomReportKind, datasetId: number, who: Actor): Promise<Launch> {
       await requireDataset(datasetId);
-      const { rows } = await db.query<{ id: number; request_seq: number }>(
-        `INSERT INTO report_files (dataset_id, kind, previous_transferred_at, previous_file_name)
-         SELECT $1, $2, p.at, p.name
-           FROM (SELECT 1) one
-           LEFT JOIN LATERAL (
-                SELECT coalesce(transferred_at, previous_transferred_at) AS at,
-                       CASE WHEN transferred_at IS NULL THEN previous_file_name ELSE file_name END AS name
-                  FROM report_files WHERE dataset_id = $1 AND kind = $2 ORDER BY id DESC LIMIT 1) p ON true
-         RETURNING id, request_seq`,
-        [datasetId, kind],
-      );
-      const row = rows[0]!;
-      const jobId = await enqueue(GENERATE_JOB, { reportId: row.id, seq: row.request_seq });
-      await audit(who, `report.launch.${kind}`, datasetId, { jobId, reportId: row.id });
-      return jobId;
+      return launchOnce(kind, datasetId, who, async () => {
+        const { rows } = await db.query<{ id: number; request_seq: number }>(
+          `INSERT INTO report_files (dataset_id, kind, previous_transferred_at, previous_file_name)
+           SELECT $1, $2, p.at, p.name
+             FROM (SELECT 1) one
+             LEFT JOIN LATERAL (
+                  SELECT coalesce(transferred_at, previous_transferred_at) AS at,
+                         CASE WHEN transferred_at IS NULL THEN previous_file_name ELSE file_name END AS name
+                    FROM report_files WHERE dataset_id = $1 AND kind = $2 ORDER BY id DESC LIMIT 1) p ON true
+           RETURNING id, request_seq`,
+          [datasetId, kind],
+        );
+        const row = rows[0]!;
+        const jobId = await enqueueRequest(GENERATE_JOB, { reportId: row.id, seq: row.request_seq });
+        await audit(who, `report.launch.${kind}`, datasetId, { jobId, reportId: row.id });
+        return jobId;
+      });
     },
 
     /** The generation job: writes the file, records it on the row, enqueues its transfer. */
