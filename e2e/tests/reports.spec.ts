@@ -268,6 +268,18 @@ test.describe('Combined campaign report', () => {
     for (const kind of ['voice', 'sms', 'email']) {
       await expect(page.getByTestId(`channel-report-${kind}`).getByTestId('stats-total')).toHaveText('10');
     }
+    // Which numbers are the 10-minute snapshot and which are live.
+    await expect(
+      page.getByRole('heading', { name: 'All channels: snapshot every 10 minutes' }),
+    ).toBeVisible();
+    await expect(page.getByTestId('summary-note')).toContainText(
+      'This summary is a snapshot taken every 10 minutes; the voice, SMS and e-mail sections below are live, so their counts may be ahead of it.',
+    );
+    await expect(page.getByRole('heading', { name: /: live$/ })).toHaveText([
+      'Voice: live',
+      'SMS: live',
+      'e-Mail: live',
+    ]);
     await snap(page, 'reports-campaign-1280');
   });
 });
