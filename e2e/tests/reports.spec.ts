@@ -284,6 +284,29 @@ test.describe('Combined campaign report', () => {
   });
 });
 
+test.describe('Campaign tree', () => {
+  test('shows each card title whole, its customer-class ending included, at 1440 px', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, 'viewer');
+    await page.goto('/admin/campaign-report');
+    await choose(page, 'campaign-select', /\[40101\]/);
+    const titles = page.getByTestId('campaign-tree').getByTestId('tree-card-title');
+    await expect(titles).toHaveText([
+      'North Bay Wind Event: 48-Hour Advance Notice',
+      'North Bay Wind Event: 48-Hour Advance Notice (Medical Baseline)',
+      'North Bay Wind Event: 48-Hour Advance Notice (Critical Essential)',
+      'North Bay Wind Event: 48-Hour Advance Notice (General)',
+    ]);
+    for (const title of await titles.all()) {
+      const clipped = await title.evaluate(
+        (el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight,
+      );
+      expect(clipped).toBe(false);
+    }
+    await snap(page, 'reports-tree-1440');
+  });
+});
+
 test.describe('Dashboard', () => {
   test("shows today's counts; the Messages card only with OBJECT_ONE, a blank in its place otherwise", async ({
     page,
