@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from '../http.ts';
+import { idParam, withinSafeRange } from '../http.ts';
 import { REPORT_KINDS, TRANSFER_STATES } from './constants.ts';
 
 /**
@@ -30,9 +30,9 @@ export const completionReportsParams = z.object({
   sessionToken: pathToken,
   lastUpdateStamp: z.coerce
     .number({ error: 'must be a number' })
+    .max(Number.MAX_SAFE_INTEGER, withinSafeRange(0))
     .int('must be a whole number')
-    .nonnegative('must not be negative')
-    .max(Number.MAX_SAFE_INTEGER, 'is too large'),
+    .nonnegative('must not be negative'),
 });
 
 /** refresh / resend / launch calls: `/{token}/{id}`, id a report ID or dataset ID (the same for completion). */
