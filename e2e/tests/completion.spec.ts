@@ -11,6 +11,21 @@ async function storedList(page: Page): Promise<{ rows: StoredRow[]; xt: number }
   }));
 }
 
+/**
+ * Makes sure a completion report exists now, rather than waiting for the scheduler's next minute: launches that of
+ * the first campaign of the Custom Reports list as the operator (early, if need be) and answers its dataset id.
+ */
+async function launchCompletionReport(page: Page, token: string): Promise<number> {
+  const bearer = { authorization: `Bearer ${token}` };
+  const campaigns = await (await page.request.get('/api/v1/launcher/campaigns', { headers: bearer })).json();
+  const datasetId: number = campaigns[0][0].dataset_id_bint;
+  const launched = await page.request.get(`/api/launch-completion-report/${token}/${datasetId}`, {
+    headers: bearer,
+  });
+  expect(launched.status()).toBe(202);
+  return datasetId;
+}
+
 test('launches a MedBase report from the Custom Reports list: toast, then the row shows the file arrive', async ({
   page,
 }) => {
@@ -51,14 +66,7 @@ test('keeps the completion list in the browser and merges a refreshed report by 
   page,
 }) => {
   const token = await signIn(page, 'operator', { pollMs: 1000 });
-  const bearer = { authorization: `Bearer ${token}` };
-  // Make sure a completion report exists now, rather than waiting for the scheduler's next minute.
-  const campaigns = await (await page.request.get('/api/v1/launcher/campaigns', { headers: bearer })).json();
-  const datasetId: number = campaigns[0][0].dataset_id_bint;
-  const launched = await page.request.get(`/api/launch-completion-report/${token}/${datasetId}`, {
-    headers: bearer,
-  });
-  expect(launched.status()).toBe(202);
+  const datasetId = await launchCompletionReport(page, token);
 
   await page.goto('/admin/completion');
   await expect(page.getByTestId('completion-caption')).toHaveText(COMPLETION_TEXTS.caption);
@@ -167,6 +175,8 @@ function outageAnswer(nextAttempt: Date) {
     PREVIOUS_FILE_NAME: null,
     NEXT_ATTEMPT_TIME: null,
     ATTEMPT_LIMIT: 9,
+    DUE_TIME: '2026-11-20T20:30:00Z',
+    SENT_EARLY: false,
   };
   return [
     [{ LOGIN_VALID: 1 }],
@@ -322,4 +332,51 @@ test.describe('a transfer outage', () => {
     );
     await snap(page, 'launcher-retrying-1280');
   });
+});
+
+test('a row action keeps the keyboard focus while its call runs, and ignores a second press meanwhile', async ({
+  page,
+}) => {
+  const id = await launchCompletionReport(page, await signIn(page, 'operator', { pollMs: 1000 }));
+  // Each call is held 1.5 s, so the busy state can be seen and pressed again.
+  const asked: string[] = [];
+  const hold = async (route: import('@playwright/test').Route) => {
+    asked.push(new URL(route.request().url()).pathname.split('/')[2] ?? '');
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  };
+  await page.route('**/api/resend-completion-report/**', hold);
+  await page.route('**/api/refresh-completion-report/**', hold);
+  await page.route('**/api/launch-linkclick-report/**', hold);
+
+  await page.goto('/admin/completion');
+  await expect(page.getByTestId(`completion-row-${id}`)).toHaveAttribute('data-state', 'transferred', {
+    timeout: 45_000,
+  });
+  for (const action of ['Resend', 'Refresh']) {
+    const button = page.getByRole('button', { name: `${action} report ${id}`, exact: true });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(button).toHaveAttribute('aria-busy', 'true');
+    await expect(button).toBeFocused();
+    await page.waitForTimeout(300);
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(TOASTS.fileTransferInProgress).first()).toBeVisible();
+    await expect(button).not.toHaveAttribute('aria-busy', 'true');
+    await expect(button).toBeFocused();
+  }
+  expect(asked).toEqual(['resend-completion-report', 'refresh-completion-report']);
+
+  await page.goto('/admin/launcher');
+  const launch = page.locator('[data-testid^="launcher-row-"]').first().getByTestId('launch-linkclick');
+  await launch.focus();
+  await page.keyboard.press('Enter');
+  await expect(launch).toHaveAttribute('aria-busy', 'true');
+  await expect(launch).toBeFocused();
+  await page.waitForTimeout(300);
+  // A person's click (Playwright would otherwise wait for aria-disabled to go).
+  await launch.click({ force: true });
+  await expect(launch).not.toHaveAttribute('aria-busy', 'true', { timeout: 10_000 });
+  await expect(launch).toBeFocused();
+  expect(asked).toEqual(['resend-completion-report', 'refresh-completion-report', 'launch-linkclick-report']);
 });

@@ -268,7 +268,42 @@ test.describe('Combined campaign report', () => {
     for (const kind of ['voice', 'sms', 'email']) {
       await expect(page.getByTestId(`channel-report-${kind}`).getByTestId('stats-total')).toHaveText('10');
     }
+    // Which numbers are the 10-minute snapshot and which are live.
+    await expect(
+      page.getByRole('heading', { name: 'All channels: snapshot every 10 minutes' }),
+    ).toBeVisible();
+    await expect(page.getByTestId('summary-note')).toContainText(
+      'This summary is a snapshot taken every 10 minutes; the voice, SMS and e-mail sections below are live, so their counts may be ahead of it.',
+    );
+    await expect(page.getByRole('heading', { name: /: live$/ })).toHaveText([
+      'Voice: live',
+      'SMS: live',
+      'e-Mail: live',
+    ]);
     await snap(page, 'reports-campaign-1280');
+  });
+});
+
+test.describe('Campaign tree', () => {
+  test('shows each card title whole, its customer-class ending included, at 1440 px', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, 'viewer');
+    await page.goto('/admin/campaign-report');
+    await choose(page, 'campaign-select', /\[40101\]/);
+    const titles = page.getByTestId('campaign-tree').getByTestId('tree-card-title');
+    await expect(titles).toHaveText([
+      'North Bay Wind Event: 48-Hour Advance Notice',
+      'North Bay Wind Event: 48-Hour Advance Notice (Medical Baseline)',
+      'North Bay Wind Event: 48-Hour Advance Notice (Critical Essential)',
+      'North Bay Wind Event: 48-Hour Advance Notice (General)',
+    ]);
+    for (const title of await titles.all()) {
+      const clipped = await title.evaluate(
+        (el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight,
+      );
+      expect(clipped).toBe(false);
+    }
+    await snap(page, 'reports-tree-1440');
   });
 });
 

@@ -238,15 +238,28 @@ test.describe('shell', () => {
     await expect(page.getByTestId('brand')).toHaveAttribute('href', '/dashboard');
   });
 
-  test('the minimise button hides and shows the sidebar', async ({ page }) => {
+  test('the minimise button hides and shows the sidebar, its name and aria-expanded saying which it does', async ({
+    page,
+  }) => {
     await signIn(page, 'operator');
     await page.goto('/admin/dashboard');
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     await expect(nav).toBeInViewport();
-    await page.getByRole('button', { name: 'Minimise sidebar' }).click();
+    const minimise = page.getByRole('button', { name: 'Minimise sidebar' });
+    await expect(minimise).toHaveAttribute('aria-expanded', 'true');
+    await expect(minimise).toHaveAttribute('aria-controls', 'sidebar');
+    await minimise.click();
     await expect(nav).not.toBeInViewport();
-    await page.getByRole('button', { name: 'Minimise sidebar' }).click();
+    // Its name and state follow: the same button now shows the sidebar.
+    const show = page.getByRole('button', { name: 'Show sidebar' });
+    await expect(show).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('button', { name: 'Minimise sidebar' })).toHaveCount(0);
+    await show.click();
     await expect(nav).toBeInViewport();
+    await expect(page.getByRole('button', { name: 'Minimise sidebar' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
   });
 
   test("logout from More → 'Log out' clears the stored session and cached lists, then shows the login page", async ({

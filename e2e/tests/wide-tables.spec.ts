@@ -193,6 +193,25 @@ test.describe('wide tables on a 1024 px laptop', () => {
     // the keyboard can scroll.
     await expect(frame).toHaveAttribute('data-more-end', 'true');
     await expect(frame).not.toHaveAttribute('data-more-start', 'true');
+    // The Title wraps to 3 lines at most (12 px text, lines under 20 px, 12 px of padding).
+    const title = grid.getByRole('row').nth(1).getByRole('cell').nth(6);
+    expect((await title.boundingBox())?.height).toBeLessThanOrEqual(3 * 20 + 12);
+    // The grid runs below the window, yet its sideways scrollbar is in sight, just above the 36 px footer, and
+    // scrolls the grid.
+    await expect(grid.getByRole('row').last()).not.toBeInViewport();
+    const bar = grid.getByTestId('wide-table-scrollbar');
+    await expect(bar).toBeInViewport({ ratio: 1 });
+    const barBox = await bar.boundingBox();
+    expect(Math.round(barBox!.y + barBox!.height)).toBe(LAPTOP.height - 36);
+    await bar.evaluate((el) => {
+      el.scrollLeft = el.scrollWidth;
+    });
+    await expect(frame).toHaveAttribute('data-more-start', 'true');
+    await expect(frame).not.toHaveAttribute('data-more-end', 'true');
+    await bar.evaluate((el) => {
+      el.scrollLeft = 0;
+    });
+    await expect(frame).not.toHaveAttribute('data-more-start', 'true');
     const region = grid.getByRole('region', { name: 'Events grid (scrolls sideways)' });
     await region.evaluate((el) => {
       el.scrollLeft = el.scrollWidth;

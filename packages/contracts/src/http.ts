@@ -9,18 +9,28 @@ export const errorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
+/**
+ * The check of a whole number's upper end (2^53 - 1, what JSON numbers hold exactly), saying the range: a number
+ * beyond it is a whole number, only too large. It runs before `.int()` (which refuses unsafe integers as not whole)
+ * and stops the checks after it.
+ */
+export const withinSafeRange = (min: 0 | 1) => ({
+  message: `is too large: it must be from ${min} to ${Number.MAX_SAFE_INTEGER}`,
+  abort: true,
+});
+
 /** A positive integer id in a path or query, given as text: digits only (no 1e5, 0x10 or 1.0); -3 is a whole number but not positive. */
 export const idParam = z.preprocess(
   (v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
   z
     .number({ error: 'must be a whole number' })
+    .max(Number.MAX_SAFE_INTEGER, withinSafeRange(1))
     .int('must be a whole number')
-    .positive('must be a positive number')
-    .max(Number.MAX_SAFE_INTEGER, 'is too large'),
+    .positive('must be a positive number'),
 );
 
 /** An IANA time zone the server knows, in a query (`tz`: the console sends the browser's). */
 export const timeZoneParam = z
   .string()
   .max(64)
-  .refine(isTimeZone, { message: 'tz is not a time zone this server knows (e.g. America/Los_Angeles)' });
+  .refine(isTimeZone, { message: 'is not a time zone this server knows (e.g. America/Los_Angeles)' });

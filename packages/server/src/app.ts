@@ -20,7 +20,7 @@ import { completionRoutes } from './completion/routes.ts';
 import type { AppContext } from './context.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { healthRoutes } from './health/routes.ts';
-import { HttpError } from './http/errors.ts';
+import { HttpError, validationMessage } from './http/errors.ts';
 import { installGuard } from './http/guard.ts';
 import { redactUrl } from './http/redact.ts';
 import type { App } from './http/types.ts';
@@ -232,26 +232,4 @@ async function serveConsole(app: App, dist: string | null) {
       return reply.sendFile('index.html');
     },
   );
-}
-
-const WHERE: Readonly<Record<string, (name: string) => string>> = {
-  body: (name) => (name ? `The field ${name} of the request` : 'The request body'),
-  params: (name) => (name ? `The ${name} in the address` : 'The address'),
-  querystring: (name) => (name ? `The query parameter ${name}` : 'The query string'),
-  headers: (name) => (name ? `The header ${name}` : 'The headers'),
-};
-
-/**
- * A refused request in plain words: which field, where, and what it must be. Reasons phrased as a predicate
- * ('must be a whole number', see contracts' plainIssueMessage) follow the field; any other sentence follows a colon.
- */
-function validationMessage(context: string | undefined, instancePath: string, reason: string): string {
-  const name = instancePath.split('/').filter(Boolean).join('.');
-  const subject = (
-    WHERE[context ?? ''] ?? ((field: string) => (field ? `The field ${field}` : 'The request'))
-  )(name);
-  const text = /^(must|is|has|should|cannot|may) /.test(reason)
-    ? `${subject} ${reason}`
-    : `${subject}: ${reason}`;
-  return /[.!?]$/.test(text) ? text : `${text}.`;
 }

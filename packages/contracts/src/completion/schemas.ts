@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from '../http.ts';
+import { idParam, withinSafeRange } from '../http.ts';
 import { REPORT_KINDS, TRANSFER_STATES } from './constants.ts';
 
 /**
@@ -30,9 +30,9 @@ export const completionReportsParams = z.object({
   sessionToken: pathToken,
   lastUpdateStamp: z.coerce
     .number({ error: 'must be a number' })
+    .max(Number.MAX_SAFE_INTEGER, withinSafeRange(0))
     .int('must be a whole number')
-    .nonnegative('must not be negative')
-    .max(Number.MAX_SAFE_INTEGER, 'is too large'),
+    .nonnegative('must not be negative'),
 });
 
 /** refresh / resend / launch calls: `/{token}/{id}`, id a report ID or dataset ID (the same for completion). */
@@ -61,6 +61,9 @@ export const deliveryProgressFields = {
  * after a failure, and again while a resend or refresh is under way).
  * LAST_ERROR: the last failed attempt's reason (credentials removed), empty after a success.
  * ATTEMPTS: transfer attempts of the current file. FILE_NAME: the file's name at the destination.
+ * DUE_TIME (added): when the report is due, MEDBASE_RETRY_TIME + 30 minutes (empty while the retry time is unknown).
+ * SENT_EARLY (added): the current file was asked for before DUE_TIME (launched or refreshed early, with
+ * MB_INTERNAL_PERMISSION); the due report replaces it once DUE_TIME has passed.
  */
 export const completionReportRowSchema = z.object({
   ID: id,
@@ -76,6 +79,8 @@ export const completionReportRowSchema = z.object({
   ATTEMPTS: count,
   FILE_NAME: z.string().nullable(),
   ...deliveryProgressFields,
+  DUE_TIME: isoDateTime.nullable(),
+  SENT_EARLY: z.boolean(),
 });
 export type CompletionReportRow = z.infer<typeof completionReportRowSchema>;
 
@@ -100,7 +105,19 @@ export type CompletionReportsAnswer = z.infer<typeof completionReportsAnswer>;
  * UPDATE_XT, TRANSFER_STATE and FILE_TRANSFER_TIME for the outcome.
  */
 export const queuedAnswer = z.tuple([
-  z.tuple([z.object({ RESULT: z.literal('QUEUED'), JOB_ID: z.string() })]),
+  z.tuple([
+    z.object({
+      RESULT: z.literal('QUEUED'),
+      JOB_ID: z.string(),
+      /**
+       * Added, on a launch only: an earlier launch of the same report of the same campaign was still queued or
+       * being made or sent, so this one joined it (JOB_ID is that launch's job) and no second file is made;
+       * MESSAGE says so in a sentence.
+       */
+      ALREADY_QUEUED: z.literal(true).optional(),
+      MESSAGE: z.string().optional(),
+    }),
+  ]),
 ]);
 export type QueuedAnswer = z.infer<typeof queuedAnswer>;
 

@@ -295,8 +295,32 @@ describe('completion reports', () => {
     expect(await readFile(join(outbox.path, before.FILE_NAME as string))).toEqual(sent);
   });
 
-  it('launch-completion-report generates a report now for a campaign that is not due yet', async () => {
-    const res = await get(`/api/launch-completion-report/${viewer}/600`, viewer);
+  it('launch-completion-report before the campaign is due: refused without MB_INTERNAL_PERMISSION, naming the due time', async () => {
+    const notSet = await get(`/api/launch-completion-report/${viewer}/600`, viewer);
+    expect(notSet.statusCode).toBe(403);
+    expect(notSet.json()).toEqual({
+      error: 'forbidden',
+      message:
+        "The completion report of campaign 600 is not due yet: it is sent 30 minutes after the campaign's medical-baseline retry time, which is not set yet. Sending it early needs MB_INTERNAL_PERMISSION.",
+    });
+    // The retry time set on the Medical Baseline child (the engine may set either): due 30 minutes after it.
+    await t.ctx.db.query("UPDATE datasets SET medbase_retry_at = '2030-01-01T17:17:10Z' WHERE id = 601");
+    const dueLater = {
+      error: 'forbidden',
+      message:
+        'The completion report of campaign 600 is due at 2030-01-01 17:47:10 UTC (30 minutes after its medical-baseline retry time) and is sent then. Sending it early needs MB_INTERNAL_PERMISSION.',
+    };
+    for (const id of [600, 601]) {
+      const res = await get(`/api/launch-completion-report/${viewer}/${id}`, viewer);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual(dueLater);
+    }
+    expect((await readdir(outbox.path)).filter((n) => n.startsWith('PGE_completion_600_'))).toEqual([]);
+    expect((await completionRows()).rows.find((r) => r.ID === 600)).toBeUndefined();
+  });
+
+  it('launch-completion-report early with MB_INTERNAL_PERMISSION: sent, and the row says it was early and when it is due', async () => {
+    const res = await get(`/api/launch-completion-report/${operator}/600`, operator);
     expect(res.statusCode).toBe(202);
     const { text } = await outboxFile('PGE_completion_600_');
     expect(text).toBe(
@@ -305,16 +329,31 @@ describe('completion reports', () => {
     const row = await eventually(async () =>
       (await completionRows()).rows.find((r) => r.ID === 600 && r.TRANSFER_STATE === 'transferred'),
     );
-    expect(row.MEDBASE_RETRY_TIME).toBeNull();
-
-    // The report exists now: launching it again would make and send it again, a refresh (MB_INTERNAL_PERMISSION).
+    expect(row).toMatchObject({
+      MEDBASE_RETRY_TIME: '2030-01-01T17:17:10.000Z',
+      DUE_TIME: '2030-01-01T17:47:10.000Z',
+      SENT_EARLY: true,
+    });
+    expect((await completionRows()).rows.find((r) => r.ID === 500)).toMatchObject({
+      DUE_TIME: '2026-11-20T11:30:00.000Z',
+      SENT_EARLY: false,
+    });
+    // Still not due: the viewer is told when it is, not that the report exists.
     const again = await get(`/api/launch-completion-report/${viewer}/600`, viewer);
+    expect(again.statusCode).toBe(403);
+    expect(again.json().message).toBe(
+      'The completion report of campaign 600 is due at 2030-01-01 17:47:10 UTC (30 minutes after its medical-baseline retry time) and is sent then. Sending it early needs MB_INTERNAL_PERMISSION.',
+    );
+    await t.ctx.db.query('UPDATE datasets SET medbase_retry_at = NULL WHERE id = 601');
+  });
+
+  it('launching a due report that exists makes and sends it again, a refresh: MB_INTERNAL_PERMISSION', async () => {
+    const again = await get(`/api/launch-completion-report/${viewer}/500`, viewer);
     expect(again.statusCode).toBe(403);
     expect(again.json()).toEqual({
       error: 'forbidden',
       message: 'You do not have the MB_INTERNAL_PERMISSION permission needed for this.',
     });
-    expect((await get(`/api/launch-completion-report/${operator}/600`, operator)).statusCode).toBe(202);
   });
 });
 
@@ -482,7 +521,9 @@ describe('a completion report launched early', () => {
     await t.ctx.db.query(
       "UPDATE report_files SET requested_at = '2000-01-01T00:00:00Z' WHERE dataset_id = 500 AND kind = 'completion'",
     );
+    expect((await completionRows()).rows.find((r) => r.ID === 500)).toMatchObject({ SENT_EARLY: true });
     expect(await service.scheduleDue()).toBe(1);
+    expect((await completionRows()).rows.find((r) => r.ID === 500)).toMatchObject({ SENT_EARLY: false });
     const after = await t.ctx.db.query(
       "SELECT request_seq FROM report_files WHERE dataset_id = 500 AND kind = 'completion'",
     );
@@ -603,5 +644,51 @@ describe('a file that keeps failing', () => {
       (await completionRows()).rows.find((r) => r.ID === 600 && r.TRANSFER_STATE === 'transferred'),
     );
     expect(done).toMatchObject({ NEXT_ATTEMPT_TIME: null, LAST_ERROR: null, ATTEMPTS: 1, ATTEMPT_LIMIT: 3 });
+  });
+});
+
+describe('a launch while the same report of the campaign is still under way', () => {
+  it('answers the earlier launch (same 202, its job, saying so) and makes no second file', async () => {
+    const files = async () => (await readdir(outbox.path)).filter((n) => n.startsWith('PGE_medbase_600_'));
+    expect(await files()).toEqual([]);
+    // Two clicks 300 ms apart, and a third from another console at the same moment.
+    const first = await get(`/api/launch-medicalbaseline-report/${viewer}/600`, viewer);
+    const [second, third] = await Promise.all([
+      get(`/api/launch-medicalbaseline-report/${viewer}/600`, viewer),
+      get(`/api/launch-medicalbaseline-report/${operator}/600`, operator),
+    ]);
+    expect(first.statusCode).toBe(202);
+    const jobId = first.json()[0][0].JOB_ID;
+    expect(first.json()).toEqual([[{ RESULT: 'QUEUED', JOB_ID: jobId }]]);
+    const { rows } = await t.ctx.db.query(
+      "SELECT requested_at FROM report_files WHERE dataset_id = 600 AND kind = 'medbase'",
+    );
+    expect(rows).toHaveLength(1);
+    const at = (rows[0].requested_at as Date).toISOString().slice(0, 19).replace('T', ' ');
+    for (const again of [second, third]) {
+      expect(again.statusCode).toBe(202);
+      expect(again.json()).toEqual([
+        [
+          {
+            RESULT: 'QUEUED',
+            JOB_ID: jobId,
+            ALREADY_QUEUED: true,
+            MESSAGE: `The MedBase Report of campaign 600 launched at ${at} UTC is still being made or sent; this launch joins it and makes no second file.`,
+          },
+        ],
+      ]);
+    }
+    const arrived = await eventually(async () => {
+      const [list] = (await get('/api/v1/launcher/campaigns', viewer)).json();
+      const r = list.find((c: Row) => c.dataset_id_bint === 600).reports.medbase;
+      return r?.TRANSFER_STATE === 'transferred' ? r : undefined;
+    });
+    expect(arrived.ATTEMPTS).toBe(1);
+    expect(await files()).toHaveLength(1);
+
+    // Once the file has arrived, a launch makes a new one.
+    const later = await get(`/api/launch-medicalbaseline-report/${viewer}/600`, viewer);
+    expect(later.json()[0][0]).toEqual({ RESULT: 'QUEUED', JOB_ID: expect.any(String) });
+    expect(later.json()[0][0].JOB_ID).not.toBe(jobId);
   });
 });

@@ -14,7 +14,7 @@ import type { AppContext } from '../context.ts';
 import { actorOf } from '../http/access.ts';
 import { forbidden, HttpError } from '../http/errors.ts';
 import type { App } from '../http/types.ts';
-import { completionService } from './service.ts';
+import { completionService, type Launch } from './service.ts';
 
 /**
  * The path's session token must be the bearer's: the specification puts the token in the path, but the
@@ -34,6 +34,10 @@ const tokenMismatch = () =>
   );
 
 const queued = (jobId: string): QueuedAnswer => [[{ RESULT: 'QUEUED', JOB_ID: jobId }]];
+
+/** A launch's answer: that of the earlier launch it joined, saying so, when one was still under way. */
+const launched = ({ jobId, joined }: Launch): QueuedAnswer =>
+  joined ? [[{ RESULT: 'QUEUED', JOB_ID: jobId, ALREADY_QUEUED: true, MESSAGE: joined }]] : queued(jobId);
 
 const LAUNCH_PATHS: Record<CustomReportKind, { path: string; summary: string }> = {
   medbase: { path: 'launch-medicalbaseline-report', summary: 'Generate and transfer the MedBase report' },
@@ -87,7 +91,7 @@ export async function completionRoutes(app: App, ctx: AppContext) {
     },
     async (req, reply) => {
       if (!pathTokenMatches(req, req.params.token)) throw tokenMismatch();
-      const jobId = await service.refresh(req.params.id, actorOf(req.auth), 'refresh');
+      const jobId = await service.refresh(req.params.id, actorOf(req.auth));
       return reply.code(202).send(queued(jobId));
     },
   );
@@ -123,13 +127,15 @@ export async function completionRoutes(app: App, ctx: AppContext) {
     },
     async (req, reply) => {
       if (!pathTokenMatches(req, req.params.token)) throw tokenMismatch();
-      // Launching a report that exists makes and sends it again: a refresh, which needs MB_INTERNAL_PERMISSION.
+      // Sending the report before its campaign is due (PENDING customers still in it), or making and sending one
+      // that exists again (a refresh), needs MB_INTERNAL_PERMISSION.
       const permissions: readonly string[] = req.auth?.permissions ?? [];
-      if (!permissions.includes('MB_INTERNAL_PERMISSION') && (await service.hasCompletion(req.params.id))) {
-        throw forbidden('MB_INTERNAL_PERMISSION');
+      if (!permissions.includes('MB_INTERNAL_PERMISSION')) {
+        const due = await service.dueness(req.params.id);
+        if (!due.due) throw new HttpError(403, 'forbidden', due.reason);
+        if (await service.hasCompletion(req.params.id)) throw forbidden('MB_INTERNAL_PERMISSION');
       }
-      const jobId = await service.refresh(req.params.id, actorOf(req.auth), 'launch');
-      return reply.code(202).send(queued(jobId));
+      return reply.code(202).send(launched(await service.launchCompletion(req.params.id, actorOf(req.auth))));
     },
   );
 
@@ -145,8 +151,9 @@ export async function completionRoutes(app: App, ctx: AppContext) {
       },
       async (req, reply) => {
         if (!pathTokenMatches(req, req.params.token)) throw tokenMismatch();
-        const jobId = await service.launchCustom(kind, req.params.id, actorOf(req.auth));
-        return reply.code(202).send(queued(jobId));
+        return reply
+          .code(202)
+          .send(launched(await service.launchCustom(kind, req.params.id, actorOf(req.auth))));
       },
     );
   }

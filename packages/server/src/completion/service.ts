@@ -5,6 +5,7 @@ import {
   COMPLETION_DELAY_MINUTES,
   type CompletionReportRow,
   type CustomReportKind,
+  REPORT_KIND_LABELS,
   type ReportKind,
   type TransferState,
 } from '@psps/contracts';
@@ -14,7 +15,7 @@ import { FileTransferError } from '../delivery/file-transfer/file-transfer.ts';
 import { errorText, redactUrl, scrubSecrets } from '../delivery/redact.ts';
 import type { actorOf } from '../http/access.ts';
 import { conflict, notFound } from '../http/errors.ts';
-import type { JobRun } from '../jobs/job.ts';
+import { type JobRun, QUEUE_SCHEMA } from '../jobs/job.ts';
 import {
   type DeliveryProgressDbRow,
   deliveryProgressOf,
@@ -40,6 +41,12 @@ type Actor = ReturnType<typeof actorOf>;
 
 export { GENERATE_JOB, TRANSFER_JOB };
 export type ReportJobData = { reportId: number; seq: number };
+
+/**
+ * A launch's outcome: the job that makes the file; `joined` (a sentence) when an earlier launch of the same report
+ * of the same campaign was still queued or being made or sent, whose job this is: no second file is made.
+ */
+export type Launch = { jobId: string; joined?: string };
 
 const NOW_XT = `(extract(epoch FROM clock_timestamp()) * 1000000)::bigint`;
 /** How far back a list asks again before the console's stamp: far longer than any transaction that stamps a row. */
@@ -90,11 +97,26 @@ type CompletionDbRow = DeliveryProgressDbRow & {
   last_error: string | null;
   attempts: number;
   file_name: string | null;
+  due_at: Date | null;
+  sent_early: boolean;
 };
 
 /** A campaign's medical-baseline retry time: its own or its latest child's (the engine may set either). */
 const EFFECTIVE_RETRY = `greatest(d.medbase_retry_at,
   (SELECT max(c.medbase_retry_at) FROM datasets c WHERE c.root_id = d.id))`;
+
+/** When a campaign's completion report is due (retry time + 30 minutes); null while the retry time is unknown. */
+const DUE_AT = `(${EFFECTIVE_RETRY} + make_interval(mins => ${COMPLETION_DELAY_MINUTES}))`;
+
+/**
+ * Whether the row's current file was asked for before its campaign was due (its retry time unknown, or the
+ * request before retry + 30 minutes). `requested_at` is the time of the last request to generate the file (a resend
+ * sends the same file, so it leaves it). The scheduler generates such a report again once the campaign is due.
+ */
+const REQUESTED_EARLY = `(r.requested_at < ${DUE_AT} OR ${DUE_AT} IS NULL)`;
+
+/** `2026-11-22 17:47:10 UTC`: a time in a server message (the server does not know the reader's zone). */
+const utcText = (d: Date) => `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 
 function completionRow(r: CompletionDbRow): CompletionReportRow {
   return {
@@ -111,6 +133,8 @@ function completionRow(r: CompletionDbRow): CompletionReportRow {
     ATTEMPTS: r.attempts,
     FILE_NAME: r.file_name,
     ...deliveryProgressOf(r),
+    DUE_TIME: isoOf(r.due_at),
+    SENT_EARLY: r.sent_early,
   };
 }
 
@@ -142,6 +166,65 @@ export function completionService(ctx: AppContext) {
     return rows[0].root;
   }
 
+  /** Enqueues the job of a row's new request and records it as the request's job (`request_job_id`). */
+  async function enqueueRequest(name: string, data: ReportJobData): Promise<string> {
+    const id = await enqueue(name, data);
+    await db.query('UPDATE report_files SET request_job_id = $3 WHERE id = $1 AND request_seq = $2', [
+      data.reportId,
+      data.seq,
+      id,
+    ]);
+    return id;
+  }
+
+  /**
+   * The newest request for this report of the campaign whose job is still queued or running (a job waiting for a
+   * retry after a failure does not count: launching again is then a deliberate new try).
+   */
+  async function underWay(datasetId: number, kind: ReportKind) {
+    const { rows } = await db.query<{ job_id: string; requested_at: Date }>(
+      `SELECT coalesce(r.request_job_id, j.id)::text AS job_id, r.requested_at
+         FROM report_files r
+         JOIN LATERAL (SELECT j.id FROM ${QUEUE_SCHEMA}.job j
+                        WHERE j.name IN ('${GENERATE_JOB}', '${TRANSFER_JOB}') AND j.state IN ('created', 'active')
+                          AND j.data->>'reportId' = r.id::text AND j.data->>'seq' = r.request_seq::text
+                        LIMIT 1) j ON true
+        WHERE r.dataset_id = $1 AND r.kind = $2
+        ORDER BY r.id DESC LIMIT 1`,
+      [datasetId, kind],
+    );
+    return rows[0];
+  }
+
+  /**
+   * A launch of a report of a campaign, one at a time per report and campaign (a lock held until its job is in
+   * the queue): while an earlier launch's file is still queued or being made or sent, answers that launch's job
+   * and makes no second file.
+   */
+  async function launchOnce(
+    kind: ReportKind,
+    datasetId: number,
+    who: Actor,
+    start: () => Promise<string>,
+  ): Promise<Launch> {
+    const client = await db.connect();
+    const key = `report-launch:${kind}:${datasetId}`;
+    try {
+      await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);
+      try {
+        const earlier = await underWay(datasetId, kind);
+        if (!earlier) return { jobId: await start() };
+        const joined = `The ${REPORT_KIND_LABELS[kind]} of campaign ${datasetId} launched at ${utcText(earlier.requested_at)} is still being made or sent; this launch joins it and makes no second file.`;
+        await audit(who, `report.launch.${kind}.joined`, datasetId, { jobId: earlier.job_id });
+        return { jobId: earlier.job_id, joined };
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key]);
+      }
+    } finally {
+      client.release();
+    }
+  }
+
   async function enqueue(name: string, data: ReportJobData): Promise<string> {
     const { fileTransfer } = config;
     const options =
@@ -169,7 +252,7 @@ export function completionService(ctx: AppContext) {
       [datasetId],
     );
     const row = rows[0]!;
-    return enqueue(GENERATE_JOB, { reportId: row.id, seq: row.request_seq });
+    return enqueueRequest(GENERATE_JOB, { reportId: row.id, seq: row.request_seq });
   }
 
   /** A failed run: its reason, and its job, which the queue retries under the same id unless this was the last. */
@@ -195,7 +278,8 @@ export function completionService(ctx: AppContext) {
         `SELECT r.dataset_id, d.title, d.launched_at, ${EFFECTIVE_RETRY} AS medbase_retry_at,
                 r.generated_at, r.transferred_at, r.update_xt, r.transfer_state, r.last_error, r.attempts,
                 r.file_name, r.previous_transferred_at, r.previous_file_name, r.attempt_limit,
-                ${NEXT_ATTEMPT_SQL} AS next_attempt_at, m.max_xt
+                ${NEXT_ATTEMPT_SQL} AS next_attempt_at, ${DUE_AT} AS due_at,
+                coalesce(${REQUESTED_EARLY}, false) AS sent_early, m.max_xt
            FROM (SELECT max(update_xt) AS max_xt FROM report_files WHERE kind = 'completion') m
            LEFT JOIN report_files r ON r.kind = 'completion' AND r.update_xt > $1
            LEFT JOIN datasets d ON d.id = r.dataset_id
@@ -243,12 +327,31 @@ export function completionService(ctx: AppContext) {
       const early = await db.query<{ id: number }>(
         `SELECT d.id FROM datasets d JOIN report_files r ON r.dataset_id = d.id AND r.kind = 'completion'
           WHERE d.root_id IS NULL
-            AND ${EFFECTIVE_RETRY} <= now() - make_interval(mins => $1)
-            AND r.requested_at < ${EFFECTIVE_RETRY} + make_interval(mins => $1)`,
-        [COMPLETION_DELAY_MINUTES],
+            AND ${DUE_AT} <= now() AND ${REQUESTED_EARLY}`,
       );
       for (const d of early.rows) await requestCompletion(d.id);
       return rows.length + early.rows.length;
+    },
+
+    /**
+     * Whether the campaign's completion report is due (its retry time + 30 minutes has passed); if not, why, in a
+     * sentence naming the due time, for a launch refused to a user who may not send it early.
+     */
+    async dueness(id: number): Promise<{ due: true } | { due: false; reason: string }> {
+      const datasetId = await rootOf(id);
+      const { rows } = await db.query<{ due_at: Date | null; due: boolean | null }>(
+        `SELECT ${DUE_AT} AS due_at, ${DUE_AT} <= now() AS due FROM datasets d WHERE d.id = $1`,
+        [datasetId],
+      );
+      const { due_at: dueAt, due } = rows[0]!;
+      if (due) return { due: true };
+      const when = dueAt
+        ? `is due at ${utcText(dueAt)} (${COMPLETION_DELAY_MINUTES} minutes after its medical-baseline retry time) and is sent then`
+        : `is not due yet: it is sent ${COMPLETION_DELAY_MINUTES} minutes after the campaign's medical-baseline retry time, which is not set yet`;
+      return {
+        due: false,
+        reason: `The completion report of campaign ${datasetId} ${when}. Sending it early needs MB_INTERNAL_PERMISSION.`,
+      };
     },
 
     /** Whether the campaign's completion report was requested already (launching it again is a refresh). */
@@ -260,12 +363,22 @@ export function completionService(ctx: AppContext) {
       return rows.length > 0;
     },
 
-    /** launch-completion-report and refresh-completion-report: (re)generate, then transfer (a child: its root's). */
-    async refresh(id: number, who: Actor, action: 'launch' | 'refresh'): Promise<string> {
+    /** refresh-completion-report: generate again, then transfer (a child's id: its campaign's report). */
+    async refresh(id: number, who: Actor): Promise<string> {
       const datasetId = await rootOf(id);
       const jobId = await requestCompletion(datasetId);
-      await audit(who, `completion.${action}`, datasetId, { jobId });
+      await audit(who, 'completion.refresh', datasetId, { jobId });
       return jobId;
+    },
+
+    /** launch-completion-report: as refresh, but joins a launch or request of the report still under way. */
+    async launchCompletion(id: number, who: Actor): Promise<Launch> {
+      const datasetId = await rootOf(id);
+      return launchOnce('completion', datasetId, who, async () => {
+        const jobId = await requestCompletion(datasetId);
+        await audit(who, 'completion.launch', datasetId, { jobId });
+        return jobId;
+      });
     },
 
     /** resend-completion-report: transfer the stored file again (same bytes). */
@@ -273,7 +386,7 @@ export function completionService(ctx: AppContext) {
       const datasetId = await rootOf(id);
       const { rows } = await db.query<{ id: number; request_seq: number }>(
         `UPDATE report_files
-            SET request_seq = request_seq + 1, requested_at = now(), ${START_OVER}
+            SET request_seq = request_seq + 1, ${START_OVER}
           WHERE dataset_id = $1 AND kind = 'completion' AND file_path IS NOT NULL
           RETURNING id, request_seq`,
         [datasetId],
@@ -284,7 +397,7 @@ export function completionService(ctx: AppContext) {
           `The completion report of campaign ${datasetId} has not been generated yet, so there is nothing to resend. Use refresh to generate it.`,
         );
       }
-      const jobId = await enqueue(TRANSFER_JOB, { reportId: row.id, seq: row.request_seq });
+      const jobId = await enqueueRequest(TRANSFER_JOB, { reportId: row.id, seq: row.request_seq });
       await audit(who, 'completion.resend', datasetId, { jobId });
       return jobId;
     },
@@ -294,23 +407,25 @@ export function completionService(ctx: AppContext) {
      * its own; it starts with the last delivery of the same report of the dataset as its previous one, since the
      * Custom Reports list shows only the newest launch of each kind.
      */
-    async launchCustom(kind: CustomReportKind, datasetId: number, who: Actor): Promise<string> {
+    async launchCustom(kind: CustomReportKind, datasetId: number, who: Actor): Promise<Launch> {
       await requireDataset(datasetId);
-      const { rows } = await db.query<{ id: number; request_seq: number }>(
-        `INSERT INTO report_files (dataset_id, kind, previous_transferred_at, previous_file_name)
-         SELECT $1, $2, p.at, p.name
-           FROM (SELECT 1) one
-           LEFT JOIN LATERAL (
-                SELECT coalesce(transferred_at, previous_transferred_at) AS at,
-                       CASE WHEN transferred_at IS NULL THEN previous_file_name ELSE file_name END AS name
-                  FROM report_files WHERE dataset_id = $1 AND kind = $2 ORDER BY id DESC LIMIT 1) p ON true
-         RETURNING id, request_seq`,
-        [datasetId, kind],
-      );
-      const row = rows[0]!;
-      const jobId = await enqueue(GENERATE_JOB, { reportId: row.id, seq: row.request_seq });
-      await audit(who, `report.launch.${kind}`, datasetId, { jobId, reportId: row.id });
-      return jobId;
+      return launchOnce(kind, datasetId, who, async () => {
+        const { rows } = await db.query<{ id: number; request_seq: number }>(
+          `INSERT INTO report_files (dataset_id, kind, previous_transferred_at, previous_file_name)
+           SELECT $1, $2, p.at, p.name
+             FROM (SELECT 1) one
+             LEFT JOIN LATERAL (
+                  SELECT coalesce(transferred_at, previous_transferred_at) AS at,
+                         CASE WHEN transferred_at IS NULL THEN previous_file_name ELSE file_name END AS name
+                    FROM report_files WHERE dataset_id = $1 AND kind = $2 ORDER BY id DESC LIMIT 1) p ON true
+           RETURNING id, request_seq`,
+          [datasetId, kind],
+        );
+        const row = rows[0]!;
+        const jobId = await enqueueRequest(GENERATE_JOB, { reportId: row.id, seq: row.request_seq });
+        await audit(who, `report.launch.${kind}`, datasetId, { jobId, reportId: row.id });
+        return jobId;
+      });
     },
 
     /** The generation job: writes the file, records it on the row, enqueues its transfer. */

@@ -22,3 +22,25 @@ export const conflict = (message: string, details?: unknown) =>
   new HttpError(409, 'conflict', message, details);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, 'too_many_requests', message, undefined, { 'retry-after': String(retryAfterSeconds) });
+
+const WHERE: Readonly<Record<string, (name: string) => string>> = {
+  body: (name) => (name ? `The field ${name} of the request` : 'The request body'),
+  params: (name) => (name ? `The ${name} in the address` : 'The address'),
+  querystring: (name) => (name ? `The query parameter ${name}` : 'The query string'),
+  headers: (name) => (name ? `The header ${name}` : 'The headers'),
+};
+
+/**
+ * A refused request in plain words: which field, where, and what it must be. Reasons phrased as a predicate
+ * ('must be a whole number', see contracts' plainIssueMessage) follow the field; any other sentence follows a colon.
+ */
+export function validationMessage(context: string | undefined, instancePath: string, reason: string): string {
+  const name = instancePath.split('/').filter(Boolean).join('.');
+  const subject = (
+    WHERE[context ?? ''] ?? ((field: string) => (field ? `The field ${field}` : 'The request'))
+  )(name);
+  const text = /^(must|is|has|should|cannot|may) /.test(reason)
+    ? `${subject} ${reason}`
+    : `${subject}: ${reason}`;
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}

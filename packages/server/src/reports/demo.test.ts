@@ -1,7 +1,8 @@
+import { type MessageStatus, phaseOf } from '@psps/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
-import { reportsDemo } from './demo.ts';
+import { reportsDemo, seedPlans, waveDatasets, waveMessages } from './demo.ts';
 
 let t: TestApp;
 let stop: (() => Promise<void>) | undefined;
@@ -68,5 +69,33 @@ describe('demo campaigns', () => {
     expect(await pending()).toBeLessThan(before);
     const [a, b] = await rollupsVsMessages();
     expect(b).toEqual(a);
+  });
+});
+
+describe('demo plans', () => {
+  it('a finished campaign seeded soon after midnight has no time in the future and no message under way', () => {
+    // 00:30 local: the North Bay 48-hour wave is launched at 00:01 (to count as today's) and is finished.
+    const now = new Date(2026, 10, 22, 0, 30, 0);
+    const plans = seedPlans(0.05, now);
+    const north = plans.find((p) => p.rootId === 40_101)!;
+    expect(north.launchedAt).toEqual(new Date(2026, 10, 22, 0, 1, 0));
+    const [root] = waveDatasets(north, now);
+    expect(root).toMatchObject({
+      launched_dt: new Date(2026, 10, 22, 0, 1, 0).toISOString(),
+      processed_dt: new Date(2026, 10, 22, 0, 30, 0).toISOString(),
+      medbaseRetry_dt: new Date(2026, 10, 22, 0, 30, 0).toISOString(),
+    });
+    for (const plan of plans.filter((p) => p.processed)) {
+      for (const d of waveDatasets(plan, now)) {
+        expect(Date.parse(d.processed_dt as string)).toBeLessThanOrEqual(now.getTime());
+      }
+      const underWay = waveMessages(plan, 1).filter(
+        (m) => phaseOf(m.status_vch as MessageStatus) !== 'completed',
+      );
+      expect(underWay).toEqual([]);
+    }
+    // The live 24-hour wave is still under way: its messages may be.
+    const live = plans.find((p) => p.rootId === 40_111)!;
+    expect(waveDatasets(live, now)[0]).toMatchObject({ processed_dt: null, medbaseRetry_dt: null });
   });
 });

@@ -8,7 +8,9 @@ import {
   type IngestDataset,
   type IngestMessage,
   type IngestStatus,
+  type MessageStatus,
   NOTIFICATION_WAVES,
+  phaseOf,
 } from '@psps/contracts';
 import type pino from 'pino';
 import type { AppContext } from '../context.ts';
@@ -59,6 +61,17 @@ const MIX: Record<Channel, [string, number][]> = {
     ['DEFERRED', 4],
   ],
 };
+/**
+ * The mixes of a finished (processed) campaign: only final statuses. An e-mail still DEFERRED would be under way,
+ * which a campaign counted complete cannot have; the live simulator resolves those of the live wave.
+ */
+const FINISHED_MIX = Object.fromEntries(
+  Object.entries(MIX).map(([channel, mix]) => [
+    channel,
+    mix.filter(([status]) => phaseOf(status as MessageStatus) === 'completed'),
+  ]),
+) as Record<Channel, [string, number][]>;
+
 const STREETS = [
   'Oak St',
   'Ridge Rd',
@@ -92,7 +105,7 @@ function prng(seed: number) {
   };
 }
 function weighted(mix: [string, number][], r: number): string {
-  let x = r * 100;
+  let x = r * mix.reduce((sum, [, w]) => sum + w, 0);
   for (const [status, w] of mix) {
     x -= w;
     if (x < 0) return status;
@@ -127,9 +140,13 @@ type WavePlan = {
   processed: boolean;
 };
 
-function waveDatasets(p: WavePlan): IngestDataset[] {
+export function waveDatasets(p: WavePlan, now = new Date()): IngestDataset[] {
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
-  const retry = p.launchedAt ? new Date(p.launchedAt.getTime() + 2 * 3_600_000) : null;
+  // Two hours after the launch, but never later than now: a wave seeded soon after midnight (launched 00:01 to
+  // count as today's) finished at once rather than in the future.
+  const retry = p.launchedAt
+    ? new Date(Math.min(p.launchedAt.getTime() + 2 * 3_600_000, now.getTime()))
+    : null;
   const common = {
     event_id_bint: p.eventId,
     CMD: p.wave,
@@ -153,7 +170,10 @@ function waveDatasets(p: WavePlan): IngestDataset[] {
   ];
 }
 
-function waveMessages(p: WavePlan, firstId: number): (IngestMessage & { link_click_dt?: string | null })[] {
+export function waveMessages(
+  p: WavePlan,
+  firstId: number,
+): (IngestMessage & { link_click_dt?: string | null })[] {
   const random = prng(p.rootId);
   const out: (IngestMessage & { link_click_dt?: string | null })[] = [];
   const launched = (p.launchedAt ?? p.createdAt).getTime();
@@ -166,7 +186,7 @@ function waveMessages(p: WavePlan, firstId: number): (IngestMessage & { link_cli
     for (const channel of channelsOf(n)) {
       const final = p.launchedAt !== null && random() < p.done;
       const status = final
-        ? weighted(MIX[channel], random())
+        ? weighted(p.processed ? FINISHED_MIX[channel] : MIX[channel], random())
         : p.launchedAt && random() < 0.5
           ? 'QUEUED'
           : 'PENDING';
@@ -202,7 +222,7 @@ function waveMessages(p: WavePlan, firstId: number): (IngestMessage & { link_cli
 }
 
 /** The two seeded events: one past, fully notified; one live, its 24-hour wave in progress. */
-function seedPlans(scale: number, now = new Date()): WavePlan[] {
+export function seedPlans(scale: number, now = new Date()): WavePlan[] {
   const h = 3_600_000;
   const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
   const today = (hoursAgo: number) => new Date(Math.max(midnight + 60_000, now.getTime() - hoursAgo * h));

@@ -162,6 +162,15 @@ describe('campaign tree', () => {
     const malformed = await get('/api/proc_reports_campaignTree/abc');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error).toBe('bad_request');
+    // A whole number, only too large: the answer says the range rather than calling it not whole.
+    const huge = await get('/api/proc_reports_campaignTree/99999999999999999999999');
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().message).toBe(
+      'The datasetId in the address is too large: it must be from 1 to 9007199254740991.',
+    );
+    expect((await get('/api/proc_reports_campaignTree/1.5')).json().message).toBe(
+      'The datasetId in the address must be a whole number.',
+    );
   });
 });
 
@@ -279,7 +288,9 @@ describe('events', () => {
     );
     const bad = await get('/csv/proc_reports_gridTreeEvents/3?tz=Mars/Olympus');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toContain('tz is not a time zone this server knows');
+    expect(bad.json().message).toBe(
+      'The query parameter tz is not a time zone this server knows (e.g. America/Los_Angeles).',
+    );
   });
 });
 

@@ -31,7 +31,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { actorOf } from '../http/access.ts';
-import { badRequest, HttpError } from '../http/errors.ts';
+import { badRequest, HttpError, validationMessage } from '../http/errors.ts';
 import type { App } from '../http/types.ts';
 import { type OpenUpload, suppressionService, UploadTooLargeError } from './service.ts';
 
@@ -311,10 +311,12 @@ async function nextFile(parts: AsyncIterableIterator<Multipart>): Promise<Multip
   }
 }
 
-/** What is wrong with an upload's query, as a sentence: the first problem the schema found. */
-function queryProblem(error: Error & { validation?: { message?: string }[] }): string {
-  const reason = error.validation?.[0]?.message;
-  return reason === undefined ? 'The address of the upload is not valid.' : `Invalid query: ${reason}`;
+/** What is wrong with an upload's query, as a sentence: the first problem the schema found, named as every 400 does. */
+function queryProblem(error: Error & { validation?: { message?: string; instancePath?: string }[] }): string {
+  const first = error.validation?.[0];
+  return first?.message === undefined
+    ? 'The address of the upload is not valid.'
+    : validationMessage('querystring', first.instancePath ?? '', first.message);
 }
 
 /**

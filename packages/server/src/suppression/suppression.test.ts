@@ -1353,8 +1353,8 @@ describe('full upload preview: what it shows, and discarding it', () => {
 
     const bad = await send('Never made', '?tz=Mars%2FOlympus');
     expect(bad.statusCode, bad.body).toBe(400);
-    expect(bad.json().message).toContain(
-      'tz is not a time zone this server knows (e.g. America/Los_Angeles)',
+    expect(bad.json().message).toBe(
+      'The query parameter tz is not a time zone this server knows (e.g. America/Los_Angeles).',
     );
     expect(await activeOf('Never made')).toEqual([]);
   });

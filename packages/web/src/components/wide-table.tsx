@@ -14,7 +14,8 @@ function overflowOf(el: HTMLElement): Overflow {
  * natively (a real scrollbar), shows a shadow on each edge that has more columns behind it, and can keep its
  * last column, the row's actions, pinned at the right edge so that they are never scrolled out of sight.
  * Tables should first fit (wrapping text, dates that break between date and time); this is what is left when
- * they cannot. Row tints go through `rowTint` so the pinned cell shows the same colour as its row.
+ * they cannot. Its scrollbar is its own, kept at the bottom of the window (above the footer) while the table runs
+ * below it, so a tall table can be scrolled sideways without first scrolling down to its end. Row tints go through `rowTint` so the pinned cell shows the same colour as its row.
  */
 export function WideTable({
   children,
@@ -30,13 +31,22 @@ export function WideTable({
   mt?: CSSProperties['marginTop'];
 }) {
   const scroller = useRef<HTMLDivElement>(null);
+  const bar = useRef<HTMLDivElement>(null);
   const [overflow, setOverflow] = useState<Overflow>({ start: false, end: false });
+  const [scrollWidth, setScrollWidth] = useState(0);
   const measure = useCallback(() => {
     const el = scroller.current;
     if (!el) return;
     const next = overflowOf(el);
     setOverflow((prev) => (prev.start === next.start && prev.end === next.end ? prev : next));
+    setScrollWidth(el.scrollWidth);
+    if (bar.current && bar.current.scrollLeft !== el.scrollLeft) bar.current.scrollLeft = el.scrollLeft;
   }, []);
+  // The scrollbar below the table follows the table, and the table follows it.
+  const followBar = () => {
+    const el = scroller.current;
+    if (el && bar.current && el.scrollLeft !== bar.current.scrollLeft) el.scrollLeft = bar.current.scrollLeft;
+  };
 
   useLayoutEffect(() => {
     const el = scroller.current;
@@ -50,10 +60,10 @@ export function WideTable({
   }, [measure]);
 
   // Only while it scrolls is it a named region the keyboard can reach (arrow keys scroll it once focused).
-  const regionProps =
-    overflow.start || overflow.end
-      ? { role: 'region', 'aria-label': `${label} (scrolls sideways)`, tabIndex: 0 }
-      : {};
+  const scrolls = overflow.start || overflow.end;
+  const regionProps = scrolls
+    ? { role: 'region', 'aria-label': `${label} (scrolls sideways)`, tabIndex: 0 }
+    : {};
   return (
     <div
       className={classes.frame}
@@ -66,6 +76,17 @@ export function WideTable({
       <div ref={scroller} className={classes.scroller} onScroll={measure} {...regionProps}>
         {children}
       </div>
+      {scrolls && (
+        <div
+          ref={bar}
+          className={classes.stickyBar}
+          onScroll={followBar}
+          aria-hidden
+          data-testid="wide-table-scrollbar"
+        >
+          <div style={{ width: scrollWidth, height: 1 }} />
+        </div>
+      )}
     </div>
   );
 }

@@ -29,6 +29,9 @@ const SIDEBAR_WIDTH = 250;
 const NARROW_SIDEBAR_WIDTH = 220;
 const WIDE_LAYOUT_PX = 1280;
 
+/** The sidebar, as the toggle buttons name it (aria-controls). */
+const SIDEBAR_ID = 'sidebar';
+
 /** /admin: sidebar, top bar, content, footer (document 1 §2). Compact at 992px or less. */
 export function AdminLayout() {
   const compact = useMediaQuery(`(max-width: ${COMPACT_BREAKPOINT_PX}px)`) ?? false;
@@ -64,13 +67,18 @@ export function AdminLayout() {
                 onClick={() => setMobileOpened((o) => !o)}
                 size="sm"
                 aria-label="Toggle sidebar"
+                aria-expanded={mobileOpened}
+                aria-controls={SIDEBAR_ID}
               />
             ) : (
+              // The name says what a press does, as the tooltip does; aria-expanded says whether it is shown.
               <Tooltip label={desktopCollapsed ? 'Show sidebar' : 'Minimise sidebar'}>
                 <ActionIcon
                   variant="subtle"
                   onClick={() => setDesktopCollapsed((c) => !c)}
-                  aria-label="Minimise sidebar"
+                  aria-label={desktopCollapsed ? 'Show sidebar' : 'Minimise sidebar'}
+                  aria-expanded={!desktopCollapsed}
+                  aria-controls={SIDEBAR_ID}
                   size="lg"
                 >
                   {desktopCollapsed ? <IconLayoutSidebarLeftExpand /> : <IconLayoutSidebarLeftCollapse />}
@@ -106,7 +114,7 @@ export function AdminLayout() {
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar>
+      <AppShell.Navbar id={SIDEBAR_ID}>
         <Sidebar
           compact={compact}
           narrow={!compact && !wide}

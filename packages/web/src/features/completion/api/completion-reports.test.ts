@@ -24,6 +24,8 @@ const row = (
   PREVIOUS_FILE_NAME: null,
   NEXT_ATTEMPT_TIME: null,
   ATTEMPT_LIMIT: 1,
+  DUE_TIME: '2026-11-20T20:30:00Z',
+  SENT_EARLY: false,
   ...extra,
 });
 

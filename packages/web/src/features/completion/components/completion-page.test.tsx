@@ -28,6 +28,8 @@ const row = (ID: number, extra: Partial<CompletionReportRow>): CompletionReportR
   PREVIOUS_FILE_NAME: null,
   NEXT_ATTEMPT_TIME: null,
   ATTEMPT_LIMIT: null,
+  DUE_TIME: local(20, 20, 30, 0),
+  SENT_EARLY: false,
   ...extra,
 });
 
@@ -46,6 +48,14 @@ const STORED: CompletionReportRow[] = [
     NEXT_ATTEMPT_TIME: local(21, 14, 5, 12),
     PREVIOUS_TRANSFER_TIME: local(20, 20, 30, 5),
     PREVIOUS_FILE_NAME: 'PGE_completion_9002_20261120203000.csv',
+  }),
+  // Launched by an operator before the campaign was due: the utility has it, the final one follows.
+  row(9001, {
+    TRANSFER_STATE: 'transferred',
+    FILE_TRANSFER_TIME: local(21, 13, 31, 0),
+    ATTEMPTS: 1,
+    DUE_TIME: local(22, 17, 47, 10),
+    SENT_EARLY: true,
   }),
 ];
 
@@ -108,5 +118,13 @@ describe('completion page', () => {
     const failed = screen.getByTestId('completion-row-9003');
     expect(failed.querySelector('[data-testid="previous-transfer"]')).toBeNull();
     expect(failed.querySelector('[data-testid="transfer-status-progress"]')).toBeNull();
+  });
+
+  it('says plainly that a report was sent before its campaign was due, and when the final one follows', () => {
+    showPage(['REPORTING']);
+    expect(
+      screen.getByTestId('completion-row-9001').querySelector('[data-testid="sent-early"]')?.textContent,
+    ).toBe('Sent early, before the campaign was due; the final report follows at 2026-11-22 17:47:10.');
+    expect(screen.getByTestId('completion-row-9002').querySelector('[data-testid="sent-early"]')).toBeNull();
   });
 });

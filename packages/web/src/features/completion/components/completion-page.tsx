@@ -56,6 +56,19 @@ function TimeCell({ value }: { value: string | null }) {
 }
 
 /**
+ * A report sent before its campaign was due (launched or refreshed early by an operator with
+ * MB_INTERNAL_PERMISSION) holds customers still PENDING: the row says so until the due report replaces it.
+ */
+export function earlyNote(row: CompletionReportRow): string | null {
+  if (!row.SENT_EARLY) return null;
+  const sent = row.TRANSFER_STATE === 'transferred' ? 'Sent early' : 'Requested early';
+  const follows = row.DUE_TIME
+    ? `at ${formatDateTime(row.DUE_TIME)}`
+    : "30 minutes after the campaign's medical-baseline retry time";
+  return `${sent}, before the campaign was due; the final report follows ${follows}.`;
+}
+
+/**
  * /admin/completion (document 1 §2 'Completion Reports'): every completion report, its times and where its file
  * is, newest report first. The list lives in the browser and is kept current by incremental checks.
  */
@@ -185,6 +198,11 @@ export function CompletionPage() {
                       />
                       <TransferStatus info={row} testId="transfer-status" />
                       <PreviousDelivery info={row} testId="previous-transfer" />
+                      {row.SENT_EARLY && (
+                        <Text size="xs" c="orange.8" fw={500} data-testid="sent-early">
+                          {earlyNote(row)}
+                        </Text>
+                      )}
                     </Stack>
                   </Table.Td>
                   <Table.Td>

@@ -2,6 +2,7 @@ import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { COMPLETION_TEXTS, type CompletionReportRow } from '@psps/contracts';
 import { IconRefresh, IconSend, IconTrash } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
+import { BusyActionIcon } from '../../../components/busy-action-icon.tsx';
 import { Can } from '../../../lib/permissions.tsx';
 import { TOOLTIP_EVENTS } from '../../../lib/tooltip.ts';
 import { type CompletionAction, useCompletionAction } from '../api/completion-reports.ts';
@@ -21,9 +22,13 @@ export function ReportActions({
   const refresh = useCompletionAction('refresh');
   const resend = useCompletionAction('resend');
   const busy = refresh.isPending || resend.isPending;
+  // Errors are shown by the mutation; the promise only keeps the button busy until the call has settled.
   const run = (action: CompletionAction) => {
     const mutation = action === 'refresh' ? refresh : resend;
-    mutation.mutate(row.ID, { onSuccess: () => onStarted(row, action) });
+    return mutation.mutateAsync(row.ID).then(
+      () => onStarted(row, action),
+      () => {},
+    );
   };
   const nothingToResend = row.COMPLETION_REPORT_TIME === null;
   const ignore = (event: MouseEvent) => event.preventDefault();
@@ -32,15 +37,15 @@ export function ReportActions({
     <Group gap={2} wrap="nowrap">
       <Can permission="MB_INTERNAL_PERMISSION">
         <Tooltip events={TOOLTIP_EVENTS} label="Refresh: generate this report again and send it">
-          <ActionIcon
+          <BusyActionIcon
             variant="subtle"
             aria-label={`Refresh report ${row.ID}`}
-            loading={refresh.isPending}
-            disabled={busy && !refresh.isPending}
+            busy={refresh.isPending}
+            blocked={busy && !refresh.isPending}
             onClick={() => run('refresh')}
           >
             <IconRefresh size={18} />
-          </ActionIcon>
+          </BusyActionIcon>
         </Tooltip>
         <Tooltip
           events={TOOLTIP_EVENTS}
@@ -50,16 +55,15 @@ export function ReportActions({
               : 'Resend: send the current file again'
           }
         >
-          <ActionIcon
+          <BusyActionIcon
             variant="subtle"
             aria-label={`Resend report ${row.ID}`}
-            loading={resend.isPending}
-            data-disabled={nothingToResend || (busy && !resend.isPending) || undefined}
-            aria-disabled={nothingToResend || undefined}
-            onClick={(event) => (nothingToResend ? ignore(event) : run('resend'))}
+            busy={resend.isPending}
+            blocked={nothingToResend || (busy && !resend.isPending)}
+            onClick={() => run('resend')}
           >
             <IconSend size={18} />
-          </ActionIcon>
+          </BusyActionIcon>
         </Tooltip>
       </Can>
       <Tooltip events={TOOLTIP_EVENTS} label={COMPLETION_TEXTS.removeUnavailable}>

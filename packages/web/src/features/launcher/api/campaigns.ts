@@ -50,7 +50,7 @@ export function useLauncherCampaigns() {
 
 /**
  * Launches a custom report for a dataset (202 QUEUED: a job generates the file and transfers it), raises the
- * file transfer toast (DESIGN.md §5) and reloads the list so the row shows the new report.
+ * file transfer toast (DESIGN.md §5), or the server's sentence when it joined an earlier launch, and reloads the list so the row shows the new report.
  */
 export function useLaunchReport(kind: CustomReportKind) {
   const client = useQueryClient();
@@ -63,7 +63,9 @@ export function useLaunchReport(kind: CustomReportKind) {
       }
       return apiCall(queuedAnswer, CUSTOM_REPORT_LAUNCH_PATHS[kind](token, datasetId));
     },
-    onSuccess: () => notifications.show({ message: TOASTS.fileTransferInProgress }),
+    // A launch that joined an earlier one still under way (another tab, another operator) says so.
+    onSuccess: (answer) =>
+      notifications.show({ message: answer[0][0].MESSAGE ?? TOASTS.fileTransferInProgress }),
     onError: (error) =>
       notifications.show({ color: 'red', title: 'The report was not launched', message: error.message }),
     onSettled: () => client.invalidateQueries({ queryKey: launcherKeys.campaigns() }),

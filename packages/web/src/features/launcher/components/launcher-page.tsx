@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Card, Group, Loader, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Card, Group, Loader, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import {
   COMPLETION_TEXTS,
   CUSTOM_REPORT_ACTION_LABELS,
@@ -10,7 +10,8 @@ import {
   REPORT_KIND_LABELS,
 } from '@psps/contracts';
 import { IconFileDownload, IconHeartbeat, IconLink, IconPhoneOff } from '@tabler/icons-react';
-import { type ReactNode, useRef } from 'react';
+import type { ReactNode } from 'react';
+import { BusyActionIcon } from '../../../components/busy-action-icon.tsx';
 import { ShadeLegend } from '../../../components/shade-legend.tsx';
 import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
 import { TransferStatus } from '../../../components/transfer-status.tsx';
@@ -31,29 +32,20 @@ const shortLabel = (kind: CustomReportKind) => REPORT_KIND_LABELS[kind].replace(
 function LaunchButton({ kind, row }: { kind: CustomReportKind; row: LauncherCampaign }) {
   const launch = useLaunchReport(kind);
   const label = CUSTOM_REPORT_ACTION_LABELS[kind];
-  // A second click before the button shows it is busy must not send the report twice.
-  const sending = useRef(false);
-  const send = () => {
-    if (sending.current) return;
-    sending.current = true;
-    launch.mutate(row.dataset_id_bint, {
-      onSettled: () => {
-        sending.current = false;
-      },
-    });
-  };
+  // Busy (clicks ignored, focus kept) until the launch is answered and the list shows the new report; the error
+  // is shown by the mutation.
   return (
     <Tooltip events={TOOLTIP_EVENTS} label={label}>
-      <ActionIcon
+      <BusyActionIcon
         variant="subtle"
         size="lg"
         aria-label={`${label} for dataset ${row.dataset_id_bint}`}
-        loading={launch.isPending}
-        onClick={send}
+        busy={launch.isPending}
+        onClick={() => launch.mutateAsync(row.dataset_id_bint).catch(() => {})}
         data-testid={`launch-${kind}`}
       >
         {ICONS[kind]}
-      </ActionIcon>
+      </BusyActionIcon>
     </Tooltip>
   );
 }

@@ -3,11 +3,19 @@ import { CampaignChoice } from './campaign-choice.tsx';
 import { ReportSection } from './report-section.tsx';
 import { SummaryTable } from './summary-table.tsx';
 
-export function SummarySection({ datasetId, title }: { datasetId: number; title?: string }) {
+export function SummarySection({
+  datasetId,
+  title,
+  besideLive = false,
+}: {
+  datasetId: number;
+  title?: string;
+  besideLive?: boolean;
+}) {
   const summary = useSummary(datasetId);
   return (
     <ReportSection title={title} what="summary" query={summary} skeletonHeight={180} testId="summary-section">
-      {(data) => <SummaryTable summary={data} />}
+      {(data) => <SummaryTable summary={data} besideLive={besideLive} />}
     </ReportSection>
   );
 }

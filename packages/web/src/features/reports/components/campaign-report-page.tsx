@@ -11,7 +11,8 @@ const KINDS = Object.keys(CHANNEL_REPORT_PATHS) as ChannelReportKind[];
 
 /**
  * Combined campaign report (document 1 §2): one campaign dropdown drives the summary, the events grid of the
- * campaign's event, the campaign tree and the voice, SMS and e-mail sections together.
+ * campaign's event, the campaign tree and the voice, SMS and e-mail sections together. The summary is the
+ * 10-minute snapshot and the channel sections are live: their titles and the summary's note say which is which.
  */
 export function CampaignReportPage() {
   const events = useEvents();
@@ -21,7 +22,11 @@ export function CampaignReportPage() {
         const event = events.data?.find((e) => e.id_bint === campaign?.event_id_bint);
         return (
           <>
-            <SummarySection datasetId={datasetId} title="All channels" />
+            <SummarySection
+              datasetId={datasetId}
+              title="All channels: snapshot every 10 minutes"
+              besideLive
+            />
             {campaign && (
               <EventsGridSection
                 eventId={campaign.event_id_bint}
@@ -35,7 +40,7 @@ export function CampaignReportPage() {
                 <ChannelSection
                   channel={kind}
                   datasetId={datasetId}
-                  title={CHANNEL_LABELS[CHANNEL_REPORT_PATHS[kind]]}
+                  title={`${CHANNEL_LABELS[CHANNEL_REPORT_PATHS[kind]]}: live`}
                 />
               </Stack>
             ))}

@@ -33,14 +33,13 @@ export function CampaignCard({ campaign, root }: { campaign: Campaign; root?: bo
       data-testid={root ? 'tree-root' : 'tree-card'}
       style={root ? { borderLeft: '4px solid var(--mantine-primary-color-filled)' } : undefined}
     >
-      <Group justify="space-between" gap="xs" wrap="nowrap" mb={4}>
-        <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
-          ID {campaign.dataset_id_bint}
-        </Text>
-        <Text size="xs" c="dimmed" truncate title={campaign.title_vch} style={{ minWidth: 0 }}>
-          {campaign.title_vch}
-        </Text>
-      </Group>
+      {/* The whole title, wrapped under the ID: its ending names the customer class. */}
+      <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
+        ID {campaign.dataset_id_bint}
+      </Text>
+      <Text size="xs" c="dimmed" lh={1.35} mb={4} data-testid="tree-card-title">
+        {campaign.title_vch}
+      </Text>
       <SimpleGrid cols={2} spacing="md" verticalSpacing={0} style={{ gridTemplateColumns: '1.5fr 1fr' }}>
         <Stack gap={0}>
           <Field label="Imported" value={dateOrDash(campaign.created_dt)} />

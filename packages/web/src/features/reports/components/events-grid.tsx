@@ -21,7 +21,7 @@ const CELLS: Record<
   'MB-DS-ID': { cell: (r) => r.dataset_id_bint, numeric: true },
   'MB-ROOT-ID': { cell: (r) => r.rootDataset_bint, numeric: true },
   Type: { cell: (r) => r.type },
-  Title: { cell: (r) => r.title_vch, minWidth: 100 },
+  Title: { cell: (r) => r.title_vch, minWidth: 150 },
   Imported: { cell: (r) => <SplitDateTime text={dateOrDash(r.created_dt)} /> },
   Queued: { cell: (r) => <SplitDateTime text={dateOrDash(r.launched_dt)} /> },
   Processed: { cell: (r) => <SplitDateTime text={dateOrDash(r.processed_dt)} /> },

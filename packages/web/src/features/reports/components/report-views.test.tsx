@@ -91,6 +91,11 @@ describe('all-channels summary', () => {
     expect(out).toContain(
       'This report refreshes automatically; updates arrive every 10 minutes. Current as of 2026-09-14 07:10:00.',
     );
+    expect(out).not.toContain('snapshot');
+    // Above the live channel sections of the Campaign Report, it says which is the snapshot.
+    expect(text(<SummaryTable summary={snapshot} besideLive />)).toContain(
+      'This report refreshes automatically; updates arrive every 10 minutes. Current as of 2026-09-14 07:10:00. This summary is a snapshot taken every 10 minutes; the voice, SMS and e-mail sections below are live, so their counts may be ahead of it.',
+    );
   });
 });
 

@@ -5,11 +5,16 @@ import { dateOrDash, formatCount } from '../utils/labels.ts';
 /** The summary's columns IMPORTED, QUEUED, COMPLETED are its phases (cumulative: imported >= queued >= completed). */
 const COLUMNS = PHASES.map((phase) => ({ phase, label: phase.toUpperCase() }));
 
-function Note({ insertDt }: { insertDt?: string }) {
+/** Beside live channel sections (the Campaign Report), the summary says it is a snapshot and they are not. */
+const SNAPSHOT_BESIDE_LIVE =
+  ' This summary is a snapshot taken every 10 minutes; the voice, SMS and e-mail sections below are live, so their counts may be ahead of it.';
+
+function Note({ insertDt, besideLive }: { insertDt?: string; besideLive?: boolean }) {
   return (
     <Text size="xs" c="dimmed" mt={6} data-testid="summary-note">
       {REPORT_TEXTS.summaryNote}
       {insertDt && ` Current as of ${dateOrDash(insertDt)}.`}
+      {besideLive && SNAPSHOT_BESIDE_LIVE}
     </Text>
   );
 }
@@ -18,7 +23,14 @@ function Note({ insertDt }: { insertDt?: string }) {
  * The all-channels summary of one dataset (document 1 §2): rows ALL, VOICE, SMS, E-MAIL by IMPORTED, QUEUED,
  * COMPLETED, from the latest 10-minute snapshot; 'NO DATA AVAILABLE' before the first snapshot.
  */
-export function SummaryTable({ summary }: { summary: SummarySnapshot | null }) {
+export function SummaryTable({
+  summary,
+  besideLive = false,
+}: {
+  summary: SummarySnapshot | null;
+  /** Shown above live channel sections: say which is the snapshot. */
+  besideLive?: boolean;
+}) {
   if (!summary) {
     return (
       <div>
@@ -27,7 +39,7 @@ export function SummaryTable({ summary }: { summary: SummarySnapshot | null }) {
             {REPORT_TEXTS.noData}
           </Text>
         </Paper>
-        <Note />
+        <Note besideLive={besideLive} />
       </div>
     );
   }
@@ -57,7 +69,7 @@ export function SummaryTable({ summary }: { summary: SummarySnapshot | null }) {
           ))}
         </Table.Tbody>
       </Table>
-      <Note insertDt={summary.insert_dt} />
+      <Note insertDt={summary.insert_dt} besideLive={besideLive} />
     </div>
   );
 }
