@@ -52,11 +52,6 @@ export function publishedText(publishDate: string): string {
   return `Template was published on ${publishDate}. Updates may be applied to this template until it is launched; select Re-Publish at any time before launch to publish them.`;
 }
 
-/** Once launched, Re-Publish is over: the publish tab states the date alone (beside the locked alert). */
-export function launchedPublishText(publishDate: string): string {
-  return `Template was published on ${publishDate}.`;
-}
-
 export const UNPUBLISHED_EDITS_BADGE = 'EDITS NOT PUBLISHED';
 
 /**

@@ -45,4 +45,34 @@ describe('variables that would reach the customer as written are warned of', () 
       '^premCity^ is not a voice variable.',
     ]);
   });
+
+  it('leaves text that only looks like a variable alone: a caret inside a word, unknown names in other syntax', () => {
+    expect(
+      findVariableProblems('Wind^Gust and 2^10 {note} https://x.com/a^b Press ^ to skip :^)', 'SMS'),
+    ).toEqual([]);
+    expect(findVariableProblems('Use {{ }} here, {{{backup}}} and {{{PIN}}}', 'SMS')).toEqual([]);
+    expect(findVariableProblems('Power back {{{allClearDateTime}}}, 50% ^_^ {x} x^y', 'EML')).toEqual([]);
+  });
+
+  it('suggests only real variables: an open misspelt caret, the other syntax, and braces miscounted in an e-mail', () => {
+    expect(
+      findVariableProblems('Hi ^custmerName and {{{premCity}}} and {{customerNam}}', 'SMS').map(
+        (p) => p.message,
+      ),
+    ).toEqual([
+      '^custmerName is not closed: did you mean ^customerName^?',
+      '{{{premCity}}} is e-mail syntax, and premCity is not an SMS variable.',
+      '{{customerNam}} is e-mail syntax: SMS variables are written ^customerName^.',
+    ]);
+    expect(
+      findVariableProblems('<p>{{customerName}}} {{{{address}}}} {{{zipCode}}}}</p>', 'EML').map((p) => [
+        p.kind,
+        p.message,
+      ]),
+    ).toEqual([
+      ['braces', '{{customerName}}} has 2 opening and 3 closing braces: write {{{customerName}}}.'],
+      ['braces', '{{{{address}}}} has 4 opening and 4 closing braces: write {{{address}}}.'],
+      ['braces', '{{{zipCode}}}} has 3 opening and 4 closing braces: write {{{zipCode}}}.'],
+    ]);
+  });
 });

@@ -4,11 +4,14 @@ import { variablesFor, variableToken } from './variables.ts';
 
 /**
  * A variable written so that it will not be filled: a name not in the channel's list (doc 2 §2.5, §2.6), a caret
- * or triple brace left open, the other channel's syntax, or double braces in an e-mail (doc 2 §5). Each stays in
- * the message as written, so the customer would read it. Warned of, never refused: the specification blocks none.
+ * or triple brace left open, the other channel's syntax, double braces in an e-mail (doc 2 §5), or an e-mail
+ * variable with too many or too few braces. Each stays in the message as written, so the customer would read it.
+ * Warned of, never refused: the specification blocks none. Only what was plainly meant as a variable is warned
+ * of: a closed ^name^ or {{{name}}} of the channel's own syntax, or else a name that is (nearly) a variable
+ * ('Wind^Gust', '2^10', a URL's 'a^b', '^_^' or '{{{backup}}}' in an SMS are text).
  */
 export interface VariableProblem {
-  kind: 'unknown' | 'unclosed' | 'otherSyntax' | 'doubleBrace';
+  kind: 'unknown' | 'unclosed' | 'otherSyntax' | 'doubleBrace' | 'braces';
   /** As written, e.g. '^custmerName^'. */
   token: string;
   /** The operator's words: what is wrong and how to write it. */
@@ -23,6 +26,8 @@ const NAME = '[A-Za-z_][A-Za-z0-9_]*';
 const CARET = new RegExp(`\\^(${NAME})(\\^)?`, 'g');
 // Three braces, a name, and the closing braces when there are (spaces inside are tolerated, as the renderer does).
 const TRIPLE = new RegExp(`\\{\\{\\{\\s*(${NAME})\\s*(\\}\\}\\})?`, 'g');
+// Any number of braces around a name: '{{customerName}}}', '{{{{customerName}}}}'.
+const BRACES = new RegExp(`(\\{+)\\s*(${NAME})\\s*(\\}+)`, 'g');
 
 const A_CHANNEL: Readonly<Record<NotifyBy, string>> = { PHON: 'a voice', SMS: 'an SMS', EML: 'an e-mail' };
 
@@ -67,13 +72,18 @@ export function findVariableProblems(text: string, notifyBy: NotifyBy): Variable
   for (const match of text.matchAll(own)) {
     const [whole, name = '', closing] = match;
     const token = whole.trimEnd();
-    const written = variableToken(name, notifyBy);
     if (!closing) {
+      // Left open: a variable only when the name is one (or nearly): '2^x' and 'Wind^Gust' are text.
+      const guess = nearest(name, known);
+      if (guess === undefined) continue;
       found.push({
         kind: 'unclosed',
         token,
         index: match.index,
-        message: `${token} is not closed: write ${written}.`,
+        message:
+          guess === name
+            ? `${token} is not closed: write ${variableToken(name, notifyBy)}.`
+            : `${token} is not closed: did you mean ${variableToken(guess, notifyBy)}?`,
       });
     } else if (!known.includes(name)) {
       const guess = nearest(name, known);
@@ -85,18 +95,24 @@ export function findVariableProblems(text: string, notifyBy: NotifyBy): Variable
       });
     }
   }
+  /** The other channel's syntax around `name`: a mistake only when the name is (nearly) a variable of either. */
+  const otherSyntax = (token: string, name: string, index: number, what: string) => {
+    const guess = nearest(name, known);
+    if (guess === undefined && nearest(name, variablesFor(email ? 'SMS' : 'EML')) === undefined) return;
+    found.push({
+      kind: 'otherSyntax',
+      token,
+      index,
+      message: guess
+        ? `${token} is ${what}: ${email ? 'e-mail' : NOTIFY_BY_LABELS[notifyBy]} variables are written ${variableToken(guess, notifyBy)}.`
+        : `${token} is ${what}, and ${name} is not ${channel} variable.`,
+    });
+  };
   for (const match of text.matchAll(other)) {
     const [token, name = '', closing] = match;
     // An open caret in an e-mail is ordinary text (2^10); only a whole variable of the other syntax is a mistake.
     if (!closing) continue;
-    found.push({
-      kind: 'otherSyntax',
-      token,
-      index: match.index,
-      message: email
-        ? `${token} is SMS and voice syntax: e-mail variables are written ${variableToken(name, notifyBy)}.`
-        : `${token} is e-mail syntax: ${NOTIFY_BY_LABELS[notifyBy]} variables are written ${variableToken(name, notifyBy)}.`,
-    });
+    otherSyntax(token, name, match.index, email ? 'SMS and voice syntax' : 'e-mail syntax');
   }
   if (email) {
     for (const brace of findDoubleBraces(text)) {
@@ -107,16 +123,24 @@ export function findVariableProblems(text: string, notifyBy: NotifyBy): Variable
         message: `${brace.token}: double braces are not supported, write ${variableToken(brace.name, notifyBy)}.`,
       });
     }
-  } else {
-    // Double braces in an SMS or voice text: e-mail-like syntax too ('{{name}}').
-    for (const brace of findDoubleBraces(text)) {
+    for (const match of text.matchAll(BRACES)) {
+      const [token, open = '', name = '', close = ''] = match;
+      // Three and three is a variable, two and two a double brace, three left open is reported as unclosed.
+      if ((open.length === 3 && close.length === 3) || (open.length === 2 && close.length === 2)) continue;
+      if (open.length >= 3 && close.length < 3) continue;
+      const guess = nearest(name, known);
+      if (guess === undefined) continue;
       found.push({
-        kind: 'otherSyntax',
-        token: brace.token,
-        index: brace.index,
-        message: `${brace.token} is not ${channel} variable: ${NOTIFY_BY_LABELS[notifyBy]} variables are written ${variableToken(brace.name, notifyBy)}.`,
+        kind: 'braces',
+        token,
+        index: match.index,
+        message: `${token} has ${open.length} opening and ${close.length} closing braces: write ${variableToken(guess, notifyBy)}.`,
       });
     }
+  } else {
+    // Double braces in an SMS or voice text: e-mail-like syntax too ('{{name}}').
+    for (const brace of findDoubleBraces(text))
+      otherSyntax(brace.token, brace.name, brace.index, 'e-mail syntax');
   }
   return found.sort((a, b) => a.index - b.index).map(({ index: _index, ...problem }) => problem);
 }

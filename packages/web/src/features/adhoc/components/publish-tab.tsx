@@ -8,7 +8,6 @@ import {
   editedSincePublishText,
   formatDateTime,
   languagesFor,
-  launchedPublishText,
   NOTIFY_BY,
   NOTIFY_BY_LABELS,
   PUBLISH_COMPLETE_TOAST,
@@ -74,11 +73,8 @@ export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; lock
       <Card withBorder radius="md" padding="md">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
           <Text maw={720} data-testid="publish-text">
-            {!publishDt
-              ? UNPUBLISHED_TEXT
-              : locked
-                ? launchedPublishText(formatDateTime(publishDt))
-                : publishedText(formatDateTime(publishDt))}
+            {/* The specification's text, launched or not: the locked alert and the disabled button say the rest. */}
+            {publishDt ? publishedText(formatDateTime(publishDt)) : UNPUBLISHED_TEXT}
           </Text>
           <Button
             leftSection={<IconRocket size={16} />}
