@@ -68,6 +68,9 @@ export function findVariableProblems(text: string, notifyBy: NotifyBy): Variable
   const known = variablesFor(notifyBy);
   const channel = A_CHANNEL[notifyBy];
   const found: (VariableProblem & { index: number })[] = [];
+  const report = (kind: VariableProblem['kind'], token: string, index: number, message: string) => {
+    found.push({ kind, token, index, message });
+  };
 
   for (const match of text.matchAll(own)) {
     const [whole, name = '', closing] = match;
@@ -76,37 +79,36 @@ export function findVariableProblems(text: string, notifyBy: NotifyBy): Variable
       // Left open: a variable only when the name is one (or nearly): '2^x' and 'Wind^Gust' are text.
       const guess = nearest(name, known);
       if (guess === undefined) continue;
-      found.push({
-        kind: 'unclosed',
+      report(
+        'unclosed',
         token,
-        index: match.index,
-        message:
-          guess === name
-            ? `${token} is not closed: write ${variableToken(name, notifyBy)}.`
-            : `${token} is not closed: did you mean ${variableToken(guess, notifyBy)}?`,
-      });
+        match.index,
+        guess === name
+          ? `${token} is not closed: write ${variableToken(name, notifyBy)}.`
+          : `${token} is not closed: did you mean ${variableToken(guess, notifyBy)}?`,
+      );
     } else if (!known.includes(name)) {
       const guess = nearest(name, known);
-      found.push({
-        kind: 'unknown',
+      report(
+        'unknown',
         token,
-        index: match.index,
-        message: `${token} is not ${channel} variable${guess ? `: did you mean ${variableToken(guess, notifyBy)}?` : '.'}`,
-      });
+        match.index,
+        `${token} is not ${channel} variable${guess ? `: did you mean ${variableToken(guess, notifyBy)}?` : '.'}`,
+      );
     }
   }
   /** The other channel's syntax around `name`: a mistake only when the name is (nearly) a variable of either. */
   const otherSyntax = (token: string, name: string, index: number, what: string) => {
     const guess = nearest(name, known);
     if (guess === undefined && nearest(name, variablesFor(email ? 'SMS' : 'EML')) === undefined) return;
-    found.push({
-      kind: 'otherSyntax',
+    report(
+      'otherSyntax',
       token,
       index,
-      message: guess
+      guess
         ? `${token} is ${what}: ${email ? 'e-mail' : NOTIFY_BY_LABELS[notifyBy]} variables are written ${variableToken(guess, notifyBy)}.`
         : `${token} is ${what}, and ${name} is not ${channel} variable.`,
-    });
+    );
   };
   for (const match of text.matchAll(other)) {
     const [token, name = '', closing] = match;
@@ -116,12 +118,12 @@ export function findVariableProblems(text: string, notifyBy: NotifyBy): Variable
   }
   if (email) {
     for (const brace of findDoubleBraces(text)) {
-      found.push({
-        kind: 'doubleBrace',
-        token: brace.token,
-        index: brace.index,
-        message: `${brace.token}: double braces are not supported, write ${variableToken(brace.name, notifyBy)}.`,
-      });
+      report(
+        'doubleBrace',
+        brace.token,
+        brace.index,
+        `${brace.token}: double braces are not supported, write ${variableToken(brace.name, notifyBy)}.`,
+      );
     }
     for (const match of text.matchAll(BRACES)) {
       const [token, open = '', name = '', close = ''] = match;
@@ -130,17 +132,18 @@ export function findVariableProblems(text: string, notifyBy: NotifyBy): Variable
       if (open.length >= 3 && close.length < 3) continue;
       const guess = nearest(name, known);
       if (guess === undefined) continue;
-      found.push({
-        kind: 'braces',
+      report(
+        'braces',
         token,
-        index: match.index,
-        message: `${token} has ${open.length} opening and ${close.length} closing braces: write ${variableToken(guess, notifyBy)}.`,
-      });
+        match.index,
+        `${token} has ${open.length} opening and ${close.length} closing braces: write ${variableToken(guess, notifyBy)}.`,
+      );
     }
   } else {
     // Double braces in an SMS or voice text: e-mail-like syntax too ('{{name}}').
-    for (const brace of findDoubleBraces(text))
+    for (const brace of findDoubleBraces(text)) {
       otherSyntax(brace.token, brace.name, brace.index, 'e-mail syntax');
+    }
   }
   return found.sort((a, b) => a.index - b.index).map(({ index: _index, ...problem }) => problem);
 }

@@ -131,9 +131,9 @@ export async function completionRoutes(app: App, ctx: AppContext) {
       // that exists again (a refresh), needs MB_INTERNAL_PERMISSION.
       const permissions: readonly string[] = req.auth?.permissions ?? [];
       if (!permissions.includes('MB_INTERNAL_PERMISSION')) {
-        const due = await service.dueness(req.params.id);
-        if (!due.due) throw new HttpError(403, 'forbidden', due.reason);
-        if (await service.hasCompletion(req.params.id)) throw forbidden('MB_INTERNAL_PERMISSION');
+        const state = await service.launchState(req.params.id);
+        if (!state.due) throw new HttpError(403, 'forbidden', state.reason);
+        if (state.exists) throw forbidden('MB_INTERNAL_PERMISSION');
       }
       return reply.code(202).send(launched(await service.launchCompletion(req.params.id, actorOf(req.auth))));
     },

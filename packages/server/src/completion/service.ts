@@ -5,6 +5,7 @@ import {
   COMPLETION_DELAY_MINUTES,
   type CompletionReportRow,
   type CustomReportKind,
+  formatDateTimeIn,
   REPORT_KIND_LABELS,
   type ReportKind,
   type TransferState,
@@ -116,7 +117,7 @@ const DUE_AT = `(${EFFECTIVE_RETRY} + make_interval(mins => ${COMPLETION_DELAY_M
 const REQUESTED_EARLY = `(r.requested_at < ${DUE_AT} OR ${DUE_AT} IS NULL)`;
 
 /** `2026-11-22 17:47:10 UTC`: a time in a server message (the server does not know the reader's zone). */
-const utcText = (d: Date) => `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+const utcText = (d: Date) => `${formatDateTimeIn(d, 'UTC')} UTC`;
 
 function completionRow(r: CompletionDbRow): CompletionReportRow {
   return {
@@ -334,33 +335,30 @@ export function completionService(ctx: AppContext) {
     },
 
     /**
-     * Whether the campaign's completion report is due (its retry time + 30 minutes has passed); if not, why, in a
-     * sentence naming the due time, for a launch refused to a user who may not send it early.
+     * What a launch of the campaign's completion report would be, for a user without MB_INTERNAL_PERMISSION: due
+     * (its retry time + 30 minutes has passed) or not, with why in a sentence naming the due time; and whether the
+     * report was requested already (launching it again is a refresh).
      */
-    async dueness(id: number): Promise<{ due: true } | { due: false; reason: string }> {
+    async launchState(
+      id: number,
+    ): Promise<{ exists: boolean } & ({ due: true } | { due: false; reason: string })> {
       const datasetId = await rootOf(id);
-      const { rows } = await db.query<{ due_at: Date | null; due: boolean | null }>(
-        `SELECT ${DUE_AT} AS due_at, ${DUE_AT} <= now() AS due FROM datasets d WHERE d.id = $1`,
+      const { rows } = await db.query<{ due_at: Date | null; due: boolean | null; exists: boolean }>(
+        `SELECT ${DUE_AT} AS due_at, ${DUE_AT} <= now() AS due,
+                EXISTS (SELECT 1 FROM report_files r WHERE r.dataset_id = d.id AND r.kind = 'completion') AS exists
+           FROM datasets d WHERE d.id = $1`,
         [datasetId],
       );
-      const { due_at: dueAt, due } = rows[0]!;
-      if (due) return { due: true };
+      const { due_at: dueAt, due, exists } = rows[0]!;
+      if (due) return { due: true, exists };
       const when = dueAt
         ? `is due at ${utcText(dueAt)} (${COMPLETION_DELAY_MINUTES} minutes after its medical-baseline retry time) and is sent then`
         : `is not due yet: it is sent ${COMPLETION_DELAY_MINUTES} minutes after the campaign's medical-baseline retry time, which is not set yet`;
       return {
         due: false,
+        exists,
         reason: `The completion report of campaign ${datasetId} ${when}. Sending it early needs MB_INTERNAL_PERMISSION.`,
       };
-    },
-
-    /** Whether the campaign's completion report was requested already (launching it again is a refresh). */
-    async hasCompletion(id: number): Promise<boolean> {
-      const { rows } = await db.query(
-        "SELECT 1 FROM report_files WHERE dataset_id = $1 AND kind = 'completion' LIMIT 1",
-        [await rootOf(id)],
-      );
-      return rows.length > 0;
     },
 
     /** refresh-completion-report: generate again, then transfer (a child's id: its campaign's report). */
