@@ -15,7 +15,8 @@ function overflowOf(el: HTMLElement): Overflow {
  * last column, the row's actions, pinned at the right edge so that they are never scrolled out of sight.
  * Tables should first fit (wrapping text, dates that break between date and time); this is what is left when
  * they cannot. Its scrollbar is its own, kept at the bottom of the window (above the footer) while the table runs
- * below it, so a tall table can be scrolled sideways without first scrolling down to its end. Row tints go through `rowTint` so the pinned cell shows the same colour as its row.
+ * below it, so a tall table can be scrolled sideways without first scrolling down to its end. Row tints go through
+ * `rowTint` so the pinned cell shows the same colour as its row.
  */
 export function WideTable({
   children,

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   ADHOC_LANGUAGES,
@@ -26,7 +26,7 @@ import { useTemplates } from '../api/templates.ts';
 import { usePendingSaves } from '../hooks/pending-saves.tsx';
 import { fieldLabel } from '../lib/conflict-fields.ts';
 import { useDialogs } from './adhoc-dialogs.tsx';
-import { VARIABLE_WARNINGS_TITLE } from './variable-warnings.tsx';
+import { VARIABLE_WARNINGS_TITLE, VariableWarningList } from './variable-warnings.tsx';
 
 const PUBLISH_NOT_SAVED_TEXT =
   'Some edits are not saved yet (a save failed, or someone else changed the same language: see the Voice, SMS and e-Mail tabs), so the template was not published.';
@@ -99,7 +99,14 @@ export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; lock
               : editedSincePublishText(formatDateTime(publishDt), edits)}
           </Alert>
         )}
-        <PublishVariableWarnings lines={variableWarnings} />
+        <Box mt={variableWarnings.length > 0 ? 'md' : 0}>
+          <VariableWarningList
+            lines={variableWarnings}
+            intro="These stay in the messages exactly as written. Publishing asks first; correct them unless they are meant."
+            testId="publish-variable-warnings"
+            counted
+          />
+        </Box>
         {notSaved && (
           <Alert color="red" mt="md" title="Not published" withCloseButton onClose={() => setNotSaved(false)}>
             {PUBLISH_NOT_SAVED_TEXT}
@@ -217,33 +224,6 @@ function usePublishVariableWarnings(id: number): string[] {
 
 const publishWithWarningsText = (count: number) =>
   `${count === 1 ? 'One variable' : `${count} variables`} listed on this tab will reach customers exactly as written. Publish anyway?`;
-
-/**
- * The variable warnings before publishing. Publishing is not refused for them (the specification refuses nothing
- * for variables); it asks first.
- */
-function PublishVariableWarnings({ lines: unique }: { lines: string[] }) {
-  if (unique.length === 0) return null;
-  return (
-    <Alert
-      color="yellow"
-      mt="md"
-      icon={<IconAlertTriangle />}
-      title={`${VARIABLE_WARNINGS_TITLE} (${unique.length})`}
-      data-testid="publish-variable-warnings"
-    >
-      <Text size="sm" mb={4}>
-        These stay in the messages exactly as written. Publishing asks first; correct them unless they are
-        meant.
-      </Text>
-      <List size="sm" spacing={2}>
-        {unique.map((line) => (
-          <List.Item key={line}>{line}</List.Item>
-        ))}
-      </List>
-    </Alert>
-  );
-}
 
 function snapshotSummary(snapshot: PublishSnapshot): string {
   return NOTIFY_BY.map((channel) => {

@@ -33,9 +33,10 @@ import { useDialogs } from './adhoc-dialogs.tsx';
 
 export const STATUS_COLORS: Record<string, string> = { DRAFT: 'gray', PUBLISHED: 'teal', LAUNCHED: 'red' };
 
-/** The ad hoc templates list (doc 2 §2.1): newest first, the first 100 rows. */
 /** A row's template as its buttons are named for a screen reader: 'Delete ADHOC-5 Wind event Oct 21'. */
 const rowName = (row: AdhocCampaign) => `${adhocIdLabel(row.id_bint)} ${row.name_vch}`;
+
+/** The ad hoc templates list (doc 2 §2.1): newest first, the first 100 rows. */
 
 export function TemplateList({ onOpen }: { onOpen: (id: number, tab?: string) => void }) {
   const [search, setSearch] = useState('');

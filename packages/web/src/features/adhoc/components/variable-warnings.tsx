@@ -16,28 +16,46 @@ export function VariableWarnings({
   problems: readonly FieldVariableProblem[];
   notifyBy: NotifyBy;
 }) {
-  // The same mistake written twice is said once.
-  const unique = [
-    ...new Map(problems.map((problem) => [`${problem.field}:${problem.message}`, problem])).entries(),
-  ];
-  if (unique.length === 0) return null;
   const named = notifyBy === 'EML';
+  return (
+    <VariableWarningList
+      lines={problems.map((problem) =>
+        named ? `${fieldLabel(notifyBy, problem.field)}: ${problem.message}` : problem.message,
+      )}
+      intro="These stay in the message exactly as written. Use the variable list to insert a variable."
+      testId={`variable-warnings-${notifyBy}`}
+    />
+  );
+}
+
+/** A list of variable warnings, each said once (the same mistake written twice is one line); nothing when none. */
+export function VariableWarningList({
+  lines,
+  intro,
+  testId,
+  counted = false,
+}: {
+  lines: readonly string[];
+  intro: string;
+  testId: string;
+  /** The title counts the lines ('Variables that will not be filled (2)'). */
+  counted?: boolean;
+}) {
+  const unique = [...new Set(lines)];
+  if (unique.length === 0) return null;
   return (
     <Alert
       color="yellow"
-      title={VARIABLE_WARNINGS_TITLE}
+      title={counted ? `${VARIABLE_WARNINGS_TITLE} (${unique.length})` : VARIABLE_WARNINGS_TITLE}
       icon={<IconAlertTriangle />}
-      data-testid={`variable-warnings-${notifyBy}`}
+      data-testid={testId}
     >
       <Text size="sm" mb={4}>
-        These stay in the message exactly as written. Use the variable list to insert a variable.
+        {intro}
       </Text>
       <List size="sm" spacing={2}>
-        {unique.map(([key, problem]) => (
-          <List.Item key={key}>
-            {named && `${fieldLabel(notifyBy, problem.field)}: `}
-            {problem.message}
-          </List.Item>
+        {unique.map((line) => (
+          <List.Item key={line}>{line}</List.Item>
         ))}
       </List>
     </Alert>
