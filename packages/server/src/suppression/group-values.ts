@@ -1,16 +1,17 @@
 import { SUPPRESSION_TYPES, type SuppressionType } from '@psps/contracts';
 import { copyTextField } from './copy-text.ts';
-import { E164, NumberSet } from './parse-upload.ts';
+import { E164 } from './parse-upload.ts';
+import { NumberSet, StringSet } from './value-sets.ts';
 
 /**
  * A group's current values, read once for a full upload's preview, against which the file's values are matched as
  * they are read: what the file lacks is what the upload removes, what the group lacks is what it adds. Each
  * value keeps its row id, by which the apply ends the values the file lacks. Phone numbers are kept as numbers in
- * typed arrays (about 40 bytes a value), others as strings.
+ * typed arrays (about 40 bytes a value), others as their bytes (value-sets.ts).
  */
 export class GroupValues {
   readonly #numbers = new Map<string, { set: NumberSet; marks?: Uint8Array }>();
-  readonly #strings = new Map<string, Map<string, { rowId: number; seen: boolean }>>();
+  readonly #strings = new Map<string, { set: StringSet; marks?: Uint8Array }>();
   /** `type\tvalue` of the current values that have an end (their end may pass before the apply). */
   readonly #ending = new Set<string>();
   count = 0;
@@ -26,11 +27,10 @@ export class GroupValues {
     if (ending) this.#ending.add(`${type}\t${value}`);
     let strings = this.#strings.get(type);
     if (strings === undefined) {
-      strings = new Map();
+      strings = { set: new StringSet() };
       this.#strings.set(type, strings);
     }
-    if (strings.has(value)) this.count--;
-    strings.set(value, { rowId, seen: false });
+    if (!strings.set.add(value, rowId)) this.count--; // cannot happen: the current key is unique
   }
 
   /** While loading: a value in E.164 form, as the number of its digits. */
@@ -63,9 +63,11 @@ export class GroupValues {
         }
       }
     } else {
-      const known = this.#strings.get(type)?.get(value);
-      if (known !== undefined) {
-        known.seen = true;
+      const strings = this.#strings.get(type);
+      const slot = strings?.set.slotOf(value) ?? -1;
+      if (strings !== undefined && slot !== -1) {
+        strings.marks ??= new Uint8Array(strings.set.capacity);
+        strings.marks[slot] = 1;
         found = true;
       }
     }
@@ -84,8 +86,12 @@ export class GroupValues {
         }
       }
     }
-    for (const [type, strings] of this.#strings) {
-      for (const [value, { rowId, seen }] of strings) if (!seen) yield [type, value, rowId];
+    for (const [type, { set, marks }] of this.#strings) {
+      for (let slot = 0; slot < set.capacity; slot++) {
+        if (set.isUsed(slot) && (marks === undefined || marks[slot] === 0)) {
+          yield [type, set.valueAt(slot), set.extraAt(slot)];
+        }
+      }
     }
   }
 }

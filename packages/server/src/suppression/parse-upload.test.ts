@@ -1,12 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import {
-  NumberSet,
-  type ParseUploadOptions,
-  parseTimestamp,
-  parseUpload,
-  UploadFileError,
-} from './parse-upload.ts';
+import { type ParseUploadOptions, parseTimestamp, parseUpload, UploadFileError } from './parse-upload.ts';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
 
@@ -330,17 +324,5 @@ describe('parseUpload reads plain lines fast and hands the rest of the file to t
       { line: 1, type: 'PHONE', value: '+14155550123' },
       { line: 2, type: 'EMAIL', value: 'a@example.com' },
     ]);
-  });
-});
-
-describe('NumberSet (distinct phone numbers)', () => {
-  it('tells new numbers from repeated ones while it grows', () => {
-    const set = new NumberSet();
-    for (let i = 0; i < 200_000; i++) expect(set.add(14_150_000_000 + i * 7)).toBe(true);
-    for (let i = 0; i < 200_000; i += 997) expect(set.add(14_150_000_000 + i * 7)).toBe(false);
-    expect(set.add(999_999_999_999_999)).toBe(true);
-    expect(set.add(999_999_999_999_999)).toBe(false);
-    expect(set.size).toBe(200_001);
-    expect(() => set.add(0)).toThrow(RangeError);
   });
 });

@@ -11,6 +11,7 @@ import {
 } from '@psps/contracts';
 import { CsvError, parse } from 'csv-parse';
 import { normalizeValue, plainNanpNumber } from './normalize.ts';
+import { NumberSet, StringSet } from './value-sets.ts';
 
 /**
  * Reading a suppression upload file (DESIGN §5): UTF-8 (a BOM is dropped), CSV or plain text with one value a line,
@@ -452,31 +453,22 @@ export function parseTimestamp(text: string, timeZone?: string): number | null {
 }
 
 /**
- * Normalised values seen so far, per type. Phone numbers (E.164: '+' and at most 15 digits, exact as a double) go
- * into a hash set of numbers held in a typed array: no object per value, about twenty times cheaper than a Set of
- * strings for a million numbers. Other values go into Sets of strings; a JavaScript Set holds at most 2^24 (about
- * 16.7 million) entries, fewer than the lines a 200 MB file can have, so a full set is followed by another one.
+ * Normalised values seen so far, per type. Phone numbers (E.164: '+' and at most 15 digits, exact as a double) are
+ * kept as numbers, other values as their bytes (value-sets.ts): a few tens of bytes a value, whatever the file's size.
  */
 class DistinctValues {
   readonly #numbers = new Map<SuppressionType, NumberSet>();
-  readonly #strings = new Map<SuppressionType, Set<string>[]>();
+  readonly #strings = new Map<SuppressionType, StringSet>();
 
   /** False when the value was already there. */
   add(type: SuppressionType, value: string): boolean {
     if (E164.test(value)) return this.addNumber(type, Number(value));
-    let sets = this.#strings.get(type);
-    if (sets === undefined) {
-      sets = [new Set<string>()];
-      this.#strings.set(type, sets);
+    let strings = this.#strings.get(type);
+    if (strings === undefined) {
+      strings = new StringSet();
+      this.#strings.set(type, strings);
     }
-    const last = sets.length - 1;
-    for (let i = 0; i < last; i++) if (sets[i]!.has(value)) return false;
-    const set = sets[last]!;
-    const size = set.size;
-    set.add(value);
-    if (set.size === size) return false;
-    if (set.size >= DISTINCT_SET_LIMIT) sets.push(new Set<string>());
-    return true;
+    return strings.add(value);
   }
 
   /** A phone number in E.164 form, as the number of its digits; false when it was already there. */
@@ -489,86 +481,7 @@ class DistinctValues {
     return numbers.add(digits);
   }
 }
-const DISTINCT_SET_LIMIT = 16_000_000;
 export const E164 = /^\+[1-9]\d{1,14}$/;
-
-/**
- * A set of positive integers below 2^53 (open addressing, linear probing; 0 marks a free slot), kept half empty.
- * Each number can carry another one (`add`'s second argument, read with `extraAt`), kept in a parallel array that is
- * only made when first used.
- */
-export class NumberSet {
-  #slots = new Float64Array(1 << 16);
-  #extras: Float64Array | undefined;
-  #mask = (1 << 16) - 1;
-  size = 0;
-
-  /** False when the number was already there (its extra is then left as it was). */
-  add(value: number, extra?: number): boolean {
-    if (!(value > 0 && value <= Number.MAX_SAFE_INTEGER && Number.isInteger(value))) {
-      throw new RangeError(`NumberSet holds positive integers below 2^53, not ${value}`);
-    }
-    const slots = this.#slots;
-    for (let at = hashOf(value) & this.#mask; ; at = (at + 1) & this.#mask) {
-      const there = slots[at]!;
-      if (there === value) return false;
-      if (there === 0) {
-        slots[at] = value;
-        if (extra !== undefined) {
-          this.#extras ??= new Float64Array(slots.length);
-          this.#extras[at] = extra;
-        }
-        if (++this.size * 2 > slots.length) this.#grow();
-        return true;
-      }
-    }
-  }
-
-  /** Where the number is (a slot, stable while nothing is added), or -1. */
-  slotOf(value: number): number {
-    const slots = this.#slots;
-    for (let at = hashOf(value) & this.#mask; ; at = (at + 1) & this.#mask) {
-      const there = slots[at]!;
-      if (there === value) return at;
-      if (there === 0) return -1;
-    }
-  }
-
-  /** The slots (0: free); read only. */
-  get slots(): Float64Array {
-    return this.#slots;
-  }
-
-  /** The extra number added with the number in `slot` (0 when none was). */
-  extraAt(slot: number): number {
-    return this.#extras?.[slot] ?? 0;
-  }
-
-  #grow(): void {
-    const old = this.#slots;
-    const oldExtras = this.#extras;
-    this.#slots = new Float64Array(old.length * 2);
-    this.#extras = oldExtras === undefined ? undefined : new Float64Array(this.#slots.length);
-    this.#mask = this.#slots.length - 1;
-    for (let slot = 0; slot < old.length; slot++) {
-      const value = old[slot]!;
-      if (value === 0) continue;
-      let at = hashOf(value) & this.#mask;
-      while (this.#slots[at] !== 0) at = (at + 1) & this.#mask;
-      this.#slots[at] = value;
-      if (oldExtras !== undefined) this.#extras![at] = oldExtras[slot]!;
-    }
-  }
-}
-
-function hashOf(value: number): number {
-  const low = value >>> 0;
-  const high = (value / 4294967296) >>> 0;
-  let hash = Math.imul(low ^ Math.imul(high, 0x9e3779b1), 0x85ebca6b);
-  hash ^= hash >>> 13;
-  hash = Math.imul(hash, 0xc2b2ae35);
-  return (hash ^ (hash >>> 16)) >>> 0;
-}
 
 /** Decodes strictly: a file that is not UTF-8 (say, saved as Windows-1252) is refused, not read as mojibake. */
 async function* decodeUtf8(
