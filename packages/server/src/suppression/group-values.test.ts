@@ -40,6 +40,12 @@ describe('GroupCopyReader (a group read from COPY text bytes)', () => {
       expect(values.match('SMS', '+442071838750')).toBe('new');
       expect(values.matched).toBe(7);
       expect([...values.unmatched()]).toEqual([]);
+      // Listed again by a later line: a repeat, counted once.
+      expect(values.match('PHONE', '+14155550123', 14155550123)).toBe('repeat');
+      expect(values.match('EMAIL', 'jane@example.com')).toBe('repeat');
+      expect(values.match('ACCOUNT', '1234567')).toBe('repeat');
+      expect(values.match('SMS', '+442071838750')).toBe('new');
+      expect(values.matched).toBe(7);
     }
   });
 

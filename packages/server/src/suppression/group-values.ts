@@ -46,32 +46,30 @@ export class GroupValues {
   }
 
   /**
-   * After loading, for each distinct value of the file (`number`: the value as a number, when the reader has it):
-   * 'new' when the group lacks it, else 'current' or 'ending' (current with an end), and the value is marked as
-   * present in the file.
+   * After loading, for each value of the file as it is read (`number`: the value as a number, when the reader has
+   * it): 'new' when the group lacks it, 'repeat' when the group holds it and an earlier line already listed it, else
+   * 'current' or 'ending' (current with an end), and the value is marked as present in the file. The group's values
+   * thus count their own repeats: the file's distinct values only need keeping for the values new to the group.
    */
-  match(type: SuppressionType, value: string, number?: number): 'new' | 'current' | 'ending' {
-    let found = false;
+  match(type: SuppressionType, value: string, number?: number): 'new' | 'current' | 'ending' | 'repeat' {
+    let marks: Uint8Array | undefined;
+    let slot = -1;
     if (number !== undefined || E164.test(value)) {
       const numbers = this.#numbers.get(type);
       if (numbers !== undefined) {
-        const slot = numbers.set.slotOf(number ?? Number(value));
-        if (slot !== -1) {
-          numbers.marks ??= new Uint8Array(numbers.set.slots.length);
-          numbers.marks[slot] = 1;
-          found = true;
-        }
+        slot = numbers.set.slotOf(number ?? Number(value));
+        if (slot !== -1) marks = numbers.marks ??= new Uint8Array(numbers.set.slots.length);
       }
     } else {
       const strings = this.#strings.get(type);
-      const slot = strings?.set.slotOf(value) ?? -1;
-      if (strings !== undefined && slot !== -1) {
-        strings.marks ??= new Uint8Array(strings.set.capacity);
-        strings.marks[slot] = 1;
-        found = true;
+      if (strings !== undefined) {
+        slot = strings.set.slotOf(value);
+        if (slot !== -1) marks = strings.marks ??= new Uint8Array(strings.set.capacity);
       }
     }
-    if (!found) return 'new';
+    if (marks === undefined) return 'new';
+    if (marks[slot] === 1) return 'repeat';
+    marks[slot] = 1;
     this.matched++;
     return this.#ending.size > 0 && this.#ending.has(`${type}\t${value}`) ? 'ending' : 'current';
   }

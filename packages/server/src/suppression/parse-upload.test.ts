@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { GroupValues } from './group-values.ts';
 import { type ParseUploadOptions, parseTimestamp, parseUpload, UploadFileError } from './parse-upload.ts';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
@@ -324,5 +325,33 @@ describe('parseUpload reads plain lines fast and hands the rest of the file to t
       { line: 1, type: 'PHONE', value: '+14155550123' },
       { line: 2, type: 'EMAIL', value: 'a@example.com' },
     ]);
+  });
+});
+
+describe('parseUpload with known values (a full upload against its group)', () => {
+  it('tells each accepted value whether the group holds it, and counts a repeat once either way', async () => {
+    const group = new GroupValues();
+    group.addNumber('PHONE', 14155550123, false, 1);
+    group.add('EMAIL', 'jane@example.com', true, 2);
+    const { records, totals } = await parseText(
+      [
+        '4155550123', // held by the group (fast path)
+        'Jane@Example.com', // held, with an end there
+        '4155550124', // new
+        '+1 415 555 0123', // the first again: a repeat
+        'jane@example.com', // a repeat
+        '4155550124', // a repeat of a new value
+        '4155550123,SMS', // same number, another type: new
+      ].join('\n'),
+      { known: group },
+    );
+    expect(records).toEqual([
+      { line: 1, type: 'PHONE', value: '+14155550123', number: 14155550123, known: 'current' },
+      { line: 2, type: 'EMAIL', value: 'jane@example.com', known: 'ending' },
+      { line: 3, type: 'PHONE', value: '+14155550124', number: 14155550124, known: 'new' },
+      { line: 7, type: 'SMS', value: '+14155550123', known: 'new' },
+    ]);
+    expect(totals).toEqual({ lines: 7, accepted: 4, duplicates: 3, rejected: 0 });
+    expect(group.matched).toBe(2);
   });
 });

@@ -19,7 +19,7 @@ import { NumberSet, StringSet } from './value-sets.ts';
  * in that order, so a plain list of values is a one-column CSV file.
  *
  * The file is streamed: memory holds one batch and the set of distinct normalised values (needed to count a value
- * repeated in the file once), never the file. Problems with one line reject that line; problems with the file as a
+ * repeated in the file once; with `known` values, only those new to them), never the file. Problems with one line reject that line; problems with the file as a
  * whole (not UTF-8, broken CSV quoting, an unknown header column) throw UploadFileError, because a full upload
  * must not go on with a file it has only partly understood: every value it missed would be removed.
  */
@@ -35,6 +35,17 @@ export interface UploadRecord {
   end?: string;
   /** The value as a number, when it is a phone number read by the fast path (E.164 digits: 14155550123). */
   number?: number;
+  /** With `known` values (a full upload's group): whether they hold it, and whether it has an end there. */
+  known?: 'new' | 'current' | 'ending';
+}
+
+/**
+ * Values known before the file is read (a full upload's group; GroupValues): each line's value is looked up once,
+ * there and, only when new to them, among the file's values read so far.
+ */
+export interface KnownValues {
+  /** 'repeat': known, and listed by an earlier line. */
+  match(type: SuppressionType, value: string, number?: number): 'new' | 'current' | 'ending' | 'repeat';
 }
 
 export interface UploadRejection {
@@ -65,6 +76,8 @@ export interface ParseUploadOptions {
    * it they are UTC.
    */
   timeZone?: string;
+  /** Values to match each line against (see KnownValues). */
+  known?: KnownValues;
 }
 
 /** Iterate it once for the batches; `totals` and `errors` (the first 100 rejections) are final after the last one. */
@@ -134,6 +147,7 @@ async function* readBatches(
   const batchSize = options.batchSize ?? UPLOAD_BATCH_SIZE;
   const now = (options.now ?? new Date()).getTime();
   const seen = new DistinctValues();
+  const known = options.known;
   const readTime = timestampReader(options.timeZone);
 
   let columns: ColumnPositions | undefined;
@@ -158,23 +172,29 @@ async function* readBatches(
       // A bare North American number (most lines of most lists): no type column, nothing to normalise.
       const number = columns === POSITIONAL_COLUMNS && record.length === 1 ? plainNanpNumber(record[0]!) : -1;
       if (number !== -1) {
-        if (seen.addNumber('PHONE', number)) {
-          totals.accepted++;
-          batch.records.push({ line, type: 'PHONE', value: `+${number}`, number });
-        } else {
+        const value = `+${number}`;
+        const match = known?.match('PHONE', value, number) ?? 'new';
+        if (match === 'repeat' || (match === 'new' && !seen.addNumber('PHONE', number))) {
           totals.duplicates++;
+        } else {
+          totals.accepted++;
+          const accepted: UploadRecord = { line, type: 'PHONE', value, number };
+          if (known !== undefined) accepted.known = match;
+          batch.records.push(accepted);
         }
       } else {
         const row = readRow(record, columns, now, readTime);
+        const match = row.ok ? (known?.match(row.type, row.value) ?? 'new') : 'new';
         if (!row.ok) {
           rejectLine(line, row.reason);
-        } else if (!seen.add(row.type, row.value)) {
+        } else if (match === 'repeat' || (match === 'new' && !seen.add(row.type, row.value))) {
           totals.duplicates++;
         } else {
           totals.accepted++;
           const accepted: UploadRecord = { line, type: row.type, value: row.value };
           if (row.start !== undefined) accepted.start = row.start;
           if (row.end !== undefined) accepted.end = row.end;
+          if (known !== undefined) accepted.known = match;
           batch.records.push(accepted);
         }
       }

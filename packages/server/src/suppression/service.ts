@@ -738,7 +738,10 @@ async function stageFile(
   group?: GroupValues,
 ): Promise<StagedFile> {
   const uploadId = upload.id;
-  const parsed = parseUpload(file, upload.timeZone === undefined ? {} : { timeZone: upload.timeZone });
+  const parsed = parseUpload(file, {
+    ...(upload.timeZone === undefined ? {} : { timeZone: upload.timeZone }),
+    ...(group === undefined ? {} : { known: group }),
+  });
   const client = await db.connect();
   let broken = false;
   try {
@@ -778,10 +781,10 @@ async function* copyLines(
     for (const record of batch.records) {
       let kind = '';
       if (group !== undefined) {
-        const match = group.match(record.type, record.value, record.number);
+        // Matched against the group as the file was read (parseUpload's `known`).
         // A value the group holds without an end, listed without dates, changes nothing: it is not staged.
-        if (match === 'current' && record.start === undefined && record.end === undefined) continue;
-        kind = match === 'new' ? '\tadd\t\\N' : '\tkeep\t\\N';
+        if (record.known === 'current' && record.start === undefined && record.end === undefined) continue;
+        kind = record.known === 'new' ? '\tadd\t\\N' : '\tkeep\t\\N';
       }
       text += `${uploadId}\t${record.line}\t${record.type}\t${copyEscape(record.value)}\t${record.start ?? '\\N'}\t${record.end ?? '\\N'}${kind}\n`;
     }
