@@ -129,6 +129,19 @@ describe('full file upload: preview, then apply', () => {
     ]);
     // Applying twice is refused.
     expect((await apply(preview.uploadId)).statusCode).toBe(409);
+
+    // The same file again: its values are the group's, its repeats still repeats (lines 3 and 5), nothing changes.
+    const again = (await upload('full', 'Opt-out 2026', MIXED)).json();
+    expect(again).toMatchObject({
+      added: 0,
+      removed: 0,
+      unchanged: 6,
+      redated: 0,
+      duplicates: 2,
+      rejected: 5,
+    });
+    expect((await apply(again.uploadId)).json()).toMatchObject({ applied: true, inserted: 0, removed: 0 });
+    expect(await activeOf('Opt-out 2026')).toHaveLength(6);
   });
 
   it('replaces the active values: absent ones end (kept as history), new ones start, the rest stay', async () => {
@@ -286,13 +299,15 @@ describe('incremental file upload', () => {
     expect(rows.map((r) => r.action)).toEqual([
       'suppression.upload.full',
       'suppression.upload.full',
+      'suppression.upload.full',
       'suppression.delete.group',
       'suppression.upload.incremental',
     ]);
     expect(new Set(rows.map((r) => r.actor))).toEqual(new Set(['sam@test.local']));
-    expect(rows[1].details).toMatchObject({ added: 1, removed: 4, unchanged: 2, rows: 5 });
-    expect(rows[2].details).toEqual({ type: 'EMAIL', rows: 1 });
-    expect(rows[3].details).toMatchObject({ inserted: 5, duplicates: 3, rejected: 5, rows: 5 });
+    expect(rows[1].details).toMatchObject({ added: 0, removed: 0, unchanged: 6, rows: 0 });
+    expect(rows[2].details).toMatchObject({ added: 1, removed: 4, unchanged: 2, rows: 5 });
+    expect(rows[3].details).toEqual({ type: 'EMAIL', rows: 1 });
+    expect(rows[4].details).toMatchObject({ inserted: 5, duplicates: 3, rejected: 5, rows: 5 });
   });
 });
 
