@@ -110,6 +110,40 @@ describe('normalizeValue without a declared type', () => {
     });
   });
 
+  it('gives the same answers at the edges of the plain-address test as the rules one by one', () => {
+    const local64 = 'a'.repeat(64);
+    const label63 = 'b'.repeat(63);
+    expect(normalizeValue(`${local64}@example.com`)).toEqual({
+      ok: true,
+      type: 'EMAIL',
+      value: `${local64}@example.com`,
+    });
+    expect(normalizeValue(`x@${label63}.com`)).toEqual({
+      ok: true,
+      type: 'EMAIL',
+      value: `x@${label63}.com`,
+    });
+    expect(normalizeValue(`x@${label63}b.com`)).toEqual({
+      ok: false,
+      reason: `"x@bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb..." is not an e-mail address: the domain after the '@' is not valid`,
+    });
+    // The Kelvin sign lowercases to an ASCII 'k', either way.
+    expect(normalizeValue('\u212Aim@Example.com')).toEqual({
+      ok: true,
+      type: 'EMAIL',
+      value: 'kim@example.com',
+    });
+    expect(normalizeValue('a@b.co')).toEqual({ ok: true, type: 'EMAIL', value: 'a@b.co' });
+    expect(normalizeValue('a.@b.co')).toEqual({
+      ok: false,
+      reason: `"a.@b.co" is not an e-mail address: the part before the '@' has characters or dots not allowed there`,
+    });
+    expect(normalizeValue('a@b-.co')).toEqual({
+      ok: false,
+      reason: `"a@b-.co" is not an e-mail address: the domain after the '@' is not valid`,
+    });
+  });
+
   it('rejects a local part longer than 64 characters', () => {
     expect(normalizeValue(`${'a'.repeat(65)}@example.com`)).toEqual({
       ok: false,
