@@ -261,11 +261,13 @@ function ResultsTable({
         <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
           {rows.map((row) => (
             <Table.Tr key={row.row_id_bint}>
-              <Table.Td style={{ wordBreak: 'break-word' }}>{row.group_vch}</Table.Td>
+              <Table.Td miw={120} style={{ overflowWrap: 'break-word' }}>
+                {row.group_vch}
+              </Table.Td>
               <Table.Td>{row.supress_type}</Table.Td>
-              {/* A phone number or a short address stays on one line; only a long address may break. */}
+              {/* A phone number or an address of up to 40 characters (nearly all) stays on one line; only a longer one may break. */}
               <Table.Td
-                style={row.value_vch.length > 32 ? { overflowWrap: 'anywhere' } : { whiteSpace: 'nowrap' }}
+                style={row.value_vch.length > 40 ? { overflowWrap: 'anywhere' } : { whiteSpace: 'nowrap' }}
               >
                 <Highlight highlight={highlight} size="sm" ff="monospace">
                   {row.value_vch}
