@@ -83,6 +83,8 @@ function hashOf(value: number): number {
  * value besides its bytes, where a JavaScript Set of strings costs over 100 (measured: 13 million short e-mail
  * addresses took 1.5 GB in a Set). Values are compared byte for byte, never by hash alone. Each value can carry a
  * number (`add`'s second argument, read with `extraAt`), kept in a parallel array only made when first used.
+ * Values come from strictly decoded UTF-8 (files, the database), so none holds a lone surrogate, the one kind of
+ * string two of which would encode to the same bytes.
  */
 export class StringSet {
   #bytes = Buffer.allocUnsafe(1 << 16);
