@@ -355,3 +355,20 @@ describe('parseUpload with known values (a full upload against its group)', () =
     expect(group.matched).toBe(2);
   });
 });
+
+describe('parseUpload of bare North American numbers', () => {
+  it('refuses one that is not valid with the reason normalizeValue gives, and reads a Canadian one', async () => {
+    const { records, rejections, totals } = await parseText(
+      '+12002000000\n3682472960\n12002000001\n4155550123\n',
+    );
+    expect(rejections).toEqual([
+      { line: 1, reason: '"+12002000000" is not a valid phone number for its country or area code' },
+      { line: 3, reason: '"12002000001" is not a valid phone number for its country or area code' },
+    ]);
+    expect(records).toEqual([
+      { line: 2, type: 'PHONE', value: '+13682472960', number: 13682472960 },
+      { line: 4, type: 'PHONE', value: '+14155550123', number: 14155550123 },
+    ]);
+    expect(totals).toEqual({ lines: 4, accepted: 2, duplicates: 0, rejected: 2 });
+  });
+});

@@ -10,7 +10,7 @@ import {
   wallTimeIn,
 } from '@psps/contracts';
 import { CsvError, parse } from 'csv-parse';
-import { normalizeValue, plainNanpNumber } from './normalize.ts';
+import { INVALID_NANP, invalidPhoneReason, normalizeValue, plainNanpNumber } from './normalize.ts';
 import { NumberSet, StringSet } from './value-sets.ts';
 
 /**
@@ -171,7 +171,9 @@ async function* readBatches(
 
       // A bare North American number (most lines of most lists): no type column, nothing to normalise.
       const number = columns === POSITIONAL_COLUMNS && record.length === 1 ? plainNanpNumber(record[0]!) : -1;
-      if (number !== -1) {
+      if (number === INVALID_NANP) {
+        rejectLine(line, invalidPhoneReason(record[0]!));
+      } else if (number !== -1) {
         const value = `+${number}`;
         const match = known?.match('PHONE', value, number) ?? 'new';
         if (match === 'repeat' || (match === 'new' && !seen.addNumber('PHONE', number))) {
