@@ -97,6 +97,36 @@ describe('login throttling', () => {
     expect((await login('ana@example.com', 'correct horse', '10.7.7.7')).statusCode).toBe(429);
   });
 
+  it('checks at most 5 passwords of one e-mail from one client even when 20 guesses arrive at once', async () => {
+    await userService(t.ctx.db).add({
+      email: 'cy@example.com',
+      fullname: 'Cy',
+      clientHash: clientHashOf('pw-of-cy'),
+      permissions: [],
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => login('cy@example.com', `guess-${i}`, '10.5.5.5')),
+    );
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([...Array(5).fill(200), ...Array(15).fill(429)]);
+    // Even the right password is not checked now.
+    expect((await login('cy@example.com', 'pw-of-cy', '10.5.5.5')).statusCode).toBe(429);
+  });
+
+  it("does not count a throttled user's refused retries against colleagues at the same address", async () => {
+    for (let i = 0; i < 5; i++) await login('ana@example.com', 'wrong', '10.4.4.4');
+    for (let i = 0; i < 40; i++) {
+      expect((await login('ana@example.com', 'wrong', '10.4.4.4')).statusCode).toBe(429);
+    }
+    await userService(t.ctx.db).add({
+      email: 'dee@example.com',
+      fullname: 'Dee',
+      clientHash: clientHashOf('pw-of-dee'),
+      permissions: [],
+    });
+    expect((await login('dee@example.com', 'pw-of-dee', '10.4.4.4')).json()[0]).toEqual([{ LOGIN_VALID: 1 }]);
+  });
+
   it('never throttles successful sign-ins: an office behind one address is not locked out', async () => {
     for (let i = 0; i < 40; i++) {
       expect((await login('ana@example.com', 'correct horse', '10.6.6.6')).json()[0]).toEqual([
