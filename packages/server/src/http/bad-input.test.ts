@@ -151,6 +151,38 @@ describe('text no one can store, and dates PostgreSQL cannot hold', () => {
   });
 });
 
+describe('uploads whose multipart body is broken', () => {
+  it('answers 400 for a recording cut short, without boundary or malformed (they were 500s)', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/adhoc/campaign/insert',
+      headers: bearer(token),
+      payload: { name_vch: 'Upload test' },
+    });
+    const id = created.json().response.id_bint;
+    const part = 'Content-Disposition: form-data; name="file"; filename="a.wav"\r\n';
+    for (const [what, type, payload] of [
+      ['cut short in the file', 'multipart/form-data; boundary=XX', `--XX\r\n${part}\r\nRIFF`],
+      ['cut short in the part headers', 'multipart/form-data; boundary=XX', `--XX\r\n${part}`],
+      ['without boundary', 'multipart/form-data', 'garbage'],
+      ['not multipart inside', 'multipart/form-data; boundary=XX', 'garbage'],
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/adhoc/upload/machine/${id}-english`,
+        headers: { ...bearer(token), 'content-type': type },
+        payload,
+      });
+      expect(res.statusCode, what).toBe(400);
+      expect(res.json(), what).toEqual({
+        error: 'bad_request',
+        message:
+          'The upload did not arrive whole: its multipart/form-data body is cut short or malformed. Nothing was changed; send the file again.',
+      });
+    }
+  });
+});
+
 describe('query parameters', () => {
   it('says a parameter given twice is given twice (not that it "must be text")', async () => {
     const res = await t.app.inject({

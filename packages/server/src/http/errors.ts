@@ -23,6 +23,17 @@ export const conflict = (message: string, details?: unknown) =>
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, 'too_many_requests', message, undefined, { 'retry-after': String(retryAfterSeconds) });
 
+/**
+ * A multipart parser's own failure (the body cut short, no boundary, a malformed part): the request's fault, so 400.
+ * A failure that already carries its status (a file over the size limit: 413) keeps it.
+ */
+export function uploadNotWhole(error: unknown): unknown {
+  if (typeof (error as { statusCode?: unknown })?.statusCode === 'number') return error;
+  return badRequest(
+    'The upload did not arrive whole: its multipart/form-data body is cut short or malformed. Nothing was changed; send the file again.',
+  );
+}
+
 const WHERE: Readonly<Record<string, (name: string) => string>> = {
   body: (name) => (name ? `The field ${name} of the request` : 'The request body'),
   params: (name) => (name ? `The ${name} in the address` : 'The address'),
