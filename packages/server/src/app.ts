@@ -232,12 +232,17 @@ function givenTwiceReason(
   return twice && /^(must|is) /.test(reason) ? 'is given more than once; give it once' : reason;
 }
 
-/** Whether a parsed body holds, anywhere, a string with an unpaired UTF-16 surrogate. */
-function holdsLoneSurrogate(value: unknown): boolean {
-  if (typeof value === 'string') return /\p{Cs}/u.test(value);
-  if (value === null || typeof value !== 'object') return false;
-  for (const item of Array.isArray(value) ? value : Object.values(value)) {
-    if (holdsLoneSurrogate(item)) return true;
+/** Whether a parsed body holds, anywhere, a string with an unpaired UTF-16 surrogate (walked without recursion:
+ * JSON may nest deeper than the call stack). */
+function holdsLoneSurrogate(body: unknown): boolean {
+  const pending: unknown[] = [body];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (/\p{Cs}/u.test(value)) return true;
+    } else if (value !== null && typeof value === 'object') {
+      for (const item of Array.isArray(value) ? value : Object.values(value)) pending.push(item);
+    }
   }
   return false;
 }

@@ -134,6 +134,17 @@ describe('text no one can store, and dates PostgreSQL cannot hold', () => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it('looks through a body nested 100,000 deep without overflowing the stack (400, not 500)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/adhoc/campaign/select',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      payload: `{"search": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The field search of the request must be text.');
+  });
+
   it('answers 400 to the year 0000, which PostgreSQL has not (it was a 500)', async () => {
     const key = await t.ctx.auth.createApiKey('engine-year-zero', ['INGEST']);
     const res = await t.app.inject({
