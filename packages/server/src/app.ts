@@ -81,6 +81,9 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  // No call reads plain text: JSON sent as text/plain is told its content type is wrong (415), not that 'The
+  // request body must be an object'.
+  app.removeContentTypeParser('text/plain');
   // JSON can spell half of a UTF-16 surrogate pair (\ud800), which no text can hold: PostgreSQL refuses it in
   // json (a 500) and the driver turns it into U+FFFD in text (stored changed, silently). Refused here, for every
   // parsed body (JSON and NDJSON alike).
@@ -132,7 +135,16 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Its policy asked the browser to fetch the page's own files over https: served over http at any address but
+    // localhost the page stayed blank. The page sets inline styles, as the console does.
+    transformStaticCSP: (header) =>
+      header
+        .replace(/\s*upgrade-insecure-requests;?/, '')
+        .replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'"),
+  });
 
   installGuard(app, ctx);
   // Answers carry session tokens and personal data: no browser or proxy may keep a copy.

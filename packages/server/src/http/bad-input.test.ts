@@ -79,6 +79,20 @@ describe("a user's mistake never produces a 500", () => {
       message: 'The request body has a content type this call does not accept.',
     });
   });
+
+  it('answers 415 to JSON sent as text/plain, rather than "The request body must be an object"', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/adhoc/campaign/insert',
+      headers: { ...bearer(token), 'content-type': 'text/plain' },
+      payload: '{"name_vch": "x"}',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({
+      error: 'unsupported_media_type',
+      message: 'The request body has a content type this call does not accept.',
+    });
+  });
 });
 
 describe('text no one can store, and dates PostgreSQL cannot hold', () => {
@@ -286,6 +300,16 @@ describe('the HTTP connection', () => {
     );
     expect(whole.status).toBe(200);
     expect(whole.headers.connection).toBe('keep-alive');
+  });
+});
+
+describe('API documentation', () => {
+  it("keeps its files on the page's own scheme (no upgrade-insecure-requests, which blanked it over http)", async () => {
+    const res = await t.app.inject({ url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'self'; base-uri 'self'; font-src 'self' https: data:; frame-ancestors 'self'; img-src 'self' data: validator.swagger.io; object-src 'none'; script-src 'self' ; script-src-attr 'none'; style-src 'self' 'unsafe-inline' ;",
+    );
   });
 });
 
