@@ -53,7 +53,10 @@ export type BuildAppOptions = { logger?: FastifyBaseLogger; webDist?: string | n
 export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Promise<App> {
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
-    trustProxy: ctx.config.trustProxy,
+    // The client is the address the nearest trusted proxy saw (X-Forwarded-For read from the right), never the
+    // header's first entry, which the client writes itself.
+    trustProxy:
+      ctx.config.trustProxy > 0 ? (_address: string, hop: number) => hop < ctx.config.trustProxy : false,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     bodyLimit: 20 * 1024 * 1024,

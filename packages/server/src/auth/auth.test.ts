@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
 import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
 import { createLogger } from '../runtime.ts';
 import { clientHashOf } from './passwords.ts';
 import { userService } from './users.ts';
@@ -125,6 +126,35 @@ describe('login throttling', () => {
       permissions: [],
     });
     expect((await login('dee@example.com', 'pw-of-dee', '10.4.4.4')).json()[0]).toEqual([{ LOGIN_VALID: 1 }]);
+  });
+
+  it('behind a load balancer (TRUST_PROXY=1), a client cannot escape throttling by writing X-Forwarded-For', async () => {
+    const behind = await createTestApp({ trustProxy: loadConfig({ TRUST_PROXY: '1' }).trustProxy });
+    try {
+      await userService(behind.ctx.db).add({
+        email: 'eve-target@example.com',
+        fullname: 'Target',
+        clientHash: clientHashOf('pw-of-target'),
+        permissions: [],
+      });
+      // The balancer (10.0.0.2) appends the address it saw (203.0.113.5) to whatever the client sent.
+      const guess = (i: number) =>
+        behind.app.inject({
+          url: `/api/login/eve-target@example.com/${clientHashOf(`guess-${i}`)}`,
+          remoteAddress: '10.0.0.2',
+          headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.5` },
+        });
+      const statuses = [];
+      for (let i = 0; i < 7; i++) statuses.push((await guess(i)).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+      const { rows } = await behind.ctx.db.query('SELECT key FROM login_attempts ORDER BY key');
+      expect(rows.map((r) => r.key)).toEqual([
+        'client:203.0.113.5',
+        'fail:eve-target@example.com|203.0.113.5',
+      ]);
+    } finally {
+      await behind.close();
+    }
   });
 
   it('never throttles successful sign-ins: an office behind one address is not locked out', async () => {
