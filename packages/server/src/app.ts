@@ -297,6 +297,21 @@ function humanMessage(err: FastifyError): string {
       return 'The request body is empty; JSON was expected.';
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return 'The request body is not valid JSON.';
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return 'The request body is not as long as its Content-Length header says.';
+    // The multipart parser's refusals (@fastify/multipart), worded for people.
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return 'The upload holds more files or form fields than this call accepts: send the one file alone.';
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return 'The uploaded file is too large.';
+    case 'FST_PROTO_VIOLATION':
+      return 'The upload has a form field named like a built-in property (such as __proto__ or toString), which is not allowed.';
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return 'Send the file as multipart/form-data.';
+    case 'FST_MP_PREMATURE_CLOSE':
+      return 'The upload was cut off before it arrived whole. Nothing was changed; send the file again.';
     default:
       return err.message;
   }

@@ -208,6 +208,40 @@ describe('uploads whose multipart body is broken', () => {
   });
 });
 
+describe('refusals of the multipart parser, in plain words', () => {
+  it('says a recording upload holds too many fields, and names a forbidden field', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/adhoc/campaign/insert',
+      headers: bearer(token),
+      payload: { name_vch: 'Fields test' },
+    });
+    const id = created.json().response.id_bint;
+    const form = (names: string[]) =>
+      `${names.map((n) => `--XX\r\nContent-Disposition: form-data; name="${n}"\r\n\r\nx\r\n`).join('')}--XX--\r\n`;
+    const upload = (payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/adhoc/upload/machine/${id}-english`,
+        headers: { ...bearer(token), 'content-type': 'multipart/form-data; boundary=XX' },
+        payload,
+      });
+    const many = await upload(form(Array.from({ length: 14 }, (_, i) => `f${i}`)));
+    expect(many.statusCode).toBe(413);
+    expect(many.json()).toEqual({
+      error: 'too_large',
+      message: 'The upload holds more files or form fields than this call accepts: send the one file alone.',
+    });
+    const proto = await upload(form(['__proto__']));
+    expect(proto.statusCode).toBe(400);
+    expect(proto.json()).toEqual({
+      error: 'bad_request',
+      message:
+        'The upload has a form field named like a built-in property (such as __proto__ or toString), which is not allowed.',
+    });
+  });
+});
+
 describe('query parameters', () => {
   it('says a parameter given twice is given twice (not that it "must be text")', async () => {
     const res = await t.app.inject({
