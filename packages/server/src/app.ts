@@ -22,7 +22,7 @@ import { completionRoutes } from './completion/routes.ts';
 import type { AppContext } from './context.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { healthRoutes } from './health/routes.ts';
-import { badRequest, HttpError, validationMessage } from './http/errors.ts';
+import { badRequest, frameworkMessage, HttpError, validationMessage } from './http/errors.ts';
 import { installGuard } from './http/guard.ts';
 import { redactUrl } from './http/redact.ts';
 import type { App } from './http/types.ts';
@@ -288,33 +288,7 @@ function clientErrorHandler(err: Error & { code?: string }, socket: Socket) {
 const ERROR_CODES: Readonly<Record<number, string>> = { 413: 'too_large', 415: 'unsupported_media_type' };
 
 function humanMessage(err: FastifyError): string {
-  switch (err.code) {
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'The request body is too large.';
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'The request body has a content type this call does not accept.';
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'The request body is empty; JSON was expected.';
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return 'The request body is not valid JSON.';
-    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return 'The request body is not as long as its Content-Length header says.';
-    // The multipart parser's refusals (@fastify/multipart), worded for people.
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FILES_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-      return 'The upload holds more files or form fields than this call accepts: send the one file alone.';
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return 'The uploaded file is too large.';
-    case 'FST_PROTO_VIOLATION':
-      return 'The upload has a form field named like a built-in property (such as __proto__ or toString), which is not allowed.';
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return 'Send the file as multipart/form-data.';
-    case 'FST_MP_PREMATURE_CLOSE':
-      return 'The upload was cut off before it arrived whole. Nothing was changed; send the file again.';
-    default:
-      return err.message;
-  }
+  return frameworkMessage(err.code) ?? err.message;
 }
 
 /** Serves the built console: real files by path, index.html for every other non-API path (client routing). */

@@ -209,7 +209,7 @@ describe('uploads whose multipart body is broken', () => {
 });
 
 describe('refusals of the multipart parser, in plain words', () => {
-  it('says a recording upload holds too many fields, and names a forbidden field', async () => {
+  it('says an upload (recording or suppression file) holds too many fields, and names a forbidden field', async () => {
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/v1/adhoc/campaign/insert',
@@ -230,6 +230,23 @@ describe('refusals of the multipart parser, in plain words', () => {
     expect(many.statusCode).toBe(413);
     expect(many.json()).toEqual({
       error: 'too_large',
+      message: 'The upload holds more files or form fields than this call accepts: send the one file alone.',
+    });
+    // The suppression upload said such a request held a file over 200 MB.
+    const suppression = await t.app.inject({
+      method: 'POST',
+      url: '/api/suppress/upload/fullFileUpload',
+      headers: {
+        ...bearer(token),
+        'content-type': 'multipart/form-data; boundary=XX',
+        groupName: 'Fields test',
+      },
+      payload: form(Array.from({ length: 14 }, (_, i) => `f${i}`)),
+    });
+    expect(suppression.statusCode).toBe(413);
+    expect(suppression.json()).toEqual({
+      status: 413,
+      error: 'payload_too_large',
       message: 'The upload holds more files or form fields than this call accepts: send the one file alone.',
     });
     const proto = await upload(form(['__proto__']));
