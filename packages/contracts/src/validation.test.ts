@@ -8,6 +8,7 @@ describe('plain words for the built-in checks', () => {
   it('says what a value must be', () => {
     expect(reason(z.number().int().max(Number.MAX_SAFE_INTEGER), 1e20)).toBe('is too large');
     expect(reason(z.number().max(3), 4)).toBe('must be at most 3');
+    expect(reason(z.number().int().positive(), -1e308)).toBe('is too small');
     expect(reason(z.object({ a: z.string() }), {})).toBe('is required');
     expect(reason(z.string(), 5)).toBe('must be text');
     expect(reason(z.string().min(1), '')).toBe('must not be empty');

@@ -49,6 +49,8 @@ export function plainIssueMessage(issue: z.core.$ZodRawIssue): string | undefine
       const { origin, minimum, inclusive } = issue;
       if (origin === 'number' || origin === 'int' || origin === 'bigint') {
         if (Number(minimum) === 0 && inclusive === false) return 'must be greater than 0';
+        // The whole-number check's own lower bound (-2^53 + 1), met by -1e308 before a schema's positive check.
+        if (Number(minimum) <= -Number.MAX_SAFE_INTEGER) return 'is too small';
         return inclusive === false ? `must be greater than ${minimum}` : `must be at least ${minimum}`;
       }
       if (origin === 'string') {

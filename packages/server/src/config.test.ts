@@ -83,3 +83,16 @@ describe('REACHED_STATUSES', () => {
     expect(() => parseReachedStatuses('SMS=ANSWERED')).toThrow(/SMS needs statuses among/);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('is the number of proxies in front; yes/true mean one, and anything else stops the server', () => {
+    expect(loadConfig({}).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(() => loadConfig({ TRUST_PROXY: 'all' })).toThrow(
+      'TRUST_PROXY: must be the number of proxies in front (0, 1, 2, …)',
+    );
+  });
+});

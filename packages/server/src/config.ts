@@ -32,7 +32,22 @@ const envSchema = z.object({
   LOGIN_MAX_ATTEMPTS_PER_CLIENT: z.coerce.number().int().positive().default(30),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   WORKERS: bool,
-  TRUST_PROXY: bool,
+  // How many proxies stand in front (1 = one load balancer). Only the addresses they added to X-Forwarded-For are
+  // believed: trusting the whole header would let a client name any address and so escape sign-in throttling.
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      const words: Record<string, number> = { '': 0, false: 0, no: 0, true: 1, yes: 1 };
+      const hops =
+        v === undefined ? 0 : (words[v.toLowerCase()] ?? (/^\d{1,2}$/.test(v) ? Number(v) : Number.NaN));
+      if (Number.isNaN(hops)) {
+        ctx.addIssue({ code: 'custom', message: 'must be the number of proxies in front (0, 1, 2, …)' });
+        return z.NEVER;
+      }
+      return hops;
+    }),
   EMAIL_TRANSPORT: z
     .string()
     .trim()
@@ -83,7 +98,8 @@ export type Config = {
   session: { idleMs: number; absoluteMs: number };
   loginLimits: { maxFailuresPerEmail: number; maxAttemptsPerClient: number; windowMs: number };
   runWorkers: boolean;
-  trustProxy: boolean;
+  /** Proxies in front whose X-Forwarded-For entries are believed (0: none; the client is the socket's address). */
+  trustProxy: number;
   /** Where ad hoc test sends go (README: configuration). Secrets here are never logged. */
   delivery: {
     /** 'outbox' (recorded in the database) or an smtp:// / smtps:// URL. */
@@ -158,7 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
     },
     runWorkers: env.WORKERS === undefined ? true : e.WORKERS === true,
-    trustProxy: e.TRUST_PROXY === true,
+    trustProxy: e.TRUST_PROXY,
     delivery: {
       emailTransport: e.EMAIL_TRANSPORT,
       emailFrom: e.EMAIL_FROM_ADDRESS,

@@ -20,7 +20,7 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { actorOf } from '../http/access.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, notFound, uploadNotWhole } from '../http/errors.ts';
 import type { App } from '../http/types.ts';
 import { audioStore, MAX_AUDIO_BYTES } from './audio.ts';
 import { testSender } from './send.ts';
@@ -332,10 +332,15 @@ export async function adhocRoutes(app: App, ctx: AppContext) {
             );
           }
           if (!req.isMultipart()) throw badRequest('Send the WAV file as multipart/form-data.');
-          const file = await req.file();
+          const file = await req.file().catch((error: unknown) => {
+            throw uploadNotWhole(error);
+          });
           if (!file) throw badRequest(NO_FILE_SELECTED_ALERT);
           const fileName = audio.fileName(target.templateId, target.language, kind);
-          const received = await audio.receive(fileName, file.file);
+          // A failure while reading the file (not while writing it) is the body's: cut short or malformed.
+          const received = await audio.receive(fileName, file.file).catch((error: unknown) => {
+            throw file.file.errored ? uploadNotWhole(error) : error;
+          });
           try {
             const uploaded = await service.saveUpload(
               target.templateId,

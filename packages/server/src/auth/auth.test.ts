@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
 import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
 import { createLogger } from '../runtime.ts';
 import { clientHashOf } from './passwords.ts';
 import { userService } from './users.ts';
@@ -95,6 +96,65 @@ describe('login throttling', () => {
   it('answers 429 when one client has failed 30 times in the window', async () => {
     for (let i = 0; i < 30; i++) await login(`x${i}@example.com`, 'x', '10.7.7.7');
     expect((await login('ana@example.com', 'correct horse', '10.7.7.7')).statusCode).toBe(429);
+  });
+
+  it('checks at most 5 passwords of one e-mail from one client even when 20 guesses arrive at once', async () => {
+    await userService(t.ctx.db).add({
+      email: 'cy@example.com',
+      fullname: 'Cy',
+      clientHash: clientHashOf('pw-of-cy'),
+      permissions: [],
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => login('cy@example.com', `guess-${i}`, '10.5.5.5')),
+    );
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([...Array(5).fill(200), ...Array(15).fill(429)]);
+    // Even the right password is not checked now.
+    expect((await login('cy@example.com', 'pw-of-cy', '10.5.5.5')).statusCode).toBe(429);
+  });
+
+  it("does not count a throttled user's refused retries against colleagues at the same address", async () => {
+    for (let i = 0; i < 5; i++) await login('ana@example.com', 'wrong', '10.4.4.4');
+    for (let i = 0; i < 40; i++) {
+      expect((await login('ana@example.com', 'wrong', '10.4.4.4')).statusCode).toBe(429);
+    }
+    await userService(t.ctx.db).add({
+      email: 'dee@example.com',
+      fullname: 'Dee',
+      clientHash: clientHashOf('pw-of-dee'),
+      permissions: [],
+    });
+    expect((await login('dee@example.com', 'pw-of-dee', '10.4.4.4')).json()[0]).toEqual([{ LOGIN_VALID: 1 }]);
+  });
+
+  it('behind a load balancer (TRUST_PROXY=1), a client cannot escape throttling by writing X-Forwarded-For', async () => {
+    const behind = await createTestApp({ trustProxy: loadConfig({ TRUST_PROXY: '1' }).trustProxy });
+    try {
+      await userService(behind.ctx.db).add({
+        email: 'eve-target@example.com',
+        fullname: 'Target',
+        clientHash: clientHashOf('pw-of-target'),
+        permissions: [],
+      });
+      // The balancer (10.0.0.2) appends the address it saw (203.0.113.5) to whatever the client sent.
+      const guess = (i: number) =>
+        behind.app.inject({
+          url: `/api/login/eve-target@example.com/${clientHashOf(`guess-${i}`)}`,
+          remoteAddress: '10.0.0.2',
+          headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.5` },
+        });
+      const statuses = [];
+      for (let i = 0; i < 7; i++) statuses.push((await guess(i)).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+      const { rows } = await behind.ctx.db.query('SELECT key FROM login_attempts ORDER BY key');
+      expect(rows.map((r) => r.key)).toEqual([
+        'client:203.0.113.5',
+        'fail:eve-target@example.com|203.0.113.5',
+      ]);
+    } finally {
+      await behind.close();
+    }
   });
 
   it('never throttles successful sign-ins: an office behind one address is not locked out', async () => {

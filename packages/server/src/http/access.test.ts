@@ -87,6 +87,37 @@ describe('authorization matrix: every registered route', () => {
     }
   });
 
+  it("refuses the messaging engine's API key on every call but the ingest API's", async () => {
+    const key = await t.ctx.auth.createApiKey('engine-matrix', ['INGEST']);
+    const consoleRoutes = t.app.accessTable.filter(
+      (r) => r.access !== 'public' && !requiredPermissions(r.access).includes('INGEST'),
+    );
+    expect(consoleRoutes.map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining(['GET /api/v1/dashboard', 'GET /api/:sessionToken', 'POST /api/v1/logout']),
+    );
+    for (const route of consoleRoutes) {
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url, key),
+        headers: bearer(key),
+        payload: ['POST', 'PUT', 'DELETE', 'PATCH'].includes(route.method) ? {} : undefined,
+      });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
+      expect(res.json(), `${route.method} ${route.url}`).toEqual({
+        error: 'forbidden',
+        message:
+          'An API key can call only the ingest API (/api/v1/ingest/…); this call needs a signed-in user.',
+      });
+    }
+    const ingest = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/ingest/events',
+      headers: bearer(key),
+      payload: [],
+    });
+    expect(ingest.statusCode).toBe(200);
+  });
+
   it('lets public routes through without a token', async () => {
     for (const url of ['/healthz', '/readyz', '/api/v1/config', '/api/docs/json']) {
       expect((await t.app.inject({ url })).statusCode, url).toBe(200);

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
 import { redactUrl } from './redact.ts';
@@ -76,6 +78,289 @@ describe("a user's mistake never produces a 500", () => {
       error: 'unsupported_media_type',
       message: 'The request body has a content type this call does not accept.',
     });
+  });
+
+  it('answers 415 to JSON sent as text/plain, rather than "The request body must be an object"', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/adhoc/campaign/insert',
+      headers: { ...bearer(token), 'content-type': 'text/plain' },
+      payload: '{"name_vch": "x"}',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({
+      error: 'unsupported_media_type',
+      message: 'The request body has a content type this call does not accept.',
+    });
+  });
+});
+
+describe('text no one can store, and dates PostgreSQL cannot hold', () => {
+  const surrogateRefusal = {
+    error: 'bad_request',
+    message:
+      'The request contains a character that cannot be stored (half of a UTF-16 surrogate pair, such as \\ud800). Remove it and try again.',
+  };
+
+  it('answers 400 to half a surrogate pair in a JSON body (it was a 500), and stores nothing', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/adhoc/campaign/insert',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      payload: '{"name_vch": "Wind \\ud800 event"}',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(surrogateRefusal);
+    const { rows } = await t.ctx.db.query('SELECT count(*)::int AS n FROM adhoc_campaigns');
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('refuses half a surrogate pair in the ingest feed, JSON or NDJSON, instead of storing U+FFFD', async () => {
+    const key = await t.ctx.auth.createApiKey('engine-bad-input', ['INGEST']);
+    for (const [type, payload] of [
+      [
+        'application/json',
+        '[{"id_bint": 9101, "name_vch": "a\\udc00b", "begin_dt": "2026-11-22T00:00:00Z"}]',
+      ],
+      [
+        'application/x-ndjson',
+        '{"id_bint": 9101, "name_vch": "a\\ud800b", "begin_dt": "2026-11-22T00:00:00Z"}\n',
+      ],
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/ingest/events',
+        headers: { ...bearer(key), 'content-type': type },
+        payload,
+      });
+      expect(res.statusCode, type).toBe(400);
+      expect(res.json(), type).toEqual(surrogateRefusal);
+    }
+    const { rows } = await t.ctx.db.query('SELECT count(*)::int AS n FROM events WHERE id = 9101');
+    expect(rows[0].n).toBe(0);
+    // A real pair (an emoji) is text like any other.
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/ingest/events',
+      headers: { ...bearer(key), 'content-type': 'application/json' },
+      payload: '[{"id_bint": 9102, "name_vch": "Wind \\ud83c\\udf2c", "begin_dt": "2026-11-22T00:00:00Z"}]',
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('looks through a body nested 100,000 deep without overflowing the stack (400, not 500)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/adhoc/campaign/select',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      payload: `{"search": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The field search of the request must be text.');
+  });
+
+  it('answers 400 to the year 0000, which PostgreSQL has not (it was a 500)', async () => {
+    const key = await t.ctx.auth.createApiKey('engine-year-zero', ['INGEST']);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/ingest/events',
+      headers: bearer(key),
+      payload: [{ id_bint: 9103, name_vch: 'Year zero', begin_dt: '0000-01-01T00:00:00Z' }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'bad_request',
+      message:
+        'A date in the request is out of range: the year must be from 0001 to 294276. Nothing was stored.',
+    });
+  });
+});
+
+describe('uploads whose multipart body is broken', () => {
+  it('answers 400 for a recording cut short, without boundary or malformed (they were 500s)', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/adhoc/campaign/insert',
+      headers: bearer(token),
+      payload: { name_vch: 'Upload test' },
+    });
+    const id = created.json().response.id_bint;
+    const part = 'Content-Disposition: form-data; name="file"; filename="a.wav"\r\n';
+    for (const [what, type, payload] of [
+      ['cut short in the file', 'multipart/form-data; boundary=XX', `--XX\r\n${part}\r\nRIFF`],
+      ['cut short in the part headers', 'multipart/form-data; boundary=XX', `--XX\r\n${part}`],
+      ['without boundary', 'multipart/form-data', 'garbage'],
+      ['not multipart inside', 'multipart/form-data; boundary=XX', 'garbage'],
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/adhoc/upload/machine/${id}-english`,
+        headers: { ...bearer(token), 'content-type': type },
+        payload,
+      });
+      expect(res.statusCode, what).toBe(400);
+      expect(res.json(), what).toEqual({
+        error: 'bad_request',
+        message:
+          'The upload did not arrive whole: its multipart/form-data body is cut short or malformed. Nothing was changed; send the file again.',
+      });
+    }
+  });
+});
+
+describe('refusals of the multipart parser, in plain words', () => {
+  it('says an upload (recording or suppression file) holds too many fields, and names a forbidden field', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/adhoc/campaign/insert',
+      headers: bearer(token),
+      payload: { name_vch: 'Fields test' },
+    });
+    const id = created.json().response.id_bint;
+    const form = (names: string[]) =>
+      `${names.map((n) => `--XX\r\nContent-Disposition: form-data; name="${n}"\r\n\r\nx\r\n`).join('')}--XX--\r\n`;
+    const upload = (payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/adhoc/upload/machine/${id}-english`,
+        headers: { ...bearer(token), 'content-type': 'multipart/form-data; boundary=XX' },
+        payload,
+      });
+    const many = await upload(form(Array.from({ length: 14 }, (_, i) => `f${i}`)));
+    expect(many.statusCode).toBe(413);
+    expect(many.json()).toEqual({
+      error: 'too_large',
+      message: 'The upload holds more files or form fields than this call accepts: send the one file alone.',
+    });
+    // The suppression upload said such a request held a file over 200 MB.
+    const suppression = await t.app.inject({
+      method: 'POST',
+      url: '/api/suppress/upload/fullFileUpload',
+      headers: {
+        ...bearer(token),
+        'content-type': 'multipart/form-data; boundary=XX',
+        groupName: 'Fields test',
+      },
+      payload: form(Array.from({ length: 14 }, (_, i) => `f${i}`)),
+    });
+    expect(suppression.statusCode).toBe(413);
+    expect(suppression.json()).toEqual({
+      status: 413,
+      error: 'payload_too_large',
+      message: 'The upload holds more files or form fields than this call accepts: send the one file alone.',
+    });
+    const proto = await upload(form(['__proto__']));
+    expect(proto.statusCode).toBe(400);
+    expect(proto.json()).toEqual({
+      error: 'bad_request',
+      message:
+        'The upload has a form field named like a built-in property (such as __proto__ or toString), which is not allowed.',
+    });
+  });
+});
+
+describe('query parameters', () => {
+  it('says a parameter given twice is given twice (not that it "must be text")', async () => {
+    const res = await t.app.inject({
+      url: '/api/v1/dashboard?tz=UTC&tz=America/Los_Angeles',
+      headers: bearer(token),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The query parameter tz is given more than once; give it once.');
+  });
+});
+
+describe('the HTTP connection', () => {
+  let port: number;
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+
+  const send = (
+    method: string,
+    path: string,
+    headers: Record<string, string | number>,
+    body?: string | Buffer,
+  ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> =>
+    new Promise((resolve, reject) => {
+      // As a browser does: the connection is offered for the next request.
+      const h = { connection: 'keep-alive', ...headers };
+      const r = http.request({ host: '127.0.0.1', port, method, path, headers: h, agent: false }, (res) => {
+        let text = '';
+        res.on('data', (c) => {
+          text += c;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      });
+      r.on('error', reject);
+      r.end(body);
+    });
+
+  it('gives a request 10 minutes to arrive whole (Fastify would wait for ever)', () => {
+    expect(t.app.server.requestTimeout).toBe(600_000);
+  });
+
+  it('answers an address over 16 KB with 431 and {error, message}', async () => {
+    const res = await send('GET', `/api/voice-reports/${'1'.repeat(20_000)}`, bearer(token));
+    expect(res.status).toBe(431);
+    expect(JSON.parse(res.body)).toEqual({
+      error: 'too_large',
+      message: 'The address or the headers of the request are too long (16 KB at most).',
+    });
+  });
+
+  it('closes the connection when it answers before reading the body whole, so no next request waits on it', async () => {
+    const boundary = 'XBOUNDARYX';
+    const body = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="fullFileUpload"; filename="a.csv"\r\n` +
+        `Content-Type: text/csv\r\n\r\nPHONE\n${'9'.repeat(2_000_000)}\n\r\n--${boundary}--\r\n`,
+    );
+    const early = await send(
+      'POST',
+      '/api/suppress/upload/fullFileUpload',
+      {
+        ...bearer(token),
+        groupName: 'Connection test',
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': body.length,
+      },
+      body,
+    );
+    expect(early.status).toBe(400);
+    expect(early.headers.connection).toBe('close');
+    // Refused before the body was read (no session): closed too, rather than read to its end.
+    const unsigned = await send(
+      'POST',
+      '/api/v1/adhoc/campaign/select',
+      { 'content-type': 'application/json', 'content-length': 2_000_010 },
+      `{"search":"${'a'.repeat(2_000_000)}"}`,
+    );
+    expect(unsigned.status).toBe(401);
+    expect(unsigned.headers.connection).toBe('close');
+    // A body read whole keeps the connection.
+    const whole = await send(
+      'POST',
+      '/api/v1/adhoc/campaign/select',
+      {
+        ...bearer(token),
+        'content-type': 'application/json',
+        'content-length': 2,
+      },
+      '{}',
+    );
+    expect(whole.status).toBe(200);
+    expect(whole.headers.connection).toBe('keep-alive');
+  });
+});
+
+describe('API documentation', () => {
+  it("keeps its files on the page's own scheme (no upgrade-insecure-requests, which blanked it over http)", async () => {
+    const res = await t.app.inject({ url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'self'; base-uri 'self'; font-src 'self' https: data:; frame-ancestors 'self'; img-src 'self' data: validator.swagger.io; object-src 'none'; script-src 'self' ; script-src-attr 'none'; style-src 'self' 'unsafe-inline' ;",
+    );
   });
 });
 

@@ -23,6 +23,48 @@ export const conflict = (message: string, details?: unknown) =>
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, 'too_many_requests', message, undefined, { 'retry-after': String(retryAfterSeconds) });
 
+/**
+ * A multipart parser's own failure (the body cut short, no boundary, a malformed part): the request's fault, so 400.
+ * A failure that already carries its status (a file over the size limit: 413) keeps it.
+ */
+export function uploadNotWhole(error: unknown): unknown {
+  if (typeof (error as { statusCode?: unknown })?.statusCode === 'number') return error;
+  return badRequest(
+    'The upload did not arrive whole: its multipart/form-data body is cut short or malformed. Nothing was changed; send the file again.',
+  );
+}
+
+/** The framework's and the multipart parser's own refusals (by error code), in words a person understands. */
+export function frameworkMessage(code: string | undefined): string | undefined {
+  switch (code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'The request body has a content type this call does not accept.';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is empty; JSON was expected.';
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return 'The request body is not valid JSON.';
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return 'The request body is not as long as its Content-Length header says.';
+    // The multipart parser's refusals (@fastify/multipart), worded for people.
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return 'The upload holds more files or form fields than this call accepts: send the one file alone.';
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return 'The uploaded file is too large.';
+    case 'FST_PROTO_VIOLATION':
+      return 'The upload has a form field named like a built-in property (such as __proto__ or toString), which is not allowed.';
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return 'Send the file as multipart/form-data.';
+    case 'FST_MP_PREMATURE_CLOSE':
+      return 'The upload was cut off before it arrived whole. Nothing was changed; send the file again.';
+    default:
+      return undefined;
+  }
+}
+
 const WHERE: Readonly<Record<string, (name: string) => string>> = {
   body: (name) => (name ? `The field ${name} of the request` : 'The request body'),
   params: (name) => (name ? `The ${name} in the address` : 'The address'),

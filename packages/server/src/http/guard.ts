@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { type Access, requiredPermissions } from './access.ts';
-import { badRequest, forbidden, unauthorized } from './errors.ts';
+import { badRequest, forbidden, HttpError, unauthorized } from './errors.ts';
 import type { App } from './types.ts';
 
 function bearerToken(req: FastifyRequest): string | undefined {
@@ -55,6 +55,14 @@ export function installGuard(app: App, ctx: AppContext) {
     const auth = await ctx.auth.authenticate(token);
     if (!auth) throw unauthorized();
     req.auth = auth;
+    // The messaging engine's key is for the ingest API only: the console's calls need a signed-in user.
+    if (auth.kind === 'api-key' && !requiredPermissions(access).includes('INGEST')) {
+      throw new HttpError(
+        403,
+        'forbidden',
+        'An API key can call only the ingest API (/api/v1/ingest/…); this call needs a signed-in user.',
+      );
+    }
     for (const permission of requiredPermissions(access)) {
       if (!(auth.permissions as string[]).includes(permission)) throw forbidden(permission);
     }

@@ -31,7 +31,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { actorOf } from '../http/access.ts';
-import { badRequest, HttpError, validationMessage } from '../http/errors.ts';
+import { badRequest, frameworkMessage, HttpError, validationMessage } from '../http/errors.ts';
 import type { App } from '../http/types.ts';
 import { type OpenUpload, suppressionService, UploadTooLargeError } from './service.ts';
 
@@ -385,10 +385,12 @@ async function uploadAnswer<T>(
     const details = http.details as { errors?: unknown; similarGroups?: unknown } | undefined;
     const errors = details?.errors;
     const similarGroups = details?.similarGroups;
+    // A 413 of the parser is a file over the limit, or too many parts (fields): the latter is said as such.
+    const tooManyParts = ['FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT', 'FST_FILES_LIMIT'].includes(http.code ?? '');
     const message =
-      status === 413 && !(error instanceof UploadTooLargeError)
+      status === 413 && !(error instanceof UploadTooLargeError) && !tooManyParts
         ? new UploadTooLargeError(maxBytes).message
-        : http.message;
+        : (frameworkMessage(http.code) ?? http.message);
     return reply.code(status).send({
       status,
       error: error instanceof HttpError ? error.code : status === 413 ? 'payload_too_large' : 'bad_request',
