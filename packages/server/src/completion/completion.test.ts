@@ -428,6 +428,24 @@ describe('custom reports', () => {
   it('tracked links: unknown codes 404, conflicting registrations are rejected whole, repeats ignored', async () => {
     expect((await t.app.inject({ url: '/l/no-such-code' })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/l/%3Cscript%3E' })).statusCode).toBe(404);
+    // A program gets the JSON error; a customer's browser a page that says what happened, naming the utility.
+    expect((await t.app.inject({ url: '/l/no-such-code' })).json()).toEqual({
+      error: 'not_found',
+      message: 'This link is unknown or no longer valid.',
+    });
+    const page = await t.app.inject({
+      url: '/l/no-such-code',
+      headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+    });
+    expect(page.statusCode).toBe(404);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain('<h1>Link not valid</h1>');
+    expect(page.body).toContain(
+      '<p>This link is unknown or no longer valid. Check that the whole link was copied from the message.</p>',
+    );
+    expect(page.body).toContain(
+      "<p>For the latest on power shutoffs in your area, see PG&amp;E's website or the latest message PG&amp;E sent you.</p>",
+    );
     const post = (payload: object) =>
       t.app.inject({ method: 'POST', url: '/api/v1/ingest/links', headers: bearer(ingestKey), payload });
     const again = await post([

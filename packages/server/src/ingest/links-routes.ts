@@ -7,6 +7,7 @@ import {
   linkCodeParams,
 } from '@psps/contracts';
 import type { AppContext } from '../context.ts';
+import { escapeHtml } from '../delivery/email/email-sender.ts';
 import { notFound } from '../http/errors.ts';
 import type { App } from '../http/types.ts';
 import { linksService } from './links.ts';
@@ -42,7 +43,15 @@ export async function linksRoutes(app: App, ctx: AppContext) {
     async (req, reply) => {
       const { code } = req.params;
       const target = LINK_CODE_PATTERN.test(code) ? await links.click(code) : null;
-      if (!target) throw notFound('This link is unknown or no longer valid.');
+      if (!target) {
+        // A customer's phone shows a page, not JSON; a program asking for JSON gets the usual error body.
+        if (!/\btext\/html\b/.test(req.headers.accept ?? '')) throw notFound(UNKNOWN_LINK);
+        return reply
+          .code(404)
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(unknownLinkPage(ctx.config.utilityAbbreviation));
+      }
       // The link is per customer: no caching, and the code does not leak to the target site.
       return reply
         .header('cache-control', 'no-store')
@@ -50,4 +59,25 @@ export async function linksRoutes(app: App, ctx: AppContext) {
         .redirect(target, 302);
     },
   );
+}
+
+const UNKNOWN_LINK = 'This link is unknown or no longer valid.';
+
+/** What a customer who follows a mistyped or withdrawn link sees on their phone. */
+function unknownLinkPage(utility: string): string {
+  const who = escapeHtml(utility);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Link not valid</title>
+</head>
+<body>
+<h1>Link not valid</h1>
+<p>${UNKNOWN_LINK} Check that the whole link was copied from the message.</p>
+<p>For the latest on power shutoffs in your area, see ${who}'s website or the latest message ${who} sent you.</p>
+</body>
+</html>
+`;
 }

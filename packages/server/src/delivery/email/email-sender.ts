@@ -47,7 +47,8 @@ export function withPreheader(html: string, previewText: string | undefined): st
   return html.slice(0, at) + preheader + html.slice(at);
 }
 
-function escapeHtml(text: string): string {
+/** Text made safe to put inside HTML, in an element or a quoted attribute. */
+export function escapeHtml(text: string): string {
   return text
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
