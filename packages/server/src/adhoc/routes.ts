@@ -21,6 +21,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { actorOf } from '../http/access.ts';
 import { badRequest, notFound } from '../http/errors.ts';
+import { multipartFailure, nextMultipartFile, readingMultipart } from '../http/multipart.ts';
 import type { App } from '../http/types.ts';
 import { audioStore, MAX_AUDIO_BYTES } from './audio.ts';
 import { testSender } from './send.ts';
@@ -332,11 +333,17 @@ export async function adhocRoutes(app: App, ctx: AppContext) {
             );
           }
           if (!req.isMultipart()) throw badRequest('Send the WAV file as multipart/form-data.');
-          const file = await req.file();
+          const parts = req.parts();
+          const file = await readingMultipart(() => nextMultipartFile(parts));
           if (!file) throw badRequest(NO_FILE_SELECTED_ALERT);
           const fileName = audio.fileName(target.templateId, target.language, kind);
-          const received = await audio.receive(fileName, file.file);
+          const received = await readingMultipart(() => audio.receive(fileName, file.file));
           try {
+            // The recording counts only once the request is known to hold no other file (which would be its
+            // sender's mistake: which one was meant?).
+            await readingMultipart(async () => {
+              if (await nextMultipartFile(parts)) throw multipartFailure({ code: 'FST_FILES_LIMIT' });
+            });
             const uploaded = await service.saveUpload(
               target.templateId,
               target.language,
