@@ -1133,3 +1133,87 @@ test('the keyboard reaches the SMS body in a few Tabs: languages and variables a
   await expect(page.getByTestId('sms-body')).toHaveValue('Hello ^messages_id_bint^ ahead');
   await expect(page.getByTestId('save-status-SMS')).toHaveText('Saved');
 });
+
+test('a recording still on its way when the operator picks another language belongs to the language it was chosen for', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 800 });
+  const token = await signIn(page, 'operator');
+  const id = await newTemplate(page, 'E2E Upload Then Switch');
+  await page.getByTestId('tab-voice').click();
+  // At 1024 px the card's badge reads 'None' whole, not 'N…' beside a title that wraps.
+  const badge = page.getByTestId('audio-status-live');
+  await expect(badge).toHaveText('None');
+  const cut = await badge.evaluate((el) => {
+    const label = el.querySelector('.mantine-Badge-label') ?? el;
+    return label.scrollWidth > label.clientWidth;
+  });
+  expect(cut).toBe(false);
+
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/v1/adhoc/upload/live/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByTestId('audio-input-live').setInputFiles({
+    name: 'english.wav',
+    mimeType: 'audio/wav',
+    buffer: wav(),
+  });
+  await page.getByTestId('language-PHON-spanish').click();
+  await expect(page.getByTestId('language-PHON-spanish')).toHaveAttribute('aria-current', 'true');
+  release();
+  await expect(page.getByText(UPLOAD_COMPLETE_TOAST)).toBeVisible();
+  // Spanish got no recording and no record; English did.
+  await expect(page.getByTestId('audio-status-live')).toHaveText('None');
+  await page.waitForTimeout(2500);
+  const records = async () => {
+    const res = await page.request.post('/api/v1/adhoc/campaign/template/select', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { id_bint_adhoc_campaign: id, notifyBy_vch: 'PHON' },
+    });
+    return ((await res.json()).response as { language_vch: string; uploadLive_dt: string | null }[]).map(
+      (record) => [record.language_vch, record.uploadLive_dt !== null],
+    );
+  };
+  expect(await records()).toEqual([['english', true]]);
+  await expect(page.getByRole('button', { name: 'Delete english' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete spanish' })).toHaveCount(0);
+  await page.getByTestId('language-PHON-english').click();
+  await expect(page.getByTestId('audio-status-live')).toHaveText('Uploaded');
+  await expect(page.getByTestId('audio-player-live')).toBeVisible();
+});
+
+test('a save the server refuses says why in words, beside the field and under the header, and saves once corrected', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'operator');
+  await newTemplate(page, 'E2E Too Long Subject');
+  await page.getByTestId('tab-email').click();
+  await page.getByTestId('email-subject').fill('S'.repeat(999));
+  await expect(page.getByText('At most 998 characters; this has 999.')).toBeVisible();
+  await expect(page.getByTestId('save-status-EML')).toHaveAttribute('data-status', 'failed', {
+    timeout: 10_000,
+  });
+  await expect(page.getByTestId('save-error-EML')).toContainText(
+    'The field subject_vch of the request must be at most 998 characters long. Your edits are kept in this browser',
+  );
+  // The badge and its Retry now are whole, not cut at the column's edge.
+  const retry = page.getByRole('button', { name: 'Retry now' });
+  await expect(retry).toBeVisible();
+  const inside = await retry.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    // The editor column (CSS module class …middle…).
+    const bounds = el.closest('[class*="middle"]')!.getBoundingClientRect();
+    return box.right <= bounds.right + 1;
+  });
+  expect(inside).toBe(true);
+  await page.getByTestId('email-subject').fill('Public Safety Power Shutoff');
+  await saved(page, 'EML');
+  await expect(page.getByTestId('save-error-EML')).toHaveCount(0);
+  await expect(page.getByText(/At most 998 characters/)).toHaveCount(0);
+});

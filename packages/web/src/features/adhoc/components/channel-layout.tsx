@@ -29,7 +29,7 @@ export function ChannelLayout({
       <div className={classes.columns} style={COLUMN_WIDTHS}>
         <div className={classes.left}>{left}</div>
         <div className={classes.middle}>
-          <Group justify="space-between" mb="sm" wrap="nowrap">
+          <Group justify="space-between" mb="sm" gap="xs">
             <Title order={3} size="h4">
               {NOTIFY_BY_LABELS[editor.notifyBy]} · {language?.displayName}
               {!editor.savedLanguages.has(editor.language) && (
@@ -45,6 +45,13 @@ export function ChannelLayout({
               nothingStored={!editor.savedLanguages.has(editor.language)}
             />
           </Group>
+          {editor.autosave.status === 'failed' && editor.autosave.error && (
+            // The reason in words, not only in the badge's tooltip: a refusal (a field too long, the template
+            // deleted or launched by someone else) is not cured by the retries.
+            <Alert color="red" mb="sm" title="Not saved" data-testid={`save-error-${editor.notifyBy}`}>
+              {editor.autosave.error.message} Your edits are kept in this browser and saving is tried again.
+            </Alert>
+          )}
           <ConflictPanel editor={editor} />
           {editor.restoredDraft && !editor.conflict && (
             <Alert color="blue" mb="sm" withCloseButton onClose={editor.dismissRestored}>

@@ -4,12 +4,15 @@ import { RichTextEditor } from '@mantine/tiptap';
 import {
   doubleBraceWarningMessage,
   EMAIL_BODY_HEIGHT_PX,
+  EMAIL_DISPLAY_NAME_MAX_LENGTH,
   EMAIL_FROM_PLACEHOLDER,
   EMAIL_PREVIEW_ROWS,
+  EMAIL_SUBJECT_MAX_LENGTH,
   EMAIL_TEMPLATE_WARNING_TITLE,
   findDoubleBraces,
   templateVariableProblems,
   textDirection,
+  tooLongText,
 } from '@psps/contracts';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import Link from '@tiptap/extension-link';
@@ -124,6 +127,10 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
               value={form.fromDisplayName}
               onChange={(event) => update({ fromDisplayName: event.currentTarget.value })}
               {...trackFocus}
+              error={
+                form.fromDisplayName.length > EMAIL_DISPLAY_NAME_MAX_LENGTH &&
+                tooLongText(EMAIL_DISPLAY_NAME_MAX_LENGTH, form.fromDisplayName.length)
+              }
               data-testid="email-from-name"
               dir={textDirection(form.language)}
             />
@@ -133,6 +140,10 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
               value={form.subject}
               onChange={(event) => update({ subject: event.currentTarget.value })}
               {...trackFocus}
+              error={
+                form.subject.length > EMAIL_SUBJECT_MAX_LENGTH &&
+                tooLongText(EMAIL_SUBJECT_MAX_LENGTH, form.subject.length)
+              }
               data-testid="email-subject"
               dir={textDirection(form.language)}
             />

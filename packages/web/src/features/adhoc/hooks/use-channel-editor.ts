@@ -204,6 +204,18 @@ export function useChannelEditor(campaign: AdhocCampaign, notifyBy: NotifyBy, lo
   }, []);
 
   /**
+   * An audio upload of `name` has finished: its time shows on that language's form if it is still the one on screen,
+   * never on a language chosen while the file was on its way; the language list learns of the record either way.
+   */
+  const applyUpload = useCallback(
+    (name: AdhocLanguageName, patch: Pick<Partial<TemplateForm>, 'uploadLive' | 'uploadMachine'>) => {
+      setForm((current) => (current?.language === name ? { ...current, ...patch } : current));
+      void client.invalidateQueries({ queryKey: adhocKeys.templates(id, notifyBy) });
+    },
+    [client, id, notifyBy],
+  );
+
+  /**
    * Takes a normalisation of the loaded form as saved (the rich-text editor rewrites loaded HTML), so the
    * first "change" after a language loads is not saved (doc 2 §4). Never used while edits are unsaved.
    */
@@ -291,6 +303,7 @@ export function useChannelEditor(campaign: AdhocCampaign, notifyBy: NotifyBy, lo
     form,
     revision,
     update,
+    applyUpload,
     rebase,
     autosave,
     conflict: conflict ? { mine: conflict.mine, ...conflict.info } : undefined,
