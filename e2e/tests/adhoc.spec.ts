@@ -1012,6 +1012,12 @@ test("the e-mail tab has one 'Preview' (the 5-row text field) and heads the rend
   await expect(panel.getByText('Preview', { exact: true })).toHaveCount(1);
   await expect(panel.getByRole('textbox', { name: 'Preview', exact: true })).toHaveAttribute('rows', '5');
   await expect(page.getByTestId('email-rendered-heading')).toHaveText('Rendered e-mail');
+  // The rich-text Body is a text box named 'Body' for a screen reader (it was nameless), and takes typing.
+  const body = panel.getByRole('textbox', { name: 'Body', exact: true });
+  await expect(body).toHaveAttribute('contenteditable', 'true');
+  await body.click();
+  await page.keyboard.type('Dear customer');
+  await expect(body).toContainText('Dear customer');
 });
 
 test('a language a colleague deleted leaves the language list (no trash icon, no segment badge) once a save learns it', async ({
@@ -1216,4 +1222,40 @@ test('a save the server refuses says why in words, beside the field and under th
   await saved(page, 'EML');
   await expect(page.getByTestId('save-error-EML')).toHaveCount(0);
   await expect(page.getByText(/At most 998 characters/)).toHaveCount(0);
+});
+
+test("a tester number typed but not saved is its typist's draft: never shown to or saved by another user of the browser", async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  const id = await newTemplate(page, 'E2E Tester Draft Owner');
+  await page.getByTestId('tab-sms').click();
+  await page.route('**/campaign/update-tester-email', (route) => route.abort());
+  await page.getByTestId('tester-SMS').fill('+14155550188');
+  await expect
+    .poll(() => draftKeys(page))
+    .toContain(`adhoc-draft:${encodeURIComponent(DEMO.operator.email)}:${id}:testerSms_vch`);
+  await page.unroute('**/campaign/update-tester-email');
+  page.on('dialog', (dialog) => void dialog.accept());
+
+  // Another user signs in on this browser and opens the template: the field holds what the server has.
+  await signIn(page, 'viewer');
+  await page.goto(`/admin/adhoc-campaigns?template=${id}&tab=sms`);
+  await expect(page.getByTestId('sms-body')).toBeVisible();
+  await expect(page.getByTestId('tester-SMS')).toHaveValue('');
+  await page.waitForTimeout(1500);
+  const single = async () => {
+    const victor = await page.evaluate(() => localStorage.getItem('sessionToken'));
+    const res = await page.request.post('/api/v1/adhoc/campaign/select-single', {
+      headers: { authorization: `Bearer ${victor}` },
+      data: { id_bint_adhoc_campaign: id },
+    });
+    return (await res.json()).response[0].testerSms_vch as string | null;
+  };
+  expect(await single()).toBeNull();
+
+  // Its typist comes back: the draft is there and saved.
+  await operatorReturnsToSms(page, id);
+  await expect(page.getByTestId('tester-SMS')).toHaveValue('+14155550188');
+  await expect.poll(single).toBe('+14155550188');
 });

@@ -18,7 +18,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import Link from '@tiptap/extension-link';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { usePublicConfig } from '../../../lib/config.ts';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
 import { fieldLabel } from '../lib/conflict-fields.ts';
@@ -39,8 +39,11 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
   const updateRef = useRef(update);
   updateRef.current = update;
 
+  const bodyLabelId = useId();
   const rich = useEditor({
     extensions: [StarterKit.configure({ link: false }), Link.configure({ openOnClick: false })],
+    // The editable area is named by the 'Body' label above it (a screen reader announced a nameless text box).
+    editorProps: { attributes: { 'aria-labelledby': bodyLabelId, 'aria-multiline': 'true' } },
     content: '',
     editable: !locked,
     onUpdate: ({ editor: instance }) => updateRef.current({ body: instance.getHTML() }),
@@ -173,7 +176,7 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
             )}
             <VariableWarnings problems={variableProblems} notifyBy="EML" />
             <div>
-              <Text size="sm" fw={500} mb={4}>
+              <Text size="sm" fw={500} mb={4} id={bodyLabelId}>
                 Body
               </Text>
               <RichTextEditor editor={rich} data-testid="email-body">
