@@ -953,6 +953,48 @@ describe('audio uploads (doc 2 §4, §5; DESIGN §4)', () => {
     expect(voice.body.response).toEqual([]);
   });
 
+  it('rejects a WAV that holds no sound (header alone, empty or missing data, no format), and keeps nothing', async () => {
+    const id = await newTemplate();
+    const before = await readdir(path.join(dataDir, 'audio')).catch(() => []);
+    const wav = wavBytes(100);
+    const riff = (chunks: Buffer) =>
+      Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVE'), chunks]);
+    const fmt = wav.subarray(12, 36);
+    const list = Buffer.concat([Buffer.from('LIST'), Buffer.from([4, 0, 0, 0]), Buffer.from('INFO')]);
+    const noSound =
+      'The WAV file holds no sound (no audio data). Record or export the message again as a WAV file.';
+    const noFormat =
+      'The WAV file does not say how its sound is recorded (no format chunk before its audio). Record or export the message again as a WAV file.';
+    const cases: [string, Buffer, string][] = [
+      ['header alone', wav.subarray(0, 12), noSound],
+      ['format, no data chunk', riff(fmt), noSound],
+      ['empty data chunk', riff(Buffer.concat([fmt, Buffer.from('data'), Buffer.alloc(4)])), noSound],
+      ['data without format', riff(wav.subarray(36)), noFormat],
+    ];
+    for (const [what, bytes, message] of cases) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/adhoc/upload/machine/${id}-english`,
+        ...(({ payload, headers }) => ({ payload, headers: { ...headers, ...bearer(token) } }))(
+          multipartFile('greeting.wav', 'audio/wav', bytes),
+        ),
+      });
+      expect(res.statusCode, what).toBe(400);
+      expect(res.json(), what).toEqual({ error: 'bad_request', message });
+    }
+    expect(await readdir(path.join(dataDir, 'audio'))).toEqual(before);
+    // A chunk before the format and the sound (a LIST of tags, as editors write) is passed over.
+    const tagged = riff(Buffer.concat([list, wav.subarray(12)]));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/adhoc/upload/machine/${id}-english`,
+      ...(({ payload, headers }) => ({ payload, headers: { ...headers, ...bearer(token) } }))(
+        multipartFile('greeting.wav', 'audio/wav', tagged),
+      ),
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
   it('rejects a dialer address that is not {template id}-{language}', async () => {
     const res = await t.app.inject({
       method: 'POST',
