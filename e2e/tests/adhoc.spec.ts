@@ -170,6 +170,10 @@ test('writes SMS in english and spanish, keeps them across a reload, publishes, 
   await expect(page.getByText(PUBLISH_COMPLETE_TOAST)).toBeVisible();
   await expect(page.getByTestId('publish-button')).toHaveText(REPUBLISH_LABEL);
   await expect(page.getByTestId('publish-history')).toContainText('operator@example.com');
+  // What was published is named as the table names languages.
+  await expect(page.getByTestId('publish-history')).toContainText(
+    'Voice: none · SMS: English, Spanish, Thai · e-Mail: none',
+  );
   await snap(page, 'adhoc-publish');
 
   await launch(page, id);
@@ -525,7 +529,7 @@ test("never overwrites a colleague's newer SMS text: shows both and lets the ope
   const victor = await colleague(page, 'viewer');
   await victor.saveSms(id, 'spanish', 'Hola de Victor', 1);
 
-  await page.getByTestId('sms-body').press('End');
+  await page.getByTestId('sms-body').press('Control+End');
   await page.getByTestId('sms-body').pressSequentially('!');
   await expect(page.getByTestId('save-status-SMS')).toHaveAttribute('data-status', 'conflict');
   await expect(page.getByTestId('save-status-SMS')).toHaveText('NOT SAVED: changed by someone else');
@@ -1258,4 +1262,30 @@ test("a tester number typed but not saved is its typist's draft: never shown to 
   await operatorReturnsToSms(page, id);
   await expect(page.getByTestId('tester-SMS')).toHaveValue('+14155550188');
   await expect.poll(single).toBe('+14155550188');
+});
+
+test("choosing a language loads what is saved now, a colleague's text of a minute ago included", async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  const id = await newTemplate(page, 'E2E Two Operators Split Languages');
+  await page.getByTestId('tab-sms').click();
+  await page.getByTestId('sms-body').fill(ENGLISH);
+  await saved(page, 'SMS');
+  // Meanwhile a colleague writes Spanish; nothing here has asked the server since.
+  const victor = await colleague(page, 'viewer');
+  await victor.saveSms(id, 'spanish', SPANISH);
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/campaign/template/select')) calls.push(request.postData() ?? '');
+  });
+  await page.getByTestId('language-SMS-spanish').click();
+  await expect(page.getByTestId('sms-body')).toHaveValue(SPANISH);
+  await expect(page.getByTestId('save-status-SMS')).toHaveAttribute('data-status', 'saved');
+  expect(calls.some((body) => body.includes('"SMS"'))).toBe(true);
+  // Typing on goes on from the colleague's text, saved without a conflict.
+  await page.getByTestId('sms-body').press('Control+End');
+  await page.getByTestId('sms-body').pressSequentially(' Fin.');
+  await saved(page, 'SMS');
+  expect((await victor.smsRecord(id, 'spanish'))?.templatePGE_txt).toBe(`${SPANISH} Fin.`);
 });

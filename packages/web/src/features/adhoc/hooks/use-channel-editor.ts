@@ -70,6 +70,11 @@ export function useChannelEditor(campaign: AdhocCampaign, notifyBy: NotifyBy, lo
   /** Counts replacements of the form from outside the editors (Take theirs): each one is a fresh load. */
   const [revision, setRevision] = useState(0);
   const loadedFor = useRef<string | null>(null);
+  /**
+   * Choosing a language loads the saved templates of the campaign (doc 2 §4): the language waits for that answer, so
+   * a colleague's text saved since the list was last fetched is what it shows (not a blank that then conflicts).
+   */
+  const [fetchingFresh, setFetchingFresh] = useState(0);
   /** Per language: the version of the saved record the text on screen (or pending) was based on. */
   const bases = useRef(new Map<string, number>());
   const draftsScanned = useRef(false);
@@ -142,7 +147,7 @@ export function useChannelEditor(campaign: AdhocCampaign, notifyBy: NotifyBy, lo
 
   // Load a language once per selection: a later refresh of the records must not overwrite typing.
   useEffect(() => {
-    if (!records.data || loadedFor.current === language) return;
+    if (!records.data || fetchingFresh > 0 || loadedFor.current === language) return;
     loadedFor.current = language;
     const saved = records.data.find((row) => row.language_vch === language);
     const loaded = serverForm(language, saved);
@@ -176,6 +181,7 @@ export function useChannelEditor(campaign: AdhocCampaign, notifyBy: NotifyBy, lo
     setForm(mine);
   }, [
     records.data,
+    fetchingFresh,
     language,
     notifyBy,
     id,
@@ -191,12 +197,19 @@ export function useChannelEditor(campaign: AdhocCampaign, notifyBy: NotifyBy, lo
   const selectLanguage = useCallback(
     (next: AdhocLanguageName) => {
       if (next === language) return;
-      void autosave.flush();
       setForm(null);
       setRestoredDraft(false);
       setLanguage(next);
+      // The language left is saved first, so the answer holds that save too (an older answer arriving after it
+      // would make its next save look based on a stale version). Unanswered (offline), the language loads from the
+      // records held here.
+      setFetchingFresh((n) => n + 1);
+      void autosave
+        .flush()
+        .then(() => records.refetch())
+        .finally(() => setFetchingFresh((n) => n - 1));
     },
-    [autosave, language],
+    [autosave, language, records],
   );
 
   const update = useCallback((patch: Partial<TemplateForm>) => {
