@@ -1279,8 +1279,20 @@ test("choosing a language loads what is saved now, a colleague's text of a minut
   page.on('request', (request) => {
     if (request.url().endsWith('/campaign/template/select')) calls.push(request.postData() ?? '');
   });
+  // While the answer is on its way the column says what it is loading (not an empty column).
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/campaign/template/select', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.getByTestId('language-SMS-spanish').click();
+  await expect(page.getByTestId('language-loading-SMS')).toHaveText('Loading Spanish…');
+  release();
   await expect(page.getByTestId('sms-body')).toHaveValue(SPANISH);
+  await page.unroute('**/campaign/template/select');
   await expect(page.getByTestId('save-status-SMS')).toHaveAttribute('data-status', 'saved');
   expect(calls.some((body) => body.includes('"SMS"'))).toBe(true);
   // Typing on goes on from the colleague's text, saved without a conflict.

@@ -1,4 +1,4 @@
-import { Alert, Group, Text, Title } from '@mantine/core';
+import { Alert, Group, Loader, Text, Title } from '@mantine/core';
 import { CHANNEL_COLUMN_WIDTHS_PX, findLanguage, NOTIFY_BY_LABELS } from '@psps/contracts';
 import type { CSSProperties, ReactNode } from 'react';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
@@ -59,7 +59,15 @@ export function ChannelLayout({
             </Alert>
           )}
           <fieldset className={classes.plain} disabled={editor.locked}>
-            {middle}
+            {/* A chosen language loads from the server (after the language left is saved): say so meanwhile. */}
+            {editor.form ? (
+              middle
+            ) : (
+              <Group gap="xs" c="dimmed" data-testid={`language-loading-${editor.notifyBy}`}>
+                <Loader size="xs" />
+                <Text size="sm">Loading {language?.displayName}…</Text>
+              </Group>
+            )}
           </fieldset>
         </div>
         <div className={classes.right}>{right}</div>
