@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
+import { rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import {
   ADHOC_INGEST_LAUNCHED_PATH,
   encodeBase64Fields,
   lockedTemplateAlert,
+  MAX_AUDIO_BYTES,
   PUBLISH_COMPLETE_TOAST,
   REPUBLISH_LABEL,
   UNPUBLISHED_TEXT,
@@ -361,6 +365,22 @@ test('uploads a WAV recording and refuses any other file with the exact alert', 
   });
   await expect(page.getByRole('alert').filter({ hasText: WAV_ONLY_ALERT })).toBeVisible();
   await page.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByTestId('audio-live')).toContainText('None');
+
+  // A recording over 50 MB is refused before it is sent, not after minutes of upload.
+  const uploads: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/v1/adhoc/upload/')) uploads.push(request.url());
+  });
+  const big = path.join(os.tmpdir(), `e2e-too-large-${Date.now()}.wav`);
+  await writeFile(big, Buffer.concat([wav(), Buffer.alloc(MAX_AUDIO_BYTES)]));
+  await page.getByTestId('audio-input-live').setInputFiles(big);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The recording is larger than 50 MB. Nothing has changed.' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await rm(big);
+  expect(uploads).toEqual([]);
   await expect(page.getByTestId('audio-live')).toContainText('None');
 
   await page.getByTestId('audio-input-live').setInputFiles({

@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import {
   type AdhocLanguageName,
   AUDIO_FILE_NAME_PATTERN,
+  AUDIO_TOO_LARGE_TEXT,
   type AudioKind,
   audioFileName,
   findLanguage,
@@ -18,8 +19,6 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/pool.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
 
-/** Largest recording accepted: a few minutes of 16-bit 44.1 kHz stereo. */
-export const MAX_AUDIO_BYTES = 50 * 1024 * 1024;
 /** How long a voice provider may fetch a recording through its link. */
 const AUDIO_LINK_TTL_SECONDS = 3600;
 
@@ -106,11 +105,7 @@ export function audioStore(config: Config) {
       try {
         await pipeline(stream, createWriteStream(temp, { flags: 'wx' }));
         if (stream.truncated) {
-          throw new HttpError(
-            413,
-            'payload_too_large',
-            `The recording is larger than ${MAX_AUDIO_BYTES / 1024 / 1024} MB.`,
-          );
+          throw new HttpError(413, 'payload_too_large', AUDIO_TOO_LARGE_TEXT);
         }
         const handle = await open(temp, 'r');
         let problem: string | undefined;

@@ -9,6 +9,7 @@ import {
   audioUploadParams,
   ingestLaunchedAnswer,
   ingestLaunchedBody,
+  MAX_AUDIO_BYTES,
   NO_FILE_SELECTED_ALERT,
   outboxAnswer,
   outboxQuery,
@@ -23,7 +24,7 @@ import { actorOf } from '../http/access.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { multipartFailure, nextMultipartFile, readingMultipart } from '../http/multipart.ts';
 import type { App } from '../http/types.ts';
-import { audioStore, MAX_AUDIO_BYTES } from './audio.ts';
+import { audioStore } from './audio.ts';
 import { testSender } from './send.ts';
 import { adhocService } from './service.ts';
 

@@ -15,12 +15,14 @@ import { notifications } from '@mantine/notifications';
 import {
   type AdhocCampaign,
   type AdhocLanguageName,
+  AUDIO_TOO_LARGE_TEXT,
   type AudioKind,
   audioFileName,
   findLanguage,
   formatDateTime,
   isWavFile,
   libraryCode,
+  MAX_AUDIO_BYTES,
   NO_FILE_SELECTED_ALERT,
   templateVariableProblems,
   textDirection,
@@ -258,6 +260,11 @@ function AudioUpload({
     }
     if (!isWavFile(file)) {
       await dialogs.alert(WAV_ONLY_ALERT, 'WAV files only');
+      return;
+    }
+    // Said before minutes of sending a file the server would refuse at its end.
+    if (file.size > MAX_AUDIO_BYTES) {
+      await dialogs.alert(`${AUDIO_TOO_LARGE_TEXT} Nothing has changed.`, 'Recording too large');
       return;
     }
     setBusyFor(language);
