@@ -1242,6 +1242,21 @@ test('a save the server refuses says why in words, beside the field and under th
     return box.right <= bounds.right + 1;
   });
   expect(inside).toBe(true);
+  // While a retry runs the reason stays (it does not blink out with each attempt).
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/template/insertUpdate', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await retry.click();
+  await expect(page.getByTestId('save-status-EML')).toHaveAttribute('data-status', 'saving');
+  await expect(page.getByTestId('save-error-EML')).toBeVisible();
+  release();
+  await expect(page.getByTestId('save-status-EML')).toHaveAttribute('data-status', 'failed');
+  await page.unroute('**/template/insertUpdate');
   await page.getByTestId('email-subject').fill('Public Safety Power Shutoff');
   await saved(page, 'EML');
   await expect(page.getByTestId('save-error-EML')).toHaveCount(0);

@@ -45,13 +45,15 @@ export function ChannelLayout({
               nothingStored={!editor.savedLanguages.has(editor.language)}
             />
           </Group>
-          {editor.autosave.status === 'failed' && editor.autosave.error && (
-            // The reason in words, not only in the badge's tooltip: a refusal (a field too long, the template
-            // deleted or launched by someone else) is not cured by the retries.
-            <Alert color="red" mb="sm" title="Not saved" data-testid={`save-error-${editor.notifyBy}`}>
-              {editor.autosave.error.message} Your edits are kept in this browser and saving is tried again.
-            </Alert>
-          )}
+          {/* Kept while a retry runs (the last failure stands until a save succeeds), so it does not flicker. */}
+          {(editor.autosave.status === 'failed' || editor.autosave.status === 'saving') &&
+            editor.autosave.error && (
+              // The reason in words, not only in the badge's tooltip: a refusal (a field too long, the template
+              // deleted or launched by someone else) is not cured by the retries.
+              <Alert color="red" mb="sm" title="Not saved" data-testid={`save-error-${editor.notifyBy}`}>
+                {editor.autosave.error.message} Your edits are kept in this browser and saving is tried again.
+              </Alert>
+            )}
           <ConflictPanel editor={editor} />
           {editor.restoredDraft && !editor.conflict && (
             <Alert color="blue" mb="sm" withCloseButton onClose={editor.dismissRestored}>
