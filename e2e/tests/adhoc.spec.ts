@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
+import { rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import {
   ADHOC_INGEST_LAUNCHED_PATH,
   encodeBase64Fields,
   lockedTemplateAlert,
+  MAX_AUDIO_BYTES,
   PUBLISH_COMPLETE_TOAST,
   REPUBLISH_LABEL,
   UNPUBLISHED_TEXT,
@@ -170,6 +174,10 @@ test('writes SMS in english and spanish, keeps them across a reload, publishes, 
   await expect(page.getByText(PUBLISH_COMPLETE_TOAST)).toBeVisible();
   await expect(page.getByTestId('publish-button')).toHaveText(REPUBLISH_LABEL);
   await expect(page.getByTestId('publish-history')).toContainText('operator@example.com');
+  // What was published is named as the table names languages.
+  await expect(page.getByTestId('publish-history')).toContainText(
+    'Voice: none · SMS: English, Spanish, Thai · e-Mail: none',
+  );
   await snap(page, 'adhoc-publish');
 
   await launch(page, id);
@@ -359,6 +367,22 @@ test('uploads a WAV recording and refuses any other file with the exact alert', 
   await page.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByTestId('audio-live')).toContainText('None');
 
+  // A recording over 50 MB is refused before it is sent, not after minutes of upload.
+  const uploads: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/v1/adhoc/upload/')) uploads.push(request.url());
+  });
+  const big = path.join(os.tmpdir(), `e2e-too-large-${Date.now()}.wav`);
+  await writeFile(big, Buffer.concat([wav(), Buffer.alloc(MAX_AUDIO_BYTES)]));
+  await page.getByTestId('audio-input-live').setInputFiles(big);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The recording is larger than 50 MB. Nothing has changed.' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await rm(big);
+  expect(uploads).toEqual([]);
+  await expect(page.getByTestId('audio-live')).toContainText('None');
+
   await page.getByTestId('audio-input-live').setInputFiles({
     name: 'greeting.wav',
     mimeType: 'audio/wav',
@@ -525,7 +549,7 @@ test("never overwrites a colleague's newer SMS text: shows both and lets the ope
   const victor = await colleague(page, 'viewer');
   await victor.saveSms(id, 'spanish', 'Hola de Victor', 1);
 
-  await page.getByTestId('sms-body').press('End');
+  await page.getByTestId('sms-body').press('Control+End');
   await page.getByTestId('sms-body').pressSequentially('!');
   await expect(page.getByTestId('save-status-SMS')).toHaveAttribute('data-status', 'conflict');
   await expect(page.getByTestId('save-status-SMS')).toHaveText('NOT SAVED: changed by someone else');
@@ -1012,6 +1036,12 @@ test("the e-mail tab has one 'Preview' (the 5-row text field) and heads the rend
   await expect(panel.getByText('Preview', { exact: true })).toHaveCount(1);
   await expect(panel.getByRole('textbox', { name: 'Preview', exact: true })).toHaveAttribute('rows', '5');
   await expect(page.getByTestId('email-rendered-heading')).toHaveText('Rendered e-mail');
+  // The rich-text Body is a text box named 'Body' for a screen reader (it was nameless), and takes typing.
+  const body = panel.getByRole('textbox', { name: 'Body', exact: true });
+  await expect(body).toHaveAttribute('contenteditable', 'true');
+  await body.click();
+  await page.keyboard.type('Dear customer');
+  await expect(body).toContainText('Dear customer');
 });
 
 test('a language a colleague deleted leaves the language list (no trash icon, no segment badge) once a save learns it', async ({
@@ -1132,4 +1162,177 @@ test('the keyboard reaches the SMS body in a few Tabs: languages and variables a
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('sms-body')).toHaveValue('Hello ^messages_id_bint^ ahead');
   await expect(page.getByTestId('save-status-SMS')).toHaveText('Saved');
+});
+
+test('a recording still on its way when the operator picks another language belongs to the language it was chosen for', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 800 });
+  const token = await signIn(page, 'operator');
+  const id = await newTemplate(page, 'E2E Upload Then Switch');
+  await page.getByTestId('tab-voice').click();
+  // At 1024 px the card's badge reads 'None' whole, not 'N…' beside a title that wraps.
+  const badge = page.getByTestId('audio-status-live');
+  await expect(badge).toHaveText('None');
+  const cut = await badge.evaluate((el) => {
+    const label = el.querySelector('.mantine-Badge-label') ?? el;
+    return label.scrollWidth > label.clientWidth;
+  });
+  expect(cut).toBe(false);
+
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/v1/adhoc/upload/live/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByTestId('audio-input-live').setInputFiles({
+    name: 'english.wav',
+    mimeType: 'audio/wav',
+    buffer: wav(),
+  });
+  await page.getByTestId('language-PHON-spanish').click();
+  await expect(page.getByTestId('language-PHON-spanish')).toHaveAttribute('aria-current', 'true');
+  release();
+  await expect(page.getByText(UPLOAD_COMPLETE_TOAST)).toBeVisible();
+  // Spanish got no recording and no record; English did.
+  await expect(page.getByTestId('audio-status-live')).toHaveText('None');
+  await page.waitForTimeout(2500);
+  const records = async () => {
+    const res = await page.request.post('/api/v1/adhoc/campaign/template/select', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { id_bint_adhoc_campaign: id, notifyBy_vch: 'PHON' },
+    });
+    return ((await res.json()).response as { language_vch: string; uploadLive_dt: string | null }[]).map(
+      (record) => [record.language_vch, record.uploadLive_dt !== null],
+    );
+  };
+  expect(await records()).toEqual([['english', true]]);
+  await expect(page.getByRole('button', { name: 'Delete english' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete spanish' })).toHaveCount(0);
+  await page.getByTestId('language-PHON-english').click();
+  await expect(page.getByTestId('audio-status-live')).toHaveText('Uploaded');
+  await expect(page.getByTestId('audio-player-live')).toBeVisible();
+});
+
+test('a save the server refuses says why in words, beside the field and under the header, and saves once corrected', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'operator');
+  await newTemplate(page, 'E2E Too Long Subject');
+  await page.getByTestId('tab-email').click();
+  await page.getByTestId('email-subject').fill('S'.repeat(999));
+  await expect(page.getByText('At most 998 characters; this has 999.')).toBeVisible();
+  await expect(page.getByTestId('save-status-EML')).toHaveAttribute('data-status', 'failed', {
+    timeout: 10_000,
+  });
+  await expect(page.getByTestId('save-error-EML')).toContainText(
+    'The field subject_vch of the request must be at most 998 characters long. Your edits are kept in this browser',
+  );
+  // The badge and its Retry now are whole, not cut at the column's edge.
+  const retry = page.getByRole('button', { name: 'Retry now' });
+  await expect(retry).toBeVisible();
+  const inside = await retry.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    // The editor column (CSS module class …middle…).
+    const bounds = el.closest('[class*="middle"]')!.getBoundingClientRect();
+    return box.right <= bounds.right + 1;
+  });
+  expect(inside).toBe(true);
+  // While a retry runs the reason stays (it does not blink out with each attempt).
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/template/insertUpdate', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await retry.click();
+  await expect(page.getByTestId('save-status-EML')).toHaveAttribute('data-status', 'saving');
+  await expect(page.getByTestId('save-error-EML')).toBeVisible();
+  release();
+  await expect(page.getByTestId('save-status-EML')).toHaveAttribute('data-status', 'failed');
+  await page.unroute('**/template/insertUpdate');
+  await page.getByTestId('email-subject').fill('Public Safety Power Shutoff');
+  await saved(page, 'EML');
+  await expect(page.getByTestId('save-error-EML')).toHaveCount(0);
+  await expect(page.getByText(/At most 998 characters/)).toHaveCount(0);
+});
+
+test("a tester number typed but not saved is its typist's draft: never shown to or saved by another user of the browser", async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  const id = await newTemplate(page, 'E2E Tester Draft Owner');
+  await page.getByTestId('tab-sms').click();
+  await page.route('**/campaign/update-tester-email', (route) => route.abort());
+  await page.getByTestId('tester-SMS').fill('+14155550188');
+  await expect
+    .poll(() => draftKeys(page))
+    .toContain(`adhoc-draft:${encodeURIComponent(DEMO.operator.email)}:${id}:testerSms_vch`);
+  await page.unroute('**/campaign/update-tester-email');
+  page.on('dialog', (dialog) => void dialog.accept());
+
+  // Another user signs in on this browser and opens the template: the field holds what the server has.
+  await signIn(page, 'viewer');
+  await page.goto(`/admin/adhoc-campaigns?template=${id}&tab=sms`);
+  await expect(page.getByTestId('sms-body')).toBeVisible();
+  await expect(page.getByTestId('tester-SMS')).toHaveValue('');
+  await page.waitForTimeout(1500);
+  const single = async () => {
+    const victor = await page.evaluate(() => localStorage.getItem('sessionToken'));
+    const res = await page.request.post('/api/v1/adhoc/campaign/select-single', {
+      headers: { authorization: `Bearer ${victor}` },
+      data: { id_bint_adhoc_campaign: id },
+    });
+    return (await res.json()).response[0].testerSms_vch as string | null;
+  };
+  expect(await single()).toBeNull();
+
+  // Its typist comes back: the draft is there and saved.
+  await operatorReturnsToSms(page, id);
+  await expect(page.getByTestId('tester-SMS')).toHaveValue('+14155550188');
+  await expect.poll(single).toBe('+14155550188');
+});
+
+test("choosing a language loads what is saved now, a colleague's text of a minute ago included", async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  const id = await newTemplate(page, 'E2E Two Operators Split Languages');
+  await page.getByTestId('tab-sms').click();
+  await page.getByTestId('sms-body').fill(ENGLISH);
+  await saved(page, 'SMS');
+  // Meanwhile a colleague writes Spanish; nothing here has asked the server since.
+  const victor = await colleague(page, 'viewer');
+  await victor.saveSms(id, 'spanish', SPANISH);
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/campaign/template/select')) calls.push(request.postData() ?? '');
+  });
+  // While the answer is on its way the column says what it is loading (not an empty column).
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/campaign/template/select', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByTestId('language-SMS-spanish').click();
+  await expect(page.getByTestId('language-loading-SMS')).toHaveText('Loading Spanish…');
+  release();
+  await expect(page.getByTestId('sms-body')).toHaveValue(SPANISH);
+  await page.unroute('**/campaign/template/select');
+  await expect(page.getByTestId('save-status-SMS')).toHaveAttribute('data-status', 'saved');
+  expect(calls.some((body) => body.includes('"SMS"'))).toBe(true);
+  // Typing on goes on from the colleague's text, saved without a conflict.
+  await page.getByTestId('sms-body').press('Control+End');
+  await page.getByTestId('sms-body').pressSequentially(' Fin.');
+  await saved(page, 'SMS');
+  expect((await victor.smsRecord(id, 'spanish'))?.templatePGE_txt).toBe(`${SPANISH} Fin.`);
 });

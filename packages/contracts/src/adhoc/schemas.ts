@@ -3,7 +3,11 @@ import { BASE64_FIELDS, BASE64_PREFIX, type Base64Field, decodeBase64Utf8 } from
 import { ADHOC_STATUSES, NOTIFY_BY } from './channels.ts';
 import { ADHOC_LANGUAGE_NAMES } from './languages.ts';
 import { SMS_MAX_LENGTH } from './sms.ts';
-import { PUBLISH_GAP_REASON_CODES } from './texts.ts';
+import {
+  EMAIL_DISPLAY_NAME_MAX_LENGTH,
+  EMAIL_SUBJECT_MAX_LENGTH,
+  PUBLISH_GAP_REASON_CODES,
+} from './texts.ts';
 import { AUDIO_KINDS, parseVoiceDialerAddress, VOICE_REPLAY_DIGITS } from './voice.ts';
 
 /**
@@ -202,9 +206,9 @@ export const templateInsertUpdateBody = z
         z.never({ error: `send ${field} base64-encoded as ${BASE64_PREFIX}${field}` }).optional(),
       ]),
     ) as { [F in Base64Field]: z.ZodOptional<z.ZodNever> }),
-    subject_vch: z.string().max(998).nullable().optional(),
+    subject_vch: z.string().max(EMAIL_SUBJECT_MAX_LENGTH).nullable().optional(),
     from_vch: z.string().max(254).nullable().optional(),
-    fromDisplayName_vch: z.string().max(255).nullable().optional(),
+    fromDisplayName_vch: z.string().max(EMAIL_DISPLAY_NAME_MAX_LENGTH).nullable().optional(),
     uploadLive_dt: isoDateTime.nullable().optional(),
     uploadMachine_dt: isoDateTime.nullable().optional(),
     retries_bint: z.number().int().min(1).max(3).nullable().optional(),

@@ -127,6 +127,14 @@ export const TITLE_AUTOSAVE_DELAY_MS = 1000;
 export const CHANNEL_COLUMN_WIDTHS_PX = { left: 275, right: 715 } as const;
 export const EMAIL_BODY_HEIGHT_PX = 800;
 export const EMAIL_PREVIEW_ROWS = 5;
+/** The longest e-mail subject (a header line's limit, RFC 5322) and From display name a save accepts. */
+export const EMAIL_SUBJECT_MAX_LENGTH = 998;
+export const EMAIL_DISPLAY_NAME_MAX_LENGTH = 255;
+
+/** Under a field longer than its limit: the save is refused until it is shorter. */
+export function tooLongText(max: number, length: number): string {
+  return `At most ${max.toLocaleString('en-US')} characters; this has ${length.toLocaleString('en-US')}. Nothing of this language is saved until it is shorter.`;
+}
 
 /** Why a channel's language keeps a template from being published (see publishIncompleteMessage). */
 export const PUBLISH_GAP_REASONS = {

@@ -79,6 +79,11 @@ export function audioFileName(languageId: number, library: string, kind: AudioKi
 /** What audioFileName produces; the server accepts only such names, so no upload can name another path. */
 export const AUDIO_FILE_NAME_PATTERN = /^DSSD_\d{2}_\d+_0[12]\.wav$/;
 
+/** Largest recording accepted: a few minutes of 16-bit 44.1 kHz stereo. */
+export const MAX_AUDIO_BYTES = 50 * 1024 * 1024;
+/** Said when a recording is over MAX_AUDIO_BYTES: by the console before sending it, by the server otherwise. */
+export const AUDIO_TOO_LARGE_TEXT = `The recording is larger than ${MAX_AUDIO_BYTES / 1024 / 1024} MB.`;
+
 export const WAV_ONLY_ALERT =
   'Please only select audio files in the WAV format ending in the .wav file name extension.';
 export const NO_FILE_SELECTED_ALERT =

@@ -412,6 +412,27 @@ describe('language records (doc 2 §7 insertUpdate, select, language delete)', (
     expect(res.body.response[0].from_vch).toBe('');
   });
 
+  it('refuses a voice caller ID other than the one toll-free number or none, and keeps what was saved', async () => {
+    const id = await newTemplate();
+    const voice = { notifyBy_vch: 'PHON', language_vch: 'english', templatePGE_txt: 'Hello' };
+    expect((await save(id, { ...voice, from_vch: '8005550199' })).status).toBe(200);
+    const res = await save(id, { ...voice, templatePGE_txt: 'Changed', from_vch: '4155550123' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      error: 'bad_request',
+      message: 'A voice call shows the caller ID 8005550199 or none, not "4155550123".',
+    });
+    const stored = () =>
+      t.ctx.db.query(
+        "SELECT template_pge, from_address FROM adhoc_templates WHERE campaign_id = $1 AND notify_by = 'PHON'",
+        [id],
+      );
+    expect((await stored()).rows).toEqual([{ template_pge: 'Hello', from_address: '8005550199' }]);
+    // None is null, or a blank the server stores as null.
+    expect((await save(id, { ...voice, from_vch: ' ' })).body.response[0].from_vch).toBeNull();
+    expect((await save(id, { ...voice, from_vch: null })).body.response[0].from_vch).toBeNull();
+  });
+
   it('gives a voice record its dialer address, retries and replay digit', async () => {
     const id = await newTemplate();
     const res = await save(id, {
@@ -932,6 +953,48 @@ describe('audio uploads (doc 2 §4, §5; DESIGN §4)', () => {
     expect(voice.body.response).toEqual([]);
   });
 
+  it('rejects a WAV that holds no sound (header alone, empty or missing data, no format), and keeps nothing', async () => {
+    const id = await newTemplate();
+    const before = await readdir(path.join(dataDir, 'audio')).catch(() => []);
+    const wav = wavBytes(100);
+    const riff = (chunks: Buffer) =>
+      Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVE'), chunks]);
+    const fmt = wav.subarray(12, 36);
+    const list = Buffer.concat([Buffer.from('LIST'), Buffer.from([4, 0, 0, 0]), Buffer.from('INFO')]);
+    const noSound =
+      'The WAV file holds no sound (no audio data). Record or export the message again as a WAV file.';
+    const noFormat =
+      'The WAV file does not say how its sound is recorded (no format chunk before its audio). Record or export the message again as a WAV file.';
+    const cases: [string, Buffer, string][] = [
+      ['header alone', wav.subarray(0, 12), noSound],
+      ['format, no data chunk', riff(fmt), noSound],
+      ['empty data chunk', riff(Buffer.concat([fmt, Buffer.from('data'), Buffer.alloc(4)])), noSound],
+      ['data without format', riff(wav.subarray(36)), noFormat],
+    ];
+    for (const [what, bytes, message] of cases) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/adhoc/upload/machine/${id}-english`,
+        ...(({ payload, headers }) => ({ payload, headers: { ...headers, ...bearer(token) } }))(
+          multipartFile('greeting.wav', 'audio/wav', bytes),
+        ),
+      });
+      expect(res.statusCode, what).toBe(400);
+      expect(res.json(), what).toEqual({ error: 'bad_request', message });
+    }
+    expect(await readdir(path.join(dataDir, 'audio'))).toEqual(before);
+    // A chunk before the format and the sound (a LIST of tags, as editors write) is passed over.
+    const tagged = riff(Buffer.concat([list, wav.subarray(12)]));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/adhoc/upload/machine/${id}-english`,
+      ...(({ payload, headers }) => ({ payload, headers: { ...headers, ...bearer(token) } }))(
+        multipartFile('greeting.wav', 'audio/wav', tagged),
+      ),
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
   it('rejects a dialer address that is not {template id}-{language}', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -956,6 +1019,65 @@ describe('audio uploads (doc 2 §4, §5; DESIGN §4)', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Send the WAV file as multipart/form-data.');
+  });
+});
+
+describe('audio uploads that are not one whole file (a client fault) answer 400, never 500', () => {
+  const upload = (id: number, payload: Buffer | string, contentType: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/adhoc/upload/live/${id}-english`,
+      headers: { ...bearer(token), 'content-type': contentType },
+      payload,
+    });
+  const voiceRecords = async (id: number) =>
+    (
+      await post('/api/v1/adhoc/campaign/template/select', {
+        id_bint_adhoc_campaign: id,
+        notifyBy_vch: 'PHON',
+      })
+    ).body.response;
+
+  it('answers 400 to a multipart body that is garbage or cut short, and keeps nothing', async () => {
+    const id = await newTemplate();
+    const before = await readdir(path.join(dataDir, 'audio')).catch(() => []);
+    const whole = multipartFile('a.wav', 'audio/wav', wavBytes(4000));
+    const cut = whole.payload.subarray(0, whole.payload.length / 2);
+    for (const [payload, type] of [
+      ['garbage', 'multipart/form-data; boundary=xyz'],
+      [cut, whole.headers['content-type']],
+    ] as const) {
+      const res = await upload(id, payload, type);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: 'bad_request',
+        message:
+          'The upload did not arrive whole: its multipart/form-data body is cut short or malformed. Nothing was changed; send the file again.',
+      });
+    }
+    expect(await readdir(path.join(dataDir, 'audio'))).toEqual(before);
+    expect(await voiceRecords(id)).toEqual([]);
+  });
+
+  it('refuses a request holding two files instead of keeping the first', async () => {
+    const id = await newTemplate();
+    const boundary = 'two-files-boundary';
+    const part = (name: string) =>
+      Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.wav"\r\nContent-Type: audio/wav\r\n\r\n`,
+        ),
+        wavBytes(10),
+        Buffer.from('\r\n'),
+      ]);
+    const payload = Buffer.concat([part('first'), part('second'), Buffer.from(`--${boundary}--\r\n`)]);
+    const res = await upload(id, payload, `multipart/form-data; boundary=${boundary}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'bad_request',
+      message: 'Send one file per upload: this request holds more than one. Nothing was changed.',
+    });
+    expect(await voiceRecords(id)).toEqual([]);
   });
 });
 

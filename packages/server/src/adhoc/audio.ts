@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   type AdhocLanguageName,
   AUDIO_FILE_NAME_PATTERN,
+  AUDIO_TOO_LARGE_TEXT,
   type AudioKind,
   audioFileName,
   findLanguage,
@@ -18,10 +19,48 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/pool.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
 
-/** Largest recording accepted: a few minutes of 16-bit 44.1 kHz stereo. */
-export const MAX_AUDIO_BYTES = 50 * 1024 * 1024;
 /** How long a voice provider may fetch a recording through its link. */
 const AUDIO_LINK_TTL_SECONDS = 3600;
+
+/**
+ * Why a stored upload is no recording a dialer can play, or undefined when it is one: it must have the RIFF/WAVE
+ * header, and, walking its chunks (as written: each an id, a size and that many bytes), a 'fmt ' chunk naming
+ * channels and a sample rate before a 'data' chunk holding sound. A file of the header alone, or one whose sound
+ * was never written, would otherwise be accepted and heard as silence, or refused by the dialer, only when it calls.
+ */
+async function wavProblem(handle: FileHandle): Promise<string | undefined> {
+  const { size } = await handle.stat();
+  const read = async (position: number, length: number) => {
+    const bytes = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(bytes, 0, length, position);
+    return bytes.subarray(0, bytesRead);
+  };
+  if (!isWavHeader(await read(0, 12))) {
+    return `The file is not a WAV recording (no RIFF/WAVE header). ${WAV_ONLY_ALERT}`;
+  }
+  const silent =
+    'The WAV file holds no sound (no audio data). Record or export the message again as a WAV file.';
+  let format = false;
+  for (let offset = 12; offset + 8 <= size; ) {
+    const chunk = await read(offset, 8);
+    const id = chunk.toString('latin1', 0, 4);
+    const length = chunk.readUInt32LE(4);
+    if (id === 'fmt ') {
+      const fmt = await read(offset + 8, 16);
+      if (fmt.length < 16 || fmt.readUInt16LE(2) === 0 || fmt.readUInt32LE(4) === 0) {
+        return 'The WAV file does not say how its sound is recorded (its format chunk is missing or broken). Record or export the message again as a WAV file.';
+      }
+      format = true;
+    } else if (id === 'data') {
+      if (!format) {
+        return 'The WAV file does not say how its sound is recorded (no format chunk before its audio). Record or export the message again as a WAV file.';
+      }
+      return length === 0 || offset + 8 >= size ? silent : undefined;
+    }
+    offset += 8 + length + (length % 2);
+  }
+  return silent;
+}
 
 /**
  * Recordings live under DATA_DIR/audio with the names of DESIGN §4 (DSSD_{language id}_{library}_{01|02}.wav),
@@ -51,8 +90,8 @@ export function audioStore(config: Config) {
     fileName,
 
     /**
-     * Streams an upload to a temporary file, then checks that it is a RIFF/WAVE file and not truncated by
-     * the size limit. Answers the function that moves it into place (called once the template is locked
+     * Streams an upload to a temporary file, then checks that it is a WAV recording with sound (wavProblem) and
+     * not truncated by the size limit. Answers the function that moves it into place (called once the template is locked
      * for the edit) and a cleanup for when that never happens.
      */
     async receive(
@@ -66,22 +105,16 @@ export function audioStore(config: Config) {
       try {
         await pipeline(stream, createWriteStream(temp, { flags: 'wx' }));
         if (stream.truncated) {
-          throw new HttpError(
-            413,
-            'payload_too_large',
-            `The recording is larger than ${MAX_AUDIO_BYTES / 1024 / 1024} MB.`,
-          );
+          throw new HttpError(413, 'payload_too_large', AUDIO_TOO_LARGE_TEXT);
         }
-        const header = new Uint8Array(12);
         const handle = await open(temp, 'r');
+        let problem: string | undefined;
         try {
-          await handle.read(header, 0, 12, 0);
+          problem = await wavProblem(handle);
         } finally {
           await handle.close();
         }
-        if (!isWavHeader(header)) {
-          throw badRequest(`The file is not a WAV recording (no RIFF/WAVE header). ${WAV_ONLY_ALERT}`);
-        }
+        if (problem) throw badRequest(problem);
       } catch (err) {
         await discard();
         throw err;

@@ -9,6 +9,7 @@ import {
   audioUploadParams,
   ingestLaunchedAnswer,
   ingestLaunchedBody,
+  MAX_AUDIO_BYTES,
   NO_FILE_SELECTED_ALERT,
   outboxAnswer,
   outboxQuery,
@@ -20,9 +21,10 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { actorOf } from '../http/access.ts';
-import { badRequest, notFound, uploadNotWhole } from '../http/errors.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import { multipartFailure, nextMultipartFile, readingMultipart } from '../http/multipart.ts';
 import type { App } from '../http/types.ts';
-import { audioStore, MAX_AUDIO_BYTES } from './audio.ts';
+import { audioStore } from './audio.ts';
 import { testSender } from './send.ts';
 import { adhocService } from './service.ts';
 
@@ -332,16 +334,17 @@ export async function adhocRoutes(app: App, ctx: AppContext) {
             );
           }
           if (!req.isMultipart()) throw badRequest('Send the WAV file as multipart/form-data.');
-          const file = await req.file().catch((error: unknown) => {
-            throw uploadNotWhole(error);
-          });
+          const parts = req.parts();
+          const file = await readingMultipart(() => nextMultipartFile(parts));
           if (!file) throw badRequest(NO_FILE_SELECTED_ALERT);
           const fileName = audio.fileName(target.templateId, target.language, kind);
-          // A failure while reading the file (not while writing it) is the body's: cut short or malformed.
-          const received = await audio.receive(fileName, file.file).catch((error: unknown) => {
-            throw file.file.errored ? uploadNotWhole(error) : error;
-          });
+          const received = await readingMultipart(() => audio.receive(fileName, file.file));
           try {
+            // The recording counts only once the request is known to hold no other file (which would be its
+            // sender's mistake: which one was meant?).
+            await readingMultipart(async () => {
+              if (await nextMultipartFile(parts)) throw multipartFailure({ code: 'FST_FILES_LIMIT' });
+            });
             const uploaded = await service.saveUpload(
               target.templateId,
               target.language,

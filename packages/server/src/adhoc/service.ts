@@ -33,6 +33,7 @@ import {
   type TESTER_FIELDS,
   type TemplateInsertUpdate,
   unpublishedEdits,
+  VOICE_CALLER_ID,
   voiceDialerAddress,
 } from '@psps/contracts';
 import { type Db, type DbClient, withTransaction } from '../db/pool.ts';
@@ -287,6 +288,18 @@ export function adhocService(db: Db, options: AdhocServiceOptions) {
             `An SMS goes out from the short code ${SMS_SHORT_CODE}, not from "${input.from_vch}".`,
           );
         }
+        // Doc 2 §5: the caller ID is the one toll-free option or none. Any other number would let a test call (and
+        // the launched campaign) show someone else's number as the caller.
+        if (
+          voice &&
+          input.from_vch != null &&
+          input.from_vch.trim() !== '' &&
+          input.from_vch.trim() !== VOICE_CALLER_ID
+        ) {
+          throw badRequest(
+            `A voice call shows the caller ID ${VOICE_CALLER_ID} or none, not "${input.from_vch}".`,
+          );
+        }
         // Doc 2 §2.6/§9: the From list has one address besides the placeholder. Any other address would let a
         // template (and its test sends) go out in someone else's name.
         const emailFromProblem =
@@ -297,7 +310,13 @@ export function adhocService(db: Db, options: AdhocServiceOptions) {
         // An accepted e-mail From is stored as the configured address itself (not as typed, with other spaces or
         // capitals), so the From list finds it again; blank stays the placeholder.
         const from =
-          notifyBy === 'EML' && given !== null ? (given.trim() === '' ? '' : options.emailFrom) : given;
+          notifyBy === 'EML' && given !== null
+            ? given.trim() === ''
+              ? ''
+              : options.emailFrom
+            : voice && given !== null
+              ? given.trim() || null
+              : given;
 
         await client.query(
           `INSERT INTO adhoc_templates (campaign_id, notify_by, language, template_pge, template_mb, data_mb, render_mb,

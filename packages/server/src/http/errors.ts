@@ -23,17 +23,6 @@ export const conflict = (message: string, details?: unknown) =>
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, 'too_many_requests', message, undefined, { 'retry-after': String(retryAfterSeconds) });
 
-/**
- * A multipart parser's own failure (the body cut short, no boundary, a malformed part): the request's fault, so 400.
- * A failure that already carries its status (a file over the size limit: 413) keeps it.
- */
-export function uploadNotWhole(error: unknown): unknown {
-  if (typeof (error as { statusCode?: unknown })?.statusCode === 'number') return error;
-  return badRequest(
-    'The upload did not arrive whole: its multipart/form-data body is cut short or malformed. Nothing was changed; send the file again.',
-  );
-}
-
 /** The framework's and the multipart parser's own refusals (by error code), in words a person understands. */
 export function frameworkMessage(code: string | undefined): string | undefined {
   switch (code) {

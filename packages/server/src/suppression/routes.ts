@@ -1,4 +1,4 @@
-import multipart, { type Multipart, type MultipartFile } from '@fastify/multipart';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import {
   SUPPRESSION_DOWNLOAD_FILE_NAME,
   SUPPRESSION_GROUP_NAME_MAX_LENGTH,
@@ -32,6 +32,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { actorOf } from '../http/access.ts';
 import { badRequest, frameworkMessage, HttpError, validationMessage } from '../http/errors.ts';
+import { nextMultipartFile, uploadNotWhole } from '../http/multipart.ts';
 import type { App } from '../http/types.ts';
 import { type OpenUpload, suppressionService, UploadTooLargeError } from './service.ts';
 
@@ -106,21 +107,21 @@ export async function suppressionRoutes(app: App, ctx: AppContext) {
           const parts = req.parts();
           let part: MultipartFile | undefined;
           try {
-            part = await nextFile(parts);
+            part = await nextMultipartFile(parts);
             if (part === undefined || part.fieldname !== SUPPRESSION_UPLOAD_FIELDS[kind]) {
               throw badRequest(
                 `Send the file in the field "${SUPPRESSION_UPLOAD_FIELDS[kind]}"; no file was found there.`,
               );
             }
           } catch (error) {
-            const refusal = statusOf(error) === undefined ? notWhole(error) : error;
+            const refusal = statusOf(error) === undefined ? uploadNotWhole() : error;
             await service.abandonUpload(upload, refusal);
             throw refusal;
           }
           // The file counts as read only once the request is known to hold no other file: a full upload of the
           // first of two files would remove the values of the second.
           const file = withSizeLimit(part.file, maxBytes, async () => {
-            if ((await nextFile(parts)) !== undefined) throw new Error('a second file');
+            if ((await nextMultipartFile(parts)) !== undefined) throw new Error('a second file');
           });
           return handle(upload, file);
         });
@@ -285,7 +286,7 @@ async function* withSizeLimit(
     try {
       next = await chunks.next();
     } catch (error) {
-      throw statusOf(error) === undefined ? notWhole(error) : error;
+      throw statusOf(error) === undefined ? uploadNotWhole() : error;
     }
     if (file.truncated) throw new UploadTooLargeError(maxBytes);
     if (next.done) break;
@@ -298,16 +299,7 @@ async function* withSizeLimit(
     if (error instanceof Error && (error.message === 'a second file' || code === 'FST_FILES_LIMIT')) {
       throw badRequest('Send one file per upload: this request holds more than one. Nothing was changed.');
     }
-    throw statusOf(error) === undefined ? notWhole(error) : error;
-  }
-}
-
-/** The next file part of a multipart request (fields are passed over), or undefined at its end. */
-async function nextFile(parts: AsyncIterableIterator<Multipart>): Promise<MultipartFile | undefined> {
-  for (;;) {
-    const next = await parts.next();
-    if (next.done) return undefined;
-    if (next.value.type === 'file') return next.value;
+    throw statusOf(error) === undefined ? uploadNotWhole() : error;
   }
 }
 
@@ -317,17 +309,6 @@ function queryProblem(error: Error & { validation?: { message?: string; instance
   return first?.message === undefined
     ? 'The address of the upload is not valid.'
     : validationMessage('querystring', first.instancePath ?? '', first.message);
-}
-
-/**
- * The multipart parser's own failures (body cut short, wrong or missing boundary): the request's fault, not the
- * server's. The file was not read whole, so nothing may be applied from it.
- */
-function notWhole(error: unknown): HttpError {
-  const detail = error instanceof Error ? error.message.replace(/\.$/, '') : String(error);
-  return badRequest(
-    `The upload did not arrive whole: its multipart/form-data body is cut short or malformed (${detail}). Nothing was changed; send the file again.`,
-  );
 }
 
 /**

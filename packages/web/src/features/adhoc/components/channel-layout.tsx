@@ -1,4 +1,4 @@
-import { Alert, Group, Text, Title } from '@mantine/core';
+import { Alert, Group, Loader, Text, Title } from '@mantine/core';
 import { CHANNEL_COLUMN_WIDTHS_PX, findLanguage, NOTIFY_BY_LABELS } from '@psps/contracts';
 import type { CSSProperties, ReactNode } from 'react';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
@@ -29,7 +29,7 @@ export function ChannelLayout({
       <div className={classes.columns} style={COLUMN_WIDTHS}>
         <div className={classes.left}>{left}</div>
         <div className={classes.middle}>
-          <Group justify="space-between" mb="sm" wrap="nowrap">
+          <Group justify="space-between" mb="sm" gap="xs">
             <Title order={3} size="h4">
               {NOTIFY_BY_LABELS[editor.notifyBy]} · {language?.displayName}
               {!editor.savedLanguages.has(editor.language) && (
@@ -45,6 +45,15 @@ export function ChannelLayout({
               nothingStored={!editor.savedLanguages.has(editor.language)}
             />
           </Group>
+          {/* Kept while a retry runs (the last failure stands until a save succeeds), so it does not flicker. */}
+          {(editor.autosave.status === 'failed' || editor.autosave.status === 'saving') &&
+            editor.autosave.error && (
+              // The reason in words, not only in the badge's tooltip: a refusal (a field too long, the template
+              // deleted or launched by someone else) is not cured by the retries.
+              <Alert color="red" mb="sm" title="Not saved" data-testid={`save-error-${editor.notifyBy}`}>
+                {editor.autosave.error.message} Your edits are kept in this browser and saving is tried again.
+              </Alert>
+            )}
           <ConflictPanel editor={editor} />
           {editor.restoredDraft && !editor.conflict && (
             <Alert color="blue" mb="sm" withCloseButton onClose={editor.dismissRestored}>
@@ -52,7 +61,15 @@ export function ChannelLayout({
             </Alert>
           )}
           <fieldset className={classes.plain} disabled={editor.locked}>
-            {middle}
+            {/* A chosen language loads from the server (after the language left is saved): say so meanwhile. */}
+            {editor.form ? (
+              middle
+            ) : (
+              <Group gap="xs" c="dimmed" data-testid={`language-loading-${editor.notifyBy}`}>
+                <Loader size="xs" />
+                <Text size="sm">Loading {language?.displayName}…</Text>
+              </Group>
+            )}
           </fieldset>
         </div>
         <div className={classes.right}>{right}</div>

@@ -4,18 +4,21 @@ import { RichTextEditor } from '@mantine/tiptap';
 import {
   doubleBraceWarningMessage,
   EMAIL_BODY_HEIGHT_PX,
+  EMAIL_DISPLAY_NAME_MAX_LENGTH,
   EMAIL_FROM_PLACEHOLDER,
   EMAIL_PREVIEW_ROWS,
+  EMAIL_SUBJECT_MAX_LENGTH,
   EMAIL_TEMPLATE_WARNING_TITLE,
   findDoubleBraces,
   templateVariableProblems,
   textDirection,
+  tooLongText,
 } from '@psps/contracts';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import Link from '@tiptap/extension-link';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { usePublicConfig } from '../../../lib/config.ts';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
 import { fieldLabel } from '../lib/conflict-fields.ts';
@@ -36,8 +39,11 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
   const updateRef = useRef(update);
   updateRef.current = update;
 
+  const bodyLabelId = useId();
   const rich = useEditor({
     extensions: [StarterKit.configure({ link: false }), Link.configure({ openOnClick: false })],
+    // The editable area is named by the 'Body' label above it (a screen reader announced a nameless text box).
+    editorProps: { attributes: { 'aria-labelledby': bodyLabelId, 'aria-multiline': 'true' } },
     content: '',
     editable: !locked,
     onUpdate: ({ editor: instance }) => updateRef.current({ body: instance.getHTML() }),
@@ -124,6 +130,10 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
               value={form.fromDisplayName}
               onChange={(event) => update({ fromDisplayName: event.currentTarget.value })}
               {...trackFocus}
+              error={
+                form.fromDisplayName.length > EMAIL_DISPLAY_NAME_MAX_LENGTH &&
+                tooLongText(EMAIL_DISPLAY_NAME_MAX_LENGTH, form.fromDisplayName.length)
+              }
               data-testid="email-from-name"
               dir={textDirection(form.language)}
             />
@@ -133,6 +143,10 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
               value={form.subject}
               onChange={(event) => update({ subject: event.currentTarget.value })}
               {...trackFocus}
+              error={
+                form.subject.length > EMAIL_SUBJECT_MAX_LENGTH &&
+                tooLongText(EMAIL_SUBJECT_MAX_LENGTH, form.subject.length)
+              }
               data-testid="email-subject"
               dir={textDirection(form.language)}
             />
@@ -162,7 +176,7 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
             )}
             <VariableWarnings problems={variableProblems} notifyBy="EML" />
             <div>
-              <Text size="sm" fw={500} mb={4}>
+              <Text size="sm" fw={500} mb={4} id={bodyLabelId}>
                 Body
               </Text>
               <RichTextEditor editor={rich} data-testid="email-body">

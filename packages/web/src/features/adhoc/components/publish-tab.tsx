@@ -6,6 +6,7 @@ import {
   channelLanguageLabel,
   editedSinceLaunchText,
   editedSincePublishText,
+  findLanguage,
   formatDateTime,
   languagesFor,
   NOTIFY_BY,
@@ -228,7 +229,11 @@ const publishWithWarningsText = (count: number) =>
 function snapshotSummary(snapshot: PublishSnapshot): string {
   return NOTIFY_BY.map((channel) => {
     const languages = snapshot.records.filter((record) => record.notifyBy_vch === channel);
-    return `${NOTIFY_BY_LABELS[channel]}: ${languages.length ? languages.map((record) => record.language_vch).join(', ') : 'none'}`;
+    // Languages named as the table above names them ('Chinese (Mandarin)', not 'chinese-mandarin').
+    const names = languages.map(
+      (record) => findLanguage(record.language_vch)?.displayName ?? record.language_vch,
+    );
+    return `${NOTIFY_BY_LABELS[channel]}: ${names.length ? names.join(', ') : 'none'}`;
   }).join(' · ');
 }
 

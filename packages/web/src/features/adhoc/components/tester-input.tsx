@@ -8,9 +8,11 @@ import {
 } from '@psps/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { session } from '../../../lib/storage.ts';
 import { updateTester } from '../api/campaigns.ts';
 import { adhocKeys } from '../api/keys.ts';
 import { readDraft, useAutosave } from '../hooks/use-autosave.ts';
+import { testerDraftKey } from '../lib/template-form.ts';
 import { SaveIndicator } from './save-indicator.tsx';
 
 const PLACEHOLDER = { PHON: '+1 415 555 0123', SMS: '+1 415 555 0123', EML: 'tester@example.com' } as const;
@@ -30,9 +32,14 @@ export function TesterInput({
 }) {
   const field = TESTER_FIELD[notifyBy];
   const client = useQueryClient();
-  const storageKey = `adhoc-draft:${campaign.id_bint}:${field}`;
+  // Whose contact this is: like every draft, a tester contact typed but not saved belongs to the user who typed it,
+  // is never offered to (or saved under the session of) another user of the browser.
+  const [owner] = useState(() => session.draftOwner());
+  const storageKey = testerDraftKey(owner, campaign.id_bint, field);
   // A contact typed but not yet saved (offline, signed out) comes back from the local draft.
-  const [value, setValue] = useState(() => readDraft<string>(storageKey) ?? campaign[field] ?? '');
+  const [value, setValue] = useState(
+    () => (storageKey ? readDraft<string>(storageKey) : undefined) ?? campaign[field] ?? '',
+  );
   const [editing, setEditing] = useState(false);
   const contact = testerContact(notifyBy, value);
   const problem = !editing && value.trim() !== '' && 'problem' in contact ? contact.problem : undefined;
@@ -42,6 +49,7 @@ export function TesterInput({
     delayMs: 0,
     enabled: !disabled,
     draftKey: () => storageKey,
+    owner,
     save: (contact) => updateTester({ id_bint_adhoc_campaign: campaign.id_bint, [field]: contact }),
     onSaved: () => client.invalidateQueries({ queryKey: adhocKeys.campaign(campaign.id_bint) }),
   });

@@ -14,12 +14,15 @@ import {
 import { notifications } from '@mantine/notifications';
 import {
   type AdhocCampaign,
+  type AdhocLanguageName,
+  AUDIO_TOO_LARGE_TEXT,
   type AudioKind,
   audioFileName,
   findLanguage,
   formatDateTime,
   isWavFile,
   libraryCode,
+  MAX_AUDIO_BYTES,
   NO_FILE_SELECTED_ALERT,
   templateVariableProblems,
   textDirection,
@@ -117,7 +120,7 @@ export function VoiceEditor({
                 dialerAddress={dialerAddress}
                 uploaded={form.uploadLive}
                 disabled={locked}
-                onUploaded={(at) => update({ uploadLive: at, dialerAddress })}
+                onUploaded={(language, at) => editor.applyUpload(language, { uploadLive: at })}
               />
               <AudioUpload
                 kind="machine"
@@ -127,10 +130,14 @@ export function VoiceEditor({
                 dialerAddress={dialerAddress}
                 uploaded={form.uploadMachine}
                 disabled={locked}
-                onUploaded={(at) => update({ uploadMachine: at, dialerAddress })}
+                onUploaded={(language, at) => editor.applyUpload(language, { uploadMachine: at })}
               />
             </SimpleGrid>
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            {/* The caller ID column keeps room for '(800) 555-0199' whole at 1024 px; the two short choices share the rest. */}
+            <SimpleGrid
+              cols={{ base: 1, sm: 3 }}
+              style={{ gridTemplateColumns: 'minmax(11.5rem, 1.6fr) minmax(0, 1fr) minmax(0, 1fr)' }}
+            >
               <OptionSelect
                 label={fieldLabel('PHON', 'from')}
                 options={VOICE_CALLER_ID_OPTIONS}
@@ -231,15 +238,17 @@ function AudioUpload({
   kind: AudioKind;
   title: string;
   campaignId: number;
-  language: string;
+  language: AdhocLanguageName;
   dialerAddress: string;
   uploaded: string | null;
   disabled: boolean;
-  onUploaded: (uploadedAt: string) => void;
+  /** The language the file was chosen for, which may no longer be the one on screen when the upload ends. */
+  onUploaded: (language: AdhocLanguageName, uploadedAt: string) => void;
 }) {
   const dialogs = useDialogs();
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
+  /** The language whose file is on its way: the card of another language chosen meanwhile is not busy. */
+  const [busyFor, setBusyFor] = useState<AdhocLanguageName | null>(null);
   const audio = useAudioUrl(kind, uploaded ? dialerAddress : null, uploaded);
 
   const choose = async (files: FileList | null) => {
@@ -253,17 +262,26 @@ function AudioUpload({
       await dialogs.alert(WAV_ONLY_ALERT, 'WAV files only');
       return;
     }
-    setBusy(true);
+    // Said before minutes of sending a file the server would refuse at its end.
+    if (file.size > MAX_AUDIO_BYTES) {
+      await dialogs.alert(`${AUDIO_TOO_LARGE_TEXT} Nothing has changed.`, 'Recording too large');
+      return;
+    }
+    setBusyFor(language);
     try {
       const lib = libraryCode(campaignId);
       const name = audioFileName(findLanguage(language)?.id ?? 1, lib, kind);
       const answer = await uploadAudio(kind, dialerAddress, file, name);
-      onUploaded(answer.uploaded_dt);
+      onUploaded(language, answer.uploaded_dt);
       notifications.show({ message: UPLOAD_COMPLETE_TOAST });
     } catch (error) {
-      await dialogs.alert(error instanceof Error ? error.message : String(error), 'Upload failed');
+      // Named, since the operator may have moved on to another language while the file was on its way.
+      await dialogs.alert(
+        error instanceof Error ? error.message : String(error),
+        `Upload failed: ${title}, ${findLanguage(language)?.displayName ?? language}`,
+      );
     } finally {
-      setBusy(false);
+      setBusyFor(null);
     }
   };
 
@@ -278,11 +296,17 @@ function AudioUpload({
 
   return (
     <Card withBorder padding="sm" radius="md" data-testid={`audio-${kind}`}>
-      <Group justify="space-between" wrap="nowrap" mb={6}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start" mb={6}>
         <Text fw={600} size="sm">
           {title}
         </Text>
-        <Badge variant="light" color={uploaded ? 'teal' : 'gray'}>
+        {/* Never squeezed to 'N…' by a title wrapping beside it in a narrow card (1024 px). */}
+        <Badge
+          variant="light"
+          color={uploaded ? 'teal' : 'gray'}
+          style={{ flexShrink: 0 }}
+          data-testid={`audio-status-${kind}`}
+        >
           {uploaded ? 'Uploaded' : 'None'}
         </Badge>
       </Group>
@@ -321,7 +345,7 @@ function AudioUpload({
         variant="light"
         leftSection={<IconUpload size={14} />}
         onClick={() => input.current?.click()}
-        loading={busy}
+        loading={busyFor === language}
         disabled={disabled}
         fullWidth
       >

@@ -70,6 +70,11 @@ export function useChannelEditor(campaign: AdhocCampaign, notifyBy: NotifyBy, lo
   /** Counts replacements of the form from outside the editors (Take theirs): each one is a fresh load. */
   const [revision, setRevision] = useState(0);
   const loadedFor = useRef<string | null>(null);
+  /**
+   * Choosing a language loads the saved templates of the campaign (doc 2 §4): the language waits for that answer, so
+   * a colleague's text saved since the list was last fetched is what it shows (not a blank that then conflicts).
+   */
+  const [fetchingFresh, setFetchingFresh] = useState(0);
   /** Per language: the version of the saved record the text on screen (or pending) was based on. */
   const bases = useRef(new Map<string, number>());
   const draftsScanned = useRef(false);
@@ -142,7 +147,7 @@ export function useChannelEditor(campaign: AdhocCampaign, notifyBy: NotifyBy, lo
 
   // Load a language once per selection: a later refresh of the records must not overwrite typing.
   useEffect(() => {
-    if (!records.data || loadedFor.current === language) return;
+    if (!records.data || fetchingFresh > 0 || loadedFor.current === language) return;
     loadedFor.current = language;
     const saved = records.data.find((row) => row.language_vch === language);
     const loaded = serverForm(language, saved);
@@ -176,6 +181,7 @@ export function useChannelEditor(campaign: AdhocCampaign, notifyBy: NotifyBy, lo
     setForm(mine);
   }, [
     records.data,
+    fetchingFresh,
     language,
     notifyBy,
     id,
@@ -191,17 +197,36 @@ export function useChannelEditor(campaign: AdhocCampaign, notifyBy: NotifyBy, lo
   const selectLanguage = useCallback(
     (next: AdhocLanguageName) => {
       if (next === language) return;
-      void autosave.flush();
       setForm(null);
       setRestoredDraft(false);
       setLanguage(next);
+      // The language left is saved first, so the answer holds that save too (an older answer arriving after it
+      // would make its next save look based on a stale version). Unanswered (offline), the language loads from the
+      // records held here.
+      setFetchingFresh((n) => n + 1);
+      void autosave
+        .flush()
+        .then(() => records.refetch())
+        .finally(() => setFetchingFresh((n) => n - 1));
     },
-    [autosave, language],
+    [autosave, language, records],
   );
 
   const update = useCallback((patch: Partial<TemplateForm>) => {
     setForm((current) => (current ? { ...current, ...patch } : current));
   }, []);
+
+  /**
+   * An audio upload of `name` has finished: its time shows on that language's form if it is still the one on screen,
+   * never on a language chosen while the file was on its way; the language list learns of the record either way.
+   */
+  const applyUpload = useCallback(
+    (name: AdhocLanguageName, patch: Pick<Partial<TemplateForm>, 'uploadLive' | 'uploadMachine'>) => {
+      setForm((current) => (current?.language === name ? { ...current, ...patch } : current));
+      void client.invalidateQueries({ queryKey: adhocKeys.templates(id, notifyBy) });
+    },
+    [client, id, notifyBy],
+  );
 
   /**
    * Takes a normalisation of the loaded form as saved (the rich-text editor rewrites loaded HTML), so the
@@ -291,6 +316,7 @@ export function useChannelEditor(campaign: AdhocCampaign, notifyBy: NotifyBy, lo
     form,
     revision,
     update,
+    applyUpload,
     rebase,
     autosave,
     conflict: conflict ? { mine: conflict.mine, ...conflict.info } : undefined,

@@ -153,6 +153,11 @@ export function titleDraftKey(owner: string, campaignId: number): string | undef
   return owner ? `${DRAFT_PREFIX}${encodeURIComponent(owner)}:${campaignId}:title` : undefined;
 }
 
+/** The draft key of a template's tester contact (voice number, SMS number or e-mail address) for this user. */
+export function testerDraftKey(owner: string, campaignId: number, field: string): string | undefined {
+  return owner ? `${DRAFT_PREFIX}${encodeURIComponent(owner)}:${campaignId}:${field}` : undefined;
+}
+
 /** Every draft of one channel of a template this user left in the browser, by language. */
 export function channelDrafts(
   owner: string,
