@@ -509,6 +509,26 @@ describe('custom reports', () => {
     });
     expect(arrived.FILE_TRANSFER_TIME).not.toBe(first.FILE_TRANSFER_TIME);
   });
+
+  it("a launch with a customer-class child's id makes its campaign's report, shown on the campaign's row", async () => {
+    const sierra = async () => (await get('/api/v1/launcher/campaigns', viewer)).json()[0][1];
+    const before = (await sierra()).reports.mb_unreached;
+    expect((await get(`/api/launch-mb-unreached-report/${viewer}/501`, viewer)).statusCode).toBe(202);
+    const { rows } = await t.ctx.db.query(
+      "SELECT DISTINCT dataset_id FROM report_files WHERE kind = 'mb_unreached' ORDER BY dataset_id",
+    );
+    expect(rows).toEqual([{ dataset_id: 500 }]);
+    const audit = await t.ctx.db.query(
+      "SELECT target FROM audit_log WHERE action = 'report.launch.mb_unreached' ORDER BY id DESC LIMIT 1",
+    );
+    expect(audit.rows).toEqual([{ target: 'dataset 500' }]);
+    const arrived = await eventually(async () => {
+      const r = (await sierra()).reports.mb_unreached;
+      return r.ID > before.ID && r.TRANSFER_STATE === 'transferred' ? r : undefined;
+    });
+    expect(arrived.FILE_NAME).toMatch(/^PGE_mb_unreached_500_\d{14}\.csv$/);
+    expect(arrived.ROWS).toBe(2);
+  });
 });
 
 describe('a completion report launched early', () => {

@@ -150,10 +150,6 @@ export function completionService(ctx: AppContext) {
     );
   }
 
-  async function requireDataset(datasetId: number): Promise<void> {
-    await rootOf(datasetId);
-  }
-
   /**
    * The campaign whose completion report covers a dataset: the dataset itself, or the root of a customer-class
    * child (one completion report per campaign, as the campaign tree shows it; a child's own would be partial).
@@ -401,12 +397,14 @@ export function completionService(ctx: AppContext) {
     },
 
     /**
-     * launch-medicalbaseline-report, launch-mb-unreached-report, launch-linkclick-report. Each launch is a row of
-     * its own; it starts with the last delivery of the same report of the dataset as its previous one, since the
+     * launch-medicalbaseline-report, launch-mb-unreached-report, launch-linkclick-report (a child's id: its
+     * campaign's report, as for completion reports). Each launch is a row of its own; it starts with the last delivery of the same report of the dataset as its previous one, since the
      * Custom Reports list shows only the newest launch of each kind.
      */
-    async launchCustom(kind: CustomReportKind, datasetId: number, who: Actor): Promise<Launch> {
-      await requireDataset(datasetId);
+    async launchCustom(kind: CustomReportKind, id: number, who: Actor): Promise<Launch> {
+      // A child's id makes its campaign's report: the Custom Reports list shows root campaigns only, so a report
+      // of the child alone would be sent without any row saying whether it arrived.
+      const datasetId = await rootOf(id);
       return launchOnce(kind, datasetId, who, async () => {
         const { rows } = await db.query<{ id: number; request_seq: number }>(
           `INSERT INTO report_files (dataset_id, kind, previous_transferred_at, previous_file_name)
