@@ -227,7 +227,7 @@ test.describe('a transfer outage', () => {
     await expect(failed).toContainText('refused the connection (ECONNREFUSED)');
     await expect(failed).toHaveAttribute('data-shade', '0');
     await expect(page.getByTestId('completion-failed-alert')).toHaveText(
-      `1 report file did not arrive at the customer's server. ${COMPLETION_TEXTS.failedRestart}`,
+      `1 report file did not arrive at the customer's server. ${COMPLETION_TEXTS.failedRestart(1)}`,
     );
 
     const retrying = page.getByTestId('completion-row-9001');
