@@ -223,6 +223,24 @@ test.describe('Voice, SMS and e-mail reports', () => {
       'Failed10.0%1',
     ]);
   });
+
+  test('the pie is one named picture, not two nameless Tab stops: the keyboard goes on to the next control', async ({
+    page,
+  }) => {
+    await signIn(page, 'viewer');
+    await page.goto('/admin/sms');
+    await choose(page, 'campaign-select', /\[990100\]/);
+    await expect(
+      page.getByRole('img', {
+        name: 'SMS delivery status: Delivered 60.0%, Undelivered 30.0%, Failed 10.0%',
+      }),
+    ).toBeVisible();
+    await page.getByTestId('campaign-select').focus();
+    await page.keyboard.press('Tab');
+    expect(await page.getByTestId('status-pie').evaluate((el) => el.contains(document.activeElement))).toBe(
+      false,
+    );
+  });
 });
 
 test.describe('All Channels summary', () => {
