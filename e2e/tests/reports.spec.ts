@@ -167,6 +167,41 @@ test.describe('Events report', () => {
     await expect(ridge.locator('[data-row="Critical Essential"]')).toContainText('ID 990102');
     await expect(page.getByTestId('events-grid').getByRole('row')).toHaveCount(1 + 5);
   });
+
+  test("what is typed in the open dropdown stays when a reload changes the chosen event's record count", async ({
+    page,
+    request,
+  }) => {
+    // An event of its own, so that the counts the other tests expect stay as they are.
+    await ingest(request, 'events', [{ id_bint: 990_002, name_vch: 'E2E Typing Wind Event', begin_dt: now }]);
+    await ingest(request, 'datasets', [
+      { dataset_id_bint: 990_400, created_dt, event_id_bint: 990_002, title_vch: 'E2E Typing root' },
+      {
+        dataset_id_bint: 990_401,
+        created_dt,
+        event_id_bint: 990_002,
+        rootDataset_bint: 990_400,
+        customer_class: 'GENERAL',
+        title_vch: 'E2E Typing root (General)',
+      },
+    ]);
+    await ingest(request, 'messages', messages(990_401, 'SMS', { QUEUED: 3 }));
+    await signIn(page, 'viewer', { pollMs: 1000 });
+    await page.goto('/admin/standard-reports-events');
+    await choose(page, 'event-select', /\[E990002\/N3\] E2E Typing Wind Event$/);
+    const select = page.getByTestId('event-select');
+    const label = await select.inputValue();
+    await select.click();
+    await page.keyboard.type('Sierra');
+    await expect(page.getByRole('option')).toHaveCount(1);
+    // The engine imports two more messages into the chosen event: its entry now reads N5.
+    await ingest(request, 'messages', messages(990_401, 'SMS', { QUEUED: 2 }));
+    await page.waitForTimeout(2500);
+    await expect(select).toHaveValue('Sierra');
+    await expect(page.getByRole('option')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await expect(select).toHaveValue(label.replace('/N3]', '/N5]'));
+  });
 });
 
 test.describe('Voice, SMS and e-mail reports', () => {
