@@ -712,3 +712,27 @@ describe('a launch while the same report of the campaign is still under way', ()
     expect(later.json()[0][0].JOB_ID).not.toBe(jobId);
   });
 });
+
+describe('a resend while a refresh is still making the new file', () => {
+  it('is refused (409) and the refresh goes on: the new file is made and sent, not the old one again', async () => {
+    const before = await eventually(async () =>
+      (await completionRows()).rows.find((r) => r.ID === 500 && r.TRANSFER_STATE === 'transferred'),
+    );
+    expect((await get(`/api/refresh-completion-report/${operator}/500`)).statusCode).toBe(202);
+    const resend = await get(`/api/resend-completion-report/${operator}/500`);
+    expect(resend.statusCode).toBe(409);
+    expect(resend.json()).toEqual({
+      error: 'conflict',
+      message:
+        'The completion report of campaign 500 is being made again; it is sent as soon as it is made, so there is nothing to resend yet.',
+    });
+    const after = await eventually(async () =>
+      (await completionRows()).rows.find(
+        (r) => r.ID === 500 && r.TRANSFER_STATE === 'transferred' && r.FILE_NAME !== before.FILE_NAME,
+      ),
+    );
+    expect(Date.parse(after.COMPLETION_REPORT_TIME as string)).toBeGreaterThan(
+      Date.parse(before.COMPLETION_REPORT_TIME as string),
+    );
+  });
+});

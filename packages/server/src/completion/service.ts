@@ -67,6 +67,11 @@ const CLEAR_TRANSFER = `transferred_at = NULL,
 const START_OVER = `transfer_state = 'waiting', ${CLEAR_TRANSFER}, attempts = 0, last_error = NULL,
   retry_job_id = NULL, attempt_limit = NULL, update_xt = ${NOW_XT}`;
 
+/** Whether the row's current request (`report_files` unaliased) is a new file still to be made: its job waits or runs. */
+const MAKING_NEW_FILE = `EXISTS (SELECT 1 FROM ${QUEUE_SCHEMA}.job j
+  WHERE j.name = '${GENERATE_JOB}' AND j.state IN ('created', 'retry', 'active')
+    AND j.data->>'reportId' = report_files.id::text AND j.data->>'seq' = report_files.request_seq::text)`;
+
 /** Whether the queue gives up after this run if it fails. */
 const isLastRun = (run: JobRun) => run.retryCount >= run.retryLimit;
 
@@ -375,20 +380,30 @@ export function completionService(ctx: AppContext) {
       });
     },
 
-    /** resend-completion-report: transfer the stored file again (same bytes). */
+    /**
+     * resend-completion-report: transfer the stored file again (same bytes). Not while a new file is being made (a
+     * refresh, a launch, the scheduler): the resend would supersede that request and send the old file instead.
+     */
     async resend(id: number, who: Actor): Promise<string> {
       const datasetId = await rootOf(id);
       const { rows } = await db.query<{ id: number; request_seq: number }>(
         `UPDATE report_files
             SET request_seq = request_seq + 1, ${START_OVER}
-          WHERE dataset_id = $1 AND kind = 'completion' AND file_path IS NOT NULL
+          WHERE dataset_id = $1 AND kind = 'completion' AND file_path IS NOT NULL AND NOT ${MAKING_NEW_FILE}
           RETURNING id, request_seq`,
         [datasetId],
       );
       const row = rows[0];
       if (!row) {
+        const { rows: why } = await db.query<{ making: boolean }>(
+          `SELECT ${MAKING_NEW_FILE} AS making FROM report_files
+            WHERE dataset_id = $1 AND kind = 'completion'`,
+          [datasetId],
+        );
         throw conflict(
-          `The completion report of campaign ${datasetId} has not been generated yet, so there is nothing to resend. Use refresh to generate it.`,
+          why[0]?.making
+            ? `The completion report of campaign ${datasetId} is being made again; it is sent as soon as it is made, so there is nothing to resend yet.`
+            : `The completion report of campaign ${datasetId} has not been generated yet, so there is nothing to resend. Use refresh to generate it.`,
         );
       }
       const jobId = await enqueueRequest(TRANSFER_JOB, { reportId: row.id, seq: row.request_seq });
