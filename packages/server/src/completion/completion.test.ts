@@ -352,7 +352,8 @@ describe('completion reports', () => {
     expect(again.statusCode).toBe(403);
     expect(again.json()).toEqual({
       error: 'forbidden',
-      message: 'You do not have the MB_INTERNAL_PERMISSION permission needed for this.',
+      message:
+        'The completion report of campaign 500 was made already; making and sending it again is a refresh, which needs MB_INTERNAL_PERMISSION.',
     });
   });
 });

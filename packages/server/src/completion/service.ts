@@ -342,7 +342,7 @@ export function completionService(ctx: AppContext) {
      */
     async launchState(
       id: number,
-    ): Promise<{ exists: boolean } & ({ due: true } | { due: false; reason: string })> {
+    ): Promise<{ datasetId: number; exists: boolean } & ({ due: true } | { due: false; reason: string })> {
       const datasetId = await rootOf(id);
       const { rows } = await db.query<{ due_at: Date | null; due: boolean | null; exists: boolean }>(
         `SELECT ${DUE_AT} AS due_at, ${DUE_AT} <= now() AS due,
@@ -351,11 +351,12 @@ export function completionService(ctx: AppContext) {
         [datasetId],
       );
       const { due_at: dueAt, due, exists } = rows[0]!;
-      if (due) return { due: true, exists };
+      if (due) return { datasetId, due: true, exists };
       const when = dueAt
         ? `is due at ${utcText(dueAt)} (${COMPLETION_DELAY_MINUTES} minutes after its medical-baseline retry time) and is sent then`
         : `is not due yet: it is sent ${COMPLETION_DELAY_MINUTES} minutes after the campaign's medical-baseline retry time, which is not set yet`;
       return {
+        datasetId,
         due: false,
         exists,
         reason: `The completion report of campaign ${datasetId} ${when}. Sending it early needs MB_INTERNAL_PERMISSION.`,
