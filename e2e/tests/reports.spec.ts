@@ -168,6 +168,25 @@ test.describe('Events report', () => {
     await expect(page.getByTestId('events-grid').getByRole('row')).toHaveCount(1 + 5);
   });
 
+  test('a reload the server never answers is given up: the grid says so, keeps its data and reloads later', async ({
+    page,
+  }) => {
+    await signIn(page, 'viewer', { pollMs: 1000 });
+    await page.goto('/admin/standard-reports-events');
+    await choose(page, 'event-select', /\[E990001\//);
+    const grid = page.getByTestId('events-grid');
+    await expect(grid.getByRole('row')).not.toHaveCount(0);
+    // From now on the grid's call hangs (a stalled proxy or connection): no answer, no error.
+    await page.route('**/api/sql/proc_reports_gridTreeEvents/**', () => {});
+    const problem = page.getByTestId('load-problem');
+    await expect(problem).toContainText('The events grid could not be reloaded', { timeout: 30_000 });
+    await expect(problem).toContainText('The server did not answer in time. The page retries by itself.');
+    await expect(grid.getByRole('row').nth(1)).toBeVisible();
+    // Answered again: the next reload clears the notice.
+    await page.unroute('**/api/sql/proc_reports_gridTreeEvents/**');
+    await expect(problem).toHaveCount(0, { timeout: 20_000 });
+  });
+
   test("what is typed in the open dropdown stays when a reload changes the chosen event's record count", async ({
     page,
     request,

@@ -51,6 +51,10 @@ async function send(path: string, opts: Options = {}): Promise<Response> {
     res = await fetch(path, { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
+    // A call given a time limit (report reloads) that the server did not answer within it.
+    if ((err as Error).name === 'TimeoutError') {
+      throw new ApiError(0, 'timeout', 'The server did not answer in time. The page retries by itself.');
+    }
     throw new ApiError(
       0,
       'network',
