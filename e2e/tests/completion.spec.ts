@@ -155,6 +155,21 @@ test('shows refresh and resend only with MB_INTERNAL_PERMISSION', async ({ page 
   await expect(row.getByRole('button', { name: /^Remove report/ })).toBeVisible();
 });
 
+test('a check the server never answers is given up and said; the next check clears it', async ({ page }) => {
+  await signIn(page, 'viewer', { pollMs: 1000 });
+  await page.goto('/admin/completion');
+  const checked = page.getByTestId('completion-checked');
+  await expect(checked).toContainText(/^Checked /, { timeout: 30_000 });
+  // From now on the check hangs (a stalled connection or proxy): no answer, no error.
+  await page.route('**/api/completion-reports/**', () => {});
+  const problem = page.getByText('Could not check for changes: The server did not answer in time.');
+  await expect(problem).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('completion-table')).toBeVisible();
+  await page.unroute('**/api/completion-reports/**');
+  await expect(problem).toHaveCount(0, { timeout: 20_000 });
+  await expect(checked).toContainText(/^Checked /);
+});
+
 /** The outage tests show the console in California time, so the times expected below are written out. */
 const ZONE = 'America/Los_Angeles';
 /** 'HH:mm:ss' of a time in California, for a retry a few minutes from now. */
@@ -227,7 +242,7 @@ test.describe('a transfer outage', () => {
     await expect(failed).toContainText('refused the connection (ECONNREFUSED)');
     await expect(failed).toHaveAttribute('data-shade', '0');
     await expect(page.getByTestId('completion-failed-alert')).toHaveText(
-      `1 report file did not arrive at the customer's server. ${COMPLETION_TEXTS.failedRestart}`,
+      `1 report file did not arrive at the customer's server. ${COMPLETION_TEXTS.failedRestart(1)}`,
     );
 
     const retrying = page.getByTestId('completion-row-9001');

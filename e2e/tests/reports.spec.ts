@@ -167,6 +167,60 @@ test.describe('Events report', () => {
     await expect(ridge.locator('[data-row="Critical Essential"]')).toContainText('ID 990102');
     await expect(page.getByTestId('events-grid').getByRole('row')).toHaveCount(1 + 5);
   });
+
+  test('a reload the server never answers is given up: the grid says so, keeps its data and reloads later', async ({
+    page,
+  }) => {
+    await signIn(page, 'viewer', { pollMs: 1000 });
+    await page.goto('/admin/standard-reports-events');
+    await choose(page, 'event-select', /\[E990001\//);
+    const grid = page.getByTestId('events-grid');
+    await expect(grid.getByRole('row')).not.toHaveCount(0);
+    // From now on the grid's call hangs (a stalled proxy or connection): no answer, no error.
+    await page.route('**/api/sql/proc_reports_gridTreeEvents/**', () => {});
+    const problem = page.getByTestId('load-problem');
+    await expect(problem).toContainText('The events grid could not be reloaded', { timeout: 30_000 });
+    await expect(problem).toContainText('The server did not answer in time. The page retries by itself.');
+    await expect(grid.getByRole('row').nth(1)).toBeVisible();
+    // Answered again: the next reload clears the notice.
+    await page.unroute('**/api/sql/proc_reports_gridTreeEvents/**');
+    await expect(problem).toHaveCount(0, { timeout: 20_000 });
+  });
+
+  test("what is typed in the open dropdown stays when a reload changes the chosen event's record count", async ({
+    page,
+    request,
+  }) => {
+    // An event of its own, so that the counts the other tests expect stay as they are.
+    await ingest(request, 'events', [{ id_bint: 990_002, name_vch: 'E2E Typing Wind Event', begin_dt: now }]);
+    await ingest(request, 'datasets', [
+      { dataset_id_bint: 990_400, created_dt, event_id_bint: 990_002, title_vch: 'E2E Typing root' },
+      {
+        dataset_id_bint: 990_401,
+        created_dt,
+        event_id_bint: 990_002,
+        rootDataset_bint: 990_400,
+        customer_class: 'GENERAL',
+        title_vch: 'E2E Typing root (General)',
+      },
+    ]);
+    await ingest(request, 'messages', messages(990_401, 'SMS', { QUEUED: 3 }));
+    await signIn(page, 'viewer', { pollMs: 1000 });
+    await page.goto('/admin/standard-reports-events');
+    await choose(page, 'event-select', /\[E990002\/N3\] E2E Typing Wind Event$/);
+    const select = page.getByTestId('event-select');
+    const label = await select.inputValue();
+    await select.click();
+    await page.keyboard.type('Sierra');
+    await expect(page.getByRole('option')).toHaveCount(1);
+    // The engine imports two more messages into the chosen event: its entry now reads N5.
+    await ingest(request, 'messages', messages(990_401, 'SMS', { QUEUED: 2 }));
+    await page.waitForTimeout(2500);
+    await expect(select).toHaveValue('Sierra');
+    await expect(page.getByRole('option')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await expect(select).toHaveValue(label.replace('/N3]', '/N5]'));
+  });
 });
 
 test.describe('Voice, SMS and e-mail reports', () => {
@@ -222,6 +276,24 @@ test.describe('Voice, SMS and e-mail reports', () => {
       'Undelivered30.0%3',
       'Failed10.0%1',
     ]);
+  });
+
+  test('the pie is one named picture, not two nameless Tab stops: the keyboard goes on to the next control', async ({
+    page,
+  }) => {
+    await signIn(page, 'viewer');
+    await page.goto('/admin/sms');
+    await choose(page, 'campaign-select', /\[990100\]/);
+    await expect(
+      page.getByRole('img', {
+        name: 'SMS delivery status: Delivered 60.0%, Undelivered 30.0%, Failed 10.0%',
+      }),
+    ).toBeVisible();
+    await page.getByTestId('campaign-select').focus();
+    await page.keyboard.press('Tab');
+    expect(await page.getByTestId('status-pie').evaluate((el) => el.contains(document.activeElement))).toBe(
+      false,
+    );
   });
 });
 

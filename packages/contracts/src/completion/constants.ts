@@ -58,11 +58,17 @@ export const COMPLETION_TEXTS = {
     'Reports are generated 30 minutes after the medical-baseline retry logic completes and are sent automatically to the customer’s server by file transfer.',
   removeUnavailable: 'Removing a completion report is not available.',
   launcherNote: 'Results are sent via FTP.',
-  /** After 'N report files did not arrive…', for a user who may refresh and resend (MB_INTERNAL_PERMISSION). */
-  failedRestart: 'The error is shown on the row; refresh or resend starts the transfer again.',
+  /**
+   * After 'N report files did not arrive…', for a user who may refresh and resend (MB_INTERNAL_PERMISSION), of
+   * `count` files.
+   */
+  failedRestart: (count: number) =>
+    count === 1
+      ? 'The error is shown on the row; refresh or resend starts the transfer again.'
+      : 'The error is shown on each row; refresh or resend starts its transfer again.',
   /** The same for a user without it: the actions are hidden from them, so they are told whom to ask. */
-  failedAskOperator:
-    'The error is shown on the row; ask an operator with the MB internal permission (MB_INTERNAL_PERMISSION) to refresh or resend it.',
+  failedAskOperator: (count: number) =>
+    `The error is shown on ${count === 1 ? 'the row' : 'each row'}; ask an operator with the MB internal permission (MB_INTERNAL_PERMISSION) to refresh or resend ${count === 1 ? 'it' : 'them'}.`,
 } as const;
 
 /** Columns of the Completion Reports table (doc 1 §2), in order. */

@@ -15,34 +15,47 @@ export const INGEST_KINDS = ['events', 'datasets', 'messages', 'statuses', 'clic
 export type IngestKind = (typeof INGEST_KINDS)[number];
 
 const isoDateTime = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time with a time zone' });
+/**
+ * A union's own error for a value of the wrong type (text that is not digits, `true`, Infinity): what it must be,
+ * instead of zod's 'is not in any of the accepted forms'. A missing value stays 'is required'.
+ */
+const mustBe = (what: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? undefined : what;
 /** A bigint id: a positive safe integer, also accepted as a string of digits (CSV). */
 const bigId = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .regex(/^[0-9]+$/, 'must be a positive whole number')
-      .transform(Number),
-  ])
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .regex(/^[0-9]+$/, 'must be a positive whole number')
+        .transform(Number),
+    ],
+    { error: mustBe('must be a positive whole number') },
+  )
   .pipe(
     z
       .number({ error: 'must be a positive whole number' })
+      // First, and the last word: beyond 2^53 - 1 a number is also no safe integer, which is not the news.
+      .max(Number.MAX_SAFE_INTEGER, { error: 'is too large', abort: true })
       .int('must be a positive whole number')
-      .positive('must be a positive whole number')
-      .max(Number.MAX_SAFE_INTEGER, 'is too large'),
+      .positive('must be a positive whole number'),
   );
 const text = (max: number) =>
   z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 const optionalText = (max: number) =>
   z.string().trim().max(max, `must be at most ${max} characters`).nullish();
 const attempts = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .regex(/^[0-9]+$/, 'must be a whole number')
-      .transform(Number),
-  ])
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .regex(/^[0-9]+$/, 'must be a whole number')
+        .transform(Number),
+    ],
+    { error: mustBe('must be a whole number from 0 to 1000') },
+  )
   .pipe(z.number().int('must be a whole number').min(0, 'must not be negative').max(1000, 'is too large'));
 
 /** An event upsert: the whole record (the engine owns the event). */

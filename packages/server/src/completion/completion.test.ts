@@ -352,7 +352,8 @@ describe('completion reports', () => {
     expect(again.statusCode).toBe(403);
     expect(again.json()).toEqual({
       error: 'forbidden',
-      message: 'You do not have the MB_INTERNAL_PERMISSION permission needed for this.',
+      message:
+        'The completion report of campaign 500 was made already; making and sending it again is a refresh, which needs MB_INTERNAL_PERMISSION.',
     });
   });
 });
@@ -526,6 +527,26 @@ describe('custom reports', () => {
       ATTEMPT_LIMIT: 3,
     });
     expect(arrived.FILE_TRANSFER_TIME).not.toBe(first.FILE_TRANSFER_TIME);
+  });
+
+  it("a launch with a customer-class child's id makes its campaign's report, shown on the campaign's row", async () => {
+    const sierra = async () => (await get('/api/v1/launcher/campaigns', viewer)).json()[0][1];
+    const before = (await sierra()).reports.mb_unreached;
+    expect((await get(`/api/launch-mb-unreached-report/${viewer}/501`, viewer)).statusCode).toBe(202);
+    const { rows } = await t.ctx.db.query(
+      "SELECT DISTINCT dataset_id FROM report_files WHERE kind = 'mb_unreached' ORDER BY dataset_id",
+    );
+    expect(rows).toEqual([{ dataset_id: 500 }]);
+    const audit = await t.ctx.db.query(
+      "SELECT target FROM audit_log WHERE action = 'report.launch.mb_unreached' ORDER BY id DESC LIMIT 1",
+    );
+    expect(audit.rows).toEqual([{ target: 'dataset 500' }]);
+    const arrived = await eventually(async () => {
+      const r = (await sierra()).reports.mb_unreached;
+      return r.ID > before.ID && r.TRANSFER_STATE === 'transferred' ? r : undefined;
+    });
+    expect(arrived.FILE_NAME).toMatch(/^PGE_mb_unreached_500_\d{14}\.csv$/);
+    expect(arrived.ROWS).toBe(2);
   });
 });
 
@@ -708,5 +729,29 @@ describe('a launch while the same report of the campaign is still under way', ()
     const later = await get(`/api/launch-medicalbaseline-report/${viewer}/600`, viewer);
     expect(later.json()[0][0]).toEqual({ RESULT: 'QUEUED', JOB_ID: expect.any(String) });
     expect(later.json()[0][0].JOB_ID).not.toBe(jobId);
+  });
+});
+
+describe('a resend while a refresh is still making the new file', () => {
+  it('is refused (409) and the refresh goes on: the new file is made and sent, not the old one again', async () => {
+    const before = await eventually(async () =>
+      (await completionRows()).rows.find((r) => r.ID === 500 && r.TRANSFER_STATE === 'transferred'),
+    );
+    expect((await get(`/api/refresh-completion-report/${operator}/500`)).statusCode).toBe(202);
+    const resend = await get(`/api/resend-completion-report/${operator}/500`);
+    expect(resend.statusCode).toBe(409);
+    expect(resend.json()).toEqual({
+      error: 'conflict',
+      message:
+        'The completion report of campaign 500 is being made again; it is sent as soon as it is made, so there is nothing to resend yet.',
+    });
+    const after = await eventually(async () =>
+      (await completionRows()).rows.find(
+        (r) => r.ID === 500 && r.TRANSFER_STATE === 'transferred' && r.FILE_NAME !== before.FILE_NAME,
+      ),
+    );
+    expect(Date.parse(after.COMPLETION_REPORT_TIME as string)).toBeGreaterThan(
+      Date.parse(before.COMPLETION_REPORT_TIME as string),
+    );
   });
 });

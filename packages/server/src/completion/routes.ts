@@ -12,7 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { actorOf } from '../http/access.ts';
-import { forbidden, HttpError } from '../http/errors.ts';
+import { HttpError } from '../http/errors.ts';
 import type { App } from '../http/types.ts';
 import { completionService, type Launch } from './service.ts';
 
@@ -133,7 +133,13 @@ export async function completionRoutes(app: App, ctx: AppContext) {
       if (!permissions.includes('MB_INTERNAL_PERMISSION')) {
         const state = await service.launchState(req.params.id);
         if (!state.due) throw new HttpError(403, 'forbidden', state.reason);
-        if (state.exists) throw forbidden('MB_INTERNAL_PERMISSION');
+        if (state.exists) {
+          throw new HttpError(
+            403,
+            'forbidden',
+            `The completion report of campaign ${state.datasetId} was made already; making and sending it again is a refresh, which needs MB_INTERNAL_PERMISSION.`,
+          );
+        }
       }
       return reply.code(202).send(launched(await service.launchCompletion(req.params.id, actorOf(req.auth))));
     },

@@ -67,6 +67,11 @@ const CLEAR_TRANSFER = `transferred_at = NULL,
 const START_OVER = `transfer_state = 'waiting', ${CLEAR_TRANSFER}, attempts = 0, last_error = NULL,
   retry_job_id = NULL, attempt_limit = NULL, update_xt = ${NOW_XT}`;
 
+/** Whether the row's current request (`report_files` unaliased) is a new file still to be made: its job waits or runs. */
+const MAKING_NEW_FILE = `EXISTS (SELECT 1 FROM ${QUEUE_SCHEMA}.job j
+  WHERE j.name = '${GENERATE_JOB}' AND j.state IN ('created', 'retry', 'active')
+    AND j.data->>'reportId' = report_files.id::text AND j.data->>'seq' = report_files.request_seq::text)`;
+
 /** Whether the queue gives up after this run if it fails. */
 const isLastRun = (run: JobRun) => run.retryCount >= run.retryLimit;
 
@@ -148,10 +153,6 @@ export function completionService(ctx: AppContext) {
       'INSERT INTO audit_log (user_id, actor, action, target, details) VALUES ($1, $2, $3, $4, $5)',
       [who.userId, who.actor, action, `dataset ${datasetId}`, JSON.stringify(details)],
     );
-  }
-
-  async function requireDataset(datasetId: number): Promise<void> {
-    await rootOf(datasetId);
   }
 
   /**
@@ -341,7 +342,7 @@ export function completionService(ctx: AppContext) {
      */
     async launchState(
       id: number,
-    ): Promise<{ exists: boolean } & ({ due: true } | { due: false; reason: string })> {
+    ): Promise<{ datasetId: number; exists: boolean } & ({ due: true } | { due: false; reason: string })> {
       const datasetId = await rootOf(id);
       const { rows } = await db.query<{ due_at: Date | null; due: boolean | null; exists: boolean }>(
         `SELECT ${DUE_AT} AS due_at, ${DUE_AT} <= now() AS due,
@@ -350,11 +351,12 @@ export function completionService(ctx: AppContext) {
         [datasetId],
       );
       const { due_at: dueAt, due, exists } = rows[0]!;
-      if (due) return { due: true, exists };
+      if (due) return { datasetId, due: true, exists };
       const when = dueAt
         ? `is due at ${utcText(dueAt)} (${COMPLETION_DELAY_MINUTES} minutes after its medical-baseline retry time) and is sent then`
         : `is not due yet: it is sent ${COMPLETION_DELAY_MINUTES} minutes after the campaign's medical-baseline retry time, which is not set yet`;
       return {
+        datasetId,
         due: false,
         exists,
         reason: `The completion report of campaign ${datasetId} ${when}. Sending it early needs MB_INTERNAL_PERMISSION.`,
@@ -379,20 +381,30 @@ export function completionService(ctx: AppContext) {
       });
     },
 
-    /** resend-completion-report: transfer the stored file again (same bytes). */
+    /**
+     * resend-completion-report: transfer the stored file again (same bytes). Not while a new file is being made (a
+     * refresh, a launch, the scheduler): the resend would supersede that request and send the old file instead.
+     */
     async resend(id: number, who: Actor): Promise<string> {
       const datasetId = await rootOf(id);
       const { rows } = await db.query<{ id: number; request_seq: number }>(
         `UPDATE report_files
             SET request_seq = request_seq + 1, ${START_OVER}
-          WHERE dataset_id = $1 AND kind = 'completion' AND file_path IS NOT NULL
+          WHERE dataset_id = $1 AND kind = 'completion' AND file_path IS NOT NULL AND NOT ${MAKING_NEW_FILE}
           RETURNING id, request_seq`,
         [datasetId],
       );
       const row = rows[0];
       if (!row) {
+        const { rows: why } = await db.query<{ making: boolean }>(
+          `SELECT ${MAKING_NEW_FILE} AS making FROM report_files
+            WHERE dataset_id = $1 AND kind = 'completion'`,
+          [datasetId],
+        );
         throw conflict(
-          `The completion report of campaign ${datasetId} has not been generated yet, so there is nothing to resend. Use refresh to generate it.`,
+          why[0]?.making
+            ? `The completion report of campaign ${datasetId} is being made again; it is sent as soon as it is made, so there is nothing to resend yet.`
+            : `The completion report of campaign ${datasetId} has not been generated yet, so there is nothing to resend. Use refresh to generate it.`,
         );
       }
       const jobId = await enqueueRequest(TRANSFER_JOB, { reportId: row.id, seq: row.request_seq });
@@ -401,12 +413,14 @@ export function completionService(ctx: AppContext) {
     },
 
     /**
-     * launch-medicalbaseline-report, launch-mb-unreached-report, launch-linkclick-report. Each launch is a row of
-     * its own; it starts with the last delivery of the same report of the dataset as its previous one, since the
+     * launch-medicalbaseline-report, launch-mb-unreached-report, launch-linkclick-report (a child's id: its
+     * campaign's report, as for completion reports). Each launch is a row of its own; it starts with the last delivery of the same report of the dataset as its previous one, since the
      * Custom Reports list shows only the newest launch of each kind.
      */
-    async launchCustom(kind: CustomReportKind, datasetId: number, who: Actor): Promise<Launch> {
-      await requireDataset(datasetId);
+    async launchCustom(kind: CustomReportKind, id: number, who: Actor): Promise<Launch> {
+      // A child's id makes its campaign's report: the Custom Reports list shows root campaigns only, so a report
+      // of the child alone would be sent without any row saying whether it arrived.
+      const datasetId = await rootOf(id);
       return launchOnce(kind, datasetId, who, async () => {
         const { rows } = await db.query<{ id: number; request_seq: number }>(
           `INSERT INTO report_files (dataset_id, kind, previous_transferred_at, previous_file_name)

@@ -88,6 +88,30 @@ describe('a batch is atomic', () => {
     expect(await messageCount()).toBe(0);
   });
 
+  it('says what an id or attempt count must be when it is text, a fraction or out of range, not "accepted forms"', async () => {
+    const res = await post('messages', [
+      { ...message(1, 'DELIVERED', '2026-11-20T09:00:00Z'), id_bint: 'abc' },
+      { ...message(2, 'DELIVERED', '2026-11-20T09:00:00Z'), dataset_id_bint: true },
+      { ...message(3, 'DELIVERED', '2026-11-20T09:00:00Z'), attempts_int: 'two' },
+      { ...message(4, 'DELIVERED', '2026-11-20T09:00:00Z'), id_bint: 4.5, attempts_int: 1.5 },
+      { ...message(5, 'DELIVERED', '2026-11-20T09:00:00Z'), id_bint: '99999999999999999999' },
+      { ...message(6, 'DELIVERED', '2026-11-20T09:00:00Z'), attempts_int: null },
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([
+      { index: 0, field: 'id_bint', reason: 'must be a positive whole number' },
+      { index: 1, field: 'dataset_id_bint', reason: 'must be a positive whole number' },
+      { index: 2, field: 'attempts_int', reason: 'must be a whole number from 0 to 1000' },
+      { index: 3, field: 'id_bint', reason: 'must be a positive whole number' },
+      { index: 3, field: 'attempts_int', reason: 'must be a whole number' },
+      { index: 4, field: 'id_bint', reason: 'is too large' },
+      { index: 5, field: 'attempts_int', reason: 'must be a whole number from 0 to 1000' },
+    ]);
+    const missing = await post('statuses', [{ status_vch: 'DELIVERED', status_dt: '2026-11-20T09:00:00Z' }]);
+    expect(missing.json().details).toEqual([{ index: 0, field: 'id_bint', reason: 'is required' }]);
+    expect(await messageCount()).toBe(0);
+  });
+
   it('rejects a batch whose records fail against the database (unknown campaign) and writes nothing', async () => {
     const res = await post('messages', [
       message(1, 'DELIVERED', '2026-11-20T09:00:00Z'),

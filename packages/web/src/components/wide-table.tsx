@@ -82,7 +82,10 @@ export function WideTable({
           ref={bar}
           className={classes.stickyBar}
           onScroll={followBar}
+          // A copy of the region's own scrolling for the mouse: hidden from assistive technology, so no Tab stop
+          // either (Chromium makes a scroller focusable by default, which would be a second, nameless stop).
           aria-hidden
+          tabIndex={-1}
           data-testid="wide-table-scrollbar"
         >
           <div style={{ width: scrollWidth, height: 1 }} />

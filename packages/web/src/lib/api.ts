@@ -14,7 +14,14 @@ export class ApiError extends Error {
   }
 }
 
-type Options = { method?: string; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal };
+type Options = {
+  method?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Give the call up after this long ('The server did not answer in time'); polling screens use it. */
+  timeoutMs?: number;
+};
 
 /**
  * When the server says the session is over, the console signs out and shows the login page (a full page load:
@@ -48,9 +55,15 @@ async function send(path: string, opts: Options = {}): Promise<Response> {
   }
   let res: Response;
   try {
-    res = await fetch(path, { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
+    const limit = opts.timeoutMs === undefined ? undefined : AbortSignal.timeout(opts.timeoutMs);
+    const signal = limit && opts.signal ? AbortSignal.any([opts.signal, limit]) : (limit ?? opts.signal);
+    res = await fetch(path, { method: opts.method ?? 'GET', headers, body, signal });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
+    // A call given a time limit (`timeoutMs`) that the server did not answer within it.
+    if ((err as Error).name === 'TimeoutError') {
+      throw new ApiError(0, 'timeout', 'The server did not answer in time. The page retries by itself.');
+    }
     throw new ApiError(
       0,
       'network',

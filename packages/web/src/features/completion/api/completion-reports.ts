@@ -8,7 +8,7 @@ import {
 } from '@psps/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiCall, sessionEnded } from '../../../lib/api.ts';
-import { pollInterval } from '../../../lib/poll.ts';
+import { pollCallLimitMs, pollInterval } from '../../../lib/poll.ts';
 import { session } from '../../../lib/storage.ts';
 import { mergeReportsById, nextStamp } from '../lib/merge-reports.ts';
 import { completionKeys } from './keys.ts';
@@ -27,7 +27,9 @@ function requireToken(): string {
 }
 
 async function getChanged(token: string, stamp: number) {
-  const answer = await apiCall(completionReportsAnswer, COMPLETION_PATHS.list(token, stamp));
+  const answer = await apiCall(completionReportsAnswer, COMPLETION_PATHS.list(token, stamp), {
+    timeoutMs: pollCallLimitMs(),
+  });
   if (answer.length !== 3) {
     // LOGIN_VALID 0: the session in the path is no longer valid; sign out as a 401 would.
     sessionEnded();

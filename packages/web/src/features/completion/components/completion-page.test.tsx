@@ -59,11 +59,11 @@ const STORED: CompletionReportRow[] = [
   }),
 ];
 
-function showPage(permissions: string[]) {
+function showPage(permissions: string[], stored = STORED) {
   localStorage.setItem('sessionToken', 'tok');
   localStorage.setItem('permissions', JSON.stringify(permissions));
-  localStorage.setItem('completionReports', JSON.stringify(STORED));
-  localStorage.setItem('completionReports_xt', String(STORED[1]!.UPDATE_XT));
+  localStorage.setItem('completionReports', JSON.stringify(stored));
+  localStorage.setItem('completionReports_xt', String(stored[1]!.UPDATE_XT));
   const client = new QueryClient();
   render(
     <MantineProvider>
@@ -102,6 +102,19 @@ describe('completion page', () => {
     showPage(['REPORTING', 'MB_INTERNAL_PERMISSION']);
     expect(screen.getByTestId('completion-failed-alert').textContent).toBe(
       "1 report file did not arrive at the customer's server. The error is shown on the row; refresh or resend starts the transfer again.",
+    );
+  });
+
+  it('speaks of each row and of them when several files did not arrive', () => {
+    const failed = { TRANSFER_STATE: 'failed', LAST_ERROR: 'cannot connect', ATTEMPTS: 9 } as const;
+    showPage(['REPORTING'], [row(9005, failed), row(9004, failed)]);
+    expect(screen.getByTestId('completion-failed-alert').textContent).toBe(
+      "2 report files did not arrive at the customer's server. The error is shown on each row; ask an operator with the MB internal permission (MB_INTERNAL_PERMISSION) to refresh or resend them.",
+    );
+    cleanup();
+    showPage(['REPORTING', 'MB_INTERNAL_PERMISSION'], [row(9005, failed), row(9004, failed)]);
+    expect(screen.getByTestId('completion-failed-alert').textContent).toBe(
+      "2 report files did not arrive at the customer's server. The error is shown on each row; refresh or resend starts its transfer again.",
     );
   });
 

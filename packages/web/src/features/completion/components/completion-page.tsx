@@ -147,7 +147,7 @@ export function CompletionPage() {
         <Alert color="red" variant="light" mb="sm" data-testid="completion-failed-alert">
           {counts.failed === 1 ? '1 report file' : `${counts.failed} report files`} did not arrive at the
           customer's server.{' '}
-          {canRestart ? COMPLETION_TEXTS.failedRestart : COMPLETION_TEXTS.failedAskOperator}
+          {(canRestart ? COMPLETION_TEXTS.failedRestart : COMPLETION_TEXTS.failedAskOperator)(counts.failed)}
         </Alert>
       )}
       {reports.error && (

@@ -1,12 +1,12 @@
 import { dashboardAnswer } from '@psps/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api.ts';
-import { pollInterval } from '../../../lib/poll.ts';
+import { pollCallLimitMs, pollInterval } from '../../../lib/poll.ts';
 import { browserTimeZone, withTimeZone } from '../../../lib/time-zone.ts';
 
 /** Today's counts for the operator's day: the browser's zone goes along as `tz`. */
 export function getDashboard() {
-  return apiCall(dashboardAnswer, withTimeZone('/api/v1/dashboard'));
+  return apiCall(dashboardAnswer, withTimeZone('/api/v1/dashboard'), { timeoutMs: pollCallLimitMs() });
 }
 
 /**

@@ -11,7 +11,7 @@ import {
 } from '@psps/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiCall, sessionEnded } from '../../../lib/api.ts';
-import { pollInterval } from '../../../lib/poll.ts';
+import { pollCallLimitMs, pollInterval } from '../../../lib/poll.ts';
 import { session } from '../../../lib/storage.ts';
 import { launcherKeys } from './keys.ts';
 
@@ -21,7 +21,9 @@ export const IN_FLIGHT_POLL_MS = 5_000;
 const IN_FLIGHT_WINDOW_MS = 15 * 60_000;
 
 export async function getLauncherCampaigns(): Promise<LauncherCampaign[]> {
-  return (await apiCall(launcherCampaignsAnswer, LAUNCHER_PATHS.campaigns))[0];
+  return (
+    await apiCall(launcherCampaignsAnswer, LAUNCHER_PATHS.campaigns, { timeoutMs: pollCallLimitMs() })
+  )[0];
 }
 
 /** A report of this row launched recently that has not yet arrived or failed. */

@@ -1,16 +1,15 @@
 import { campaignTreeAnswer } from '@psps/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api.ts';
-import { reportPolling } from './report-query.ts';
+import { reportCall, reportPolling } from './report-query.ts';
 
-export function getCampaignTree(datasetId: number) {
-  return apiCall(campaignTreeAnswer, `/api/proc_reports_campaignTree/${datasetId}`);
+export function getCampaignTree(datasetId: number, signal?: AbortSignal) {
+  return reportCall(campaignTreeAnswer, `/api/proc_reports_campaignTree/${datasetId}`, signal);
 }
 
 export function useCampaignTree(datasetId: number | null) {
   return useQuery({
     queryKey: ['reports', 'campaign-tree', datasetId],
-    queryFn: () => getCampaignTree(datasetId as number),
+    queryFn: ({ signal }) => getCampaignTree(datasetId as number, signal),
     enabled: datasetId !== null,
     ...reportPolling(),
   });

@@ -1,13 +1,12 @@
 import { type CampaignListItem, campaignListAnswer } from '@psps/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api.ts';
 import { cache } from '../../../lib/storage.ts';
-import { reportPolling } from './report-query.ts';
+import { reportCall, reportPolling } from './report-query.ts';
 
 const CACHE_NAME = 'reports.campaigns';
 
-export async function getCampaigns(): Promise<CampaignListItem[]> {
-  const [campaigns] = await apiCall(campaignListAnswer, '/api/campaign-list/');
+export async function getCampaigns(signal?: AbortSignal): Promise<CampaignListItem[]> {
+  const [campaigns] = await reportCall(campaignListAnswer, '/api/campaign-list/', signal);
   cache.set(CACHE_NAME, campaigns);
   return campaigns;
 }
@@ -16,7 +15,7 @@ export async function getCampaigns(): Promise<CampaignListItem[]> {
 export function useCampaigns() {
   return useQuery({
     queryKey: ['reports', 'campaigns'],
-    queryFn: getCampaigns,
+    queryFn: ({ signal }) => getCampaigns(signal),
     initialData: () => cache.get<CampaignListItem[]>(CACHE_NAME),
     initialDataUpdatedAt: 0,
     ...reportPolling(),

@@ -1,10 +1,13 @@
 import { eventCampaignsAnswer } from '@psps/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api.ts';
-import { reportPolling } from './report-query.ts';
+import { reportCall, reportPolling } from './report-query.ts';
 
-export async function getEventCampaigns(eventId: number) {
-  const [campaigns] = await apiCall(eventCampaignsAnswer, `/api/proc_events_getCampaigns/${eventId}`);
+export async function getEventCampaigns(eventId: number, signal?: AbortSignal) {
+  const [campaigns] = await reportCall(
+    eventCampaignsAnswer,
+    `/api/proc_events_getCampaigns/${eventId}`,
+    signal,
+  );
   return campaigns;
 }
 
@@ -12,7 +15,7 @@ export async function getEventCampaigns(eventId: number) {
 export function useEventCampaigns(eventId: number | null) {
   return useQuery({
     queryKey: ['reports', 'event-campaigns', eventId],
-    queryFn: () => getEventCampaigns(eventId as number),
+    queryFn: ({ signal }) => getEventCampaigns(eventId as number, signal),
     enabled: eventId !== null,
     ...reportPolling(),
   });

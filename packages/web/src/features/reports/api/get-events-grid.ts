@@ -1,17 +1,16 @@
 import { gridAnswer } from '@psps/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api.ts';
-import { reportPolling } from './report-query.ts';
+import { reportCall, reportPolling } from './report-query.ts';
 
-export async function getEventsGrid(eventId: number) {
-  const [rows] = await apiCall(gridAnswer, `/api/sql/proc_reports_gridTreeEvents/${eventId}`);
+export async function getEventsGrid(eventId: number, signal?: AbortSignal) {
+  const [rows] = await reportCall(gridAnswer, `/api/sql/proc_reports_gridTreeEvents/${eventId}`, signal);
   return rows;
 }
 
 export function useEventsGrid(eventId: number | null) {
   return useQuery({
     queryKey: ['reports', 'events-grid', eventId],
-    queryFn: () => getEventsGrid(eventId as number),
+    queryFn: ({ signal }) => getEventsGrid(eventId as number, signal),
     enabled: eventId !== null,
     ...reportPolling(),
   });

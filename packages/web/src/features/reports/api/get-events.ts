@@ -1,13 +1,12 @@
 import { eventsListAnswer, type PspsEvent } from '@psps/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api.ts';
 import { cache } from '../../../lib/storage.ts';
-import { reportPolling } from './report-query.ts';
+import { reportCall, reportPolling } from './report-query.ts';
 
 const CACHE_NAME = 'reports.events';
 
-export async function getEvents(): Promise<PspsEvent[]> {
-  const [events] = await apiCall(eventsListAnswer, '/api/proc_events_getList/');
+export async function getEvents(signal?: AbortSignal): Promise<PspsEvent[]> {
+  const [events] = await reportCall(eventsListAnswer, '/api/proc_events_getList/', signal);
   cache.set(CACHE_NAME, events);
   return events;
 }
@@ -16,7 +15,7 @@ export async function getEvents(): Promise<PspsEvent[]> {
 export function useEvents() {
   return useQuery({
     queryKey: ['reports', 'events'],
-    queryFn: getEvents,
+    queryFn: ({ signal }) => getEvents(signal),
     initialData: () => cache.get<PspsEvent[]>(CACHE_NAME),
     initialDataUpdatedAt: 0,
     ...reportPolling(),

@@ -41,11 +41,18 @@ export function ReportSelect<T>({
   const chosen = value === null ? NONE : String(value);
   const shown = data.find((entry) => entry.value === chosen)?.label ?? '';
   const [search, setSearch] = useState(shown);
-  useEffect(() => setSearch(shown), [shown]);
+  // While the list is open it keeps the entries it opened with: a reload (every 60 s) changes their texts (an
+  // event's record count during a live event), which would replace what is being typed with the chosen entry
+  // and move the entries under the pointer. Closed, it shows the list as it now is.
+  const [openedWith, setOpenedWith] = useState<typeof data | null>(null);
+  const open = openedWith !== null;
+  useEffect(() => {
+    if (!open) setSearch(shown);
+  }, [shown, open]);
   return (
     <Select
       label={label}
-      data={data}
+      data={openedWith ?? data}
       value={chosen}
       onChange={(v) => onChange(v === null || v === NONE ? null : Number(v))}
       searchable
@@ -60,8 +67,14 @@ export function ReportSelect<T>({
       comboboxProps={{ withinPortal: true }}
       searchValue={search}
       onSearchChange={setSearch}
-      onDropdownOpen={() => setSearch('')}
-      onDropdownClose={() => setSearch(shown)}
+      onDropdownOpen={() => {
+        setOpenedWith(data);
+        setSearch('');
+      }}
+      onDropdownClose={() => {
+        setOpenedWith(null);
+        setSearch(shown);
+      }}
       selectFirstOptionOnChange
       // Every report screen has this dropdown and shows times (its entries, the reports under it): it says once
       // which zone they are in.
