@@ -96,6 +96,10 @@ test('keeps the completion list in the browser and merges a refreshed report by 
   if (!target) throw new Error('the launched report is not in the stored list');
   await row.getByRole('button', { name: `Refresh report ${target.ID}` }).click();
   await expect(page.getByText(TOASTS.fileTransferInProgress)).toBeVisible();
+  // While the new file is on its way the list is checked closely, and the footer says so.
+  await expect(page.getByTestId('completion-checked')).toContainText(
+    'checked again every 5 seconds until the file asked for has arrived or failed.',
+  );
 
   // The changed row replaces its old version: one row per ID, a newer stamp, and the file arrives again.
   await expect

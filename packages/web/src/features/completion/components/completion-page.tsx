@@ -25,7 +25,7 @@ import { PreviousDelivery, TransferStatus } from '../../../components/transfer-s
 import { rowTint, SplitDateTime, WideTable } from '../../../components/wide-table.tsx';
 import { useHasPermission } from '../../../lib/permissions.tsx';
 import { describeAge, rowShadeBackground, shadeOf } from '../../../lib/row-shade.ts';
-import { type CompletionAction, useCompletionReports } from '../api/completion-reports.ts';
+import { type CompletionAction, FOLLOW_UP_POLL_MS, useCompletionReports } from '../api/completion-reports.ts';
 import { ReportActions } from './report-actions.tsx';
 
 type Filter = 'all' | 'failed' | 'pending' | 'transferred';
@@ -77,7 +77,7 @@ export function CompletionPage() {
   const [search, setSearch] = useState('');
   // An operator's refresh/resend is followed closely until its row has changed and the file arrived or failed.
   const followed = useRef(new Map<number, { xt: number; until: number }>());
-  const reports = useCompletionReports((current) =>
+  const following = (current: CompletionReportRow[]) =>
     current.some((row) => {
       const f = followed.current.get(row.ID);
       return (
@@ -85,8 +85,8 @@ export function CompletionPage() {
         Date.now() < f.until &&
         (row.UPDATE_XT === f.xt || PENDING.includes(row.TRANSFER_STATE))
       );
-    }),
-  );
+    });
+  const reports = useCompletionReports(following);
   const rows = reports.data ?? [];
   const now = Date.now();
   // Refresh and resend are MB_INTERNAL_PERMISSION's (document 1 §2): others are told whom to ask.
@@ -238,7 +238,11 @@ export function CompletionPage() {
           {reports.isFetching
             ? 'Checking for changes…'
             : reports.isFetchedAfterMount
-              ? `Checked ${formatDateTime(new Date(reports.dataUpdatedAt))}; checked again every minute.`
+              ? `Checked ${formatDateTime(new Date(reports.dataUpdatedAt))}; checked again ${
+                  following(rows)
+                    ? `every ${FOLLOW_UP_POLL_MS / 1000} seconds until the file asked for has arrived or failed`
+                    : 'every minute'
+                }.`
               : 'Showing the stored list; checked for changes every minute.'}
         </Text>
       </Group>
