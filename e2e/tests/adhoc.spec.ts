@@ -525,6 +525,13 @@ async function colleague(page: Page, who: DemoUser) {
       });
       expect(res.status()).toBe(200);
     },
+    async deleteTemplate(id: number) {
+      const res = await page.request.post('/api/v1/adhoc/template/delete', {
+        headers,
+        data: { id_bint_adhoc_campaign: id },
+      });
+      expect(res.status()).toBe(200);
+    },
     async deleteLanguage(id: number, notifyBy: 'PHON' | 'SMS' | 'EML', language: string) {
       const res = await page.request.post('/api/v1/adhoc/template/language/delete', {
         headers,
@@ -1070,6 +1077,37 @@ test('a language a colleague deleted leaves the language list (no trash icon, no
   await expect(page.getByRole('button', { name: 'Delete spanish' })).toHaveCount(0);
   await expect(page.getByTestId('language-SMS-spanish')).toHaveText('Spanish');
   await expect(page.getByTestId('language-SMS-english')).toContainText('Conflict');
+});
+
+test('a template a colleague deleted while it was open shows what was typed and not saved, to copy, until discarded', async ({
+  page,
+}) => {
+  await signIn(page, 'operator', { pollMs: 2000 });
+  const id = await newTemplate(page, 'E2E Deleted while open');
+  await page.getByTestId('tab-sms').click();
+  await page.getByTestId('sms-body').fill('Power will be shut off tonight');
+  await saved(page, 'SMS');
+
+  // Victor deletes the whole template from another browser; Olivia goes on typing.
+  const victor = await colleague(page, 'operator');
+  await victor.deleteTemplate(id);
+  await page.getByTestId('sms-body').pressSequentially(' at 8 pm.');
+  const label = `ADHOC-${id}`;
+  await expect(page.getByText(`Template ${label} does not exist.`)).toBeVisible({ timeout: 20_000 });
+  const left = page.getByTestId('left-drafts');
+  await expect(left).toContainText(`What you typed in ${label} and had not saved is kept below.`);
+  await expect(left.getByLabel('SMS English')).toHaveValue('Power will be shut off tonight at 8 pm.');
+
+  // Still there after a reload: nothing typed is lost unseen.
+  await page.reload();
+  await expect(left.getByLabel('SMS English')).toHaveValue('Power will be shut off tonight at 8 pm.');
+  await left.getByRole('button', { name: `Discard what I typed in ${label}` }).click();
+  await expect(left).toHaveCount(0);
+  const drafts = await page.evaluate(
+    (templateId) => Object.keys(localStorage).filter((key) => key.includes(`:${templateId}:`)),
+    id,
+  );
+  expect(drafts).toEqual([]);
 });
 
 test('a double click on New Template makes one template', async ({ page }) => {

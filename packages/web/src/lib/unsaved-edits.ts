@@ -14,6 +14,8 @@ export interface UnsavedEditor {
    * saves and discards only the signed-in user's: another user's kept edits stay theirs.
    */
   owner?: string;
+  /** What the edits belong to (e.g. 'adhoc:7', a template), so that they can be discarded together when it is gone. */
+  scope?: string;
   hasUnsaved: () => boolean;
   /** Saved except a part that cannot be saved as it is (kept as a local draft). */
   hasIncomplete?: () => boolean;
@@ -51,6 +53,10 @@ export const unsavedEdits = {
   /** Forgets the signed-in user's unsaved edits and their drafts; other users' are left alone. */
   discardAll(): void {
     for (const editor of mine()) editor.discard();
+  },
+  /** Forgets the signed-in user's unsaved edits of one scope (a template deleted meanwhile) and their drafts. */
+  discardScope(scope: string): void {
+    for (const editor of mine()) if (editor.scope === scope) editor.discard();
   },
 };
 

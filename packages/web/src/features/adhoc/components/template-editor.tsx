@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Tabs, Text, Textarea } from '@mantine/core';
 import {
   ADHOC_SUMMARY_POLL_MS,
   type AdhocCampaign,
@@ -10,13 +10,17 @@ import {
   UNPUBLISHED_EDITS_BADGE,
 } from '@psps/contracts';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
 import { pollInterval } from '../../../lib/poll.ts';
+import { session } from '../../../lib/storage.ts';
+import { unsavedEdits } from '../../../lib/unsaved-edits.ts';
 import { useCampaign } from '../api/campaigns.ts';
 import { useSummary } from '../api/publish.ts';
 import { PendingSavesProvider, usePendingSaves } from '../hooks/pending-saves.tsx';
 import { useChannelEditor } from '../hooks/use-channel-editor.ts';
+import { adhocScope, templateDrafts } from '../lib/template-form.ts';
 import { EmailEditor } from './email-editor.tsx';
 import { OutboxPanel } from './outbox-panel.tsx';
 import { PublishTab } from './publish-tab.tsx';
@@ -45,6 +49,8 @@ export function TemplateEditor({ id, onClose }: { id: number; onClose: () => voi
           {RETURN_TO_LIST_LABEL}
         </Button>
         <Alert color="red">{campaign.error?.message ?? `Template ${adhocIdLabel(id)} does not exist.`}</Alert>
+        {/* Only when the server said the template is not there: an error may pass, and the editor comes back. */}
+        {campaign.data === null && <LeftDrafts id={id} />}
       </Stack>
     );
   }
@@ -149,6 +155,45 @@ function LoadedEditor({ campaign, onClose }: { campaign: AdhocCampaign; onClose:
       </Tabs>
 
       <OutboxPanel id={campaign.id_bint} />
+    </Stack>
+  );
+}
+
+/**
+ * A template that is gone (deleted by a colleague while open, or never there) can keep what this user typed and had
+ * not saved: it is shown to copy, never thrown away unseen, and discarded only when the operator says so (which
+ * also stops its saves being retried and Log out asking about it).
+ */
+function LeftDrafts({ id }: { id: number }) {
+  const [owner] = useState(() => session.draftOwner());
+  const [drafts, setDrafts] = useState(() => templateDrafts(owner, id));
+  if (drafts.length === 0) return null;
+  const discard = () => {
+    unsavedEdits.discardScope(adhocScope(id));
+    for (const draft of drafts) localStorage.removeItem(draft.storageKey);
+    setDrafts(templateDrafts(owner, id));
+  };
+  return (
+    <Stack gap="sm" data-testid="left-drafts">
+      <Text fw={600}>
+        What you typed in {adhocIdLabel(id)} and had not saved is kept below. Copy what you need (into another
+        template, for instance), then discard it.
+      </Text>
+      {drafts.map((draft) => (
+        <Textarea
+          key={draft.storageKey}
+          label={draft.label}
+          value={draft.text}
+          readOnly
+          autosize
+          minRows={1}
+          maxRows={12}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+      ))}
+      <Button color="red" variant="light" w="fit-content" onClick={discard}>
+        Discard what I typed in {adhocIdLabel(id)}
+      </Button>
     </Stack>
   );
 }

@@ -12,7 +12,7 @@ import { session } from '../../../lib/storage.ts';
 import { updateTester } from '../api/campaigns.ts';
 import { adhocKeys } from '../api/keys.ts';
 import { readDraft, useAutosave } from '../hooks/use-autosave.ts';
-import { testerDraftKey } from '../lib/template-form.ts';
+import { adhocScope, testerDraftKey } from '../lib/template-form.ts';
 import { SaveIndicator } from './save-indicator.tsx';
 
 const PLACEHOLDER = { PHON: '+1 415 555 0123', SMS: '+1 415 555 0123', EML: 'tester@example.com' } as const;
@@ -50,6 +50,7 @@ export function TesterInput({
     enabled: !disabled,
     draftKey: () => storageKey,
     owner,
+    scope: adhocScope(campaign.id_bint),
     save: (contact) => updateTester({ id_bint_adhoc_campaign: campaign.id_bint, [field]: contact }),
     onSaved: () => client.invalidateQueries({ queryKey: adhocKeys.campaign(campaign.id_bint) }),
   });

@@ -9,7 +9,7 @@ import { getCampaign, updateTitle } from '../api/campaigns.ts';
 import { adhocKeys } from '../api/keys.ts';
 import { useRegisterFlush } from '../hooks/pending-saves.tsx';
 import { readDraft, useAutosave } from '../hooks/use-autosave.ts';
-import { titleDraftKey } from '../lib/template-form.ts';
+import { adhocScope, titleDraftKey } from '../lib/template-form.ts';
 import { SaveIndicator } from './save-indicator.tsx';
 
 /** A title refused because a colleague renamed the template first: their title. */
@@ -55,6 +55,7 @@ export function TitleInput({ campaign, locked }: { campaign: AdhocCampaign; lock
     draftKey: () => storageKey,
     draftOf: (value): TitleDraft => ({ title: value, base: base.current }),
     owner,
+    scope: adhocScope(id),
     conflictOf,
     save: async (value) => {
       await updateTitle(id, value.trim(), base.current);

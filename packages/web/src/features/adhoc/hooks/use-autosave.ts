@@ -46,6 +46,8 @@ export interface AutosaveOptions<T> {
    * typist's draft, and are retried in case the typist signs in again. Undefined: not checked.
    */
   owner?: string;
+  /** What the edits belong to (UnsavedEditor's scope), e.g. `adhocScope(templateId)`. */
+  scope?: string;
   onSaved?: (value: T, result: unknown) => void;
 }
 
@@ -346,6 +348,7 @@ export function useAutosave<T>(options: AutosaveOptions<T>): Autosave<T> {
     const unsavedCount = () => s.unsaved.size + s.conflicts.size + s.incomplete.size;
     registration.current ??= {
       owner: opts.current.owner,
+      scope: opts.current.scope,
       hasUnsaved: () => unsavedCount() > 0,
       hasIncomplete: () => s.incomplete.size > 0,
       flush: () => flush(),

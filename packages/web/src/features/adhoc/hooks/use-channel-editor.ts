@@ -15,6 +15,7 @@ import { session } from '../../../lib/storage.ts';
 import { adhocKeys } from '../api/keys.ts';
 import { saveTemplate, useDeleteLanguage, useTemplates } from '../api/templates.ts';
 import {
+  adhocScope,
   blankForm,
   channelDrafts,
   draftKey,
@@ -89,6 +90,7 @@ export function useChannelEditor(campaign: AdhocCampaign, notifyBy: NotifyBy, lo
     conflictOf,
     unsavedReason,
     owner,
+    scope: adhocScope(id),
     save: async (value) => {
       const base = bases.current.get(value.language);
       const saved = await saveTemplate({

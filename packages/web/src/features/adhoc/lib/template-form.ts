@@ -1,7 +1,9 @@
 import {
   type AdhocLanguageName,
   type AdhocLanguageRecord,
+  channelLanguageLabel,
   formatTemplateData,
+  isNotifyBy,
   isTemplateDataError,
   type NotifyBy,
   parseTemplateData,
@@ -156,6 +158,62 @@ export function titleDraftKey(owner: string, campaignId: number): string | undef
 /** The draft key of a template's tester contact (voice number, SMS number or e-mail address) for this user. */
 export function testerDraftKey(owner: string, campaignId: number, field: string): string | undefined {
   return owner ? `${DRAFT_PREFIX}${encodeURIComponent(owner)}:${campaignId}:${field}` : undefined;
+}
+
+/** The scope of a template's unsaved edits (UnsavedEditor's scope), by which they are discarded together. */
+export function adhocScope(campaignId: number): string {
+  return `adhoc:${campaignId}`;
+}
+
+/** A draft this user left for a template, as the operator is shown it to copy: what it is and its text. */
+export interface LeftDraft {
+  storageKey: string;
+  label: string;
+  text: string;
+}
+
+const TESTER_LABELS: Readonly<Record<string, string>> = {
+  testerPhon_vch: 'Voice tester number',
+  testerSms_vch: 'SMS tester number',
+  testerEmail_vch: 'e-Mail tester address',
+};
+
+/**
+ * Every draft this user left in the browser for a template (its title, its tester contacts, each channel's
+ * languages), with its text: what is shown when the template is gone, so that nothing typed is lost unseen.
+ */
+export function templateDrafts(owner: string, campaignId: number): LeftDraft[] {
+  const prefix = titleDraftKey(owner, campaignId)?.slice(0, -'title'.length);
+  if (!prefix) return [];
+  const drafts: LeftDraft[] = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const storageKey = localStorage.key(i);
+    if (!storageKey?.startsWith(prefix)) continue;
+    const [what = '', language] = storageKey.slice(prefix.length).split(':');
+    let stored: unknown;
+    try {
+      stored = JSON.parse(localStorage.getItem(storageKey) ?? 'null');
+    } catch {
+      continue; // not a draft this console wrote
+    }
+    if (what === 'title' && typeof (stored as { title?: unknown } | null)?.title === 'string') {
+      drafts.push({ storageKey, label: 'Title', text: (stored as { title: string }).title });
+    } else if (what in TESTER_LABELS && typeof stored === 'string') {
+      drafts.push({ storageKey, label: TESTER_LABELS[what]!, text: stored });
+    } else if (isNotifyBy(what) && language !== undefined && stored !== null && typeof stored === 'object') {
+      const form = stored as Partial<TemplateForm>;
+      const body = what === 'EML' ? textOfHtml(form.body ?? '') : (form.body ?? '');
+      const text = what === 'EML' && form.subject ? `Subject: ${form.subject}\n\n${body}` : body;
+      drafts.push({ storageKey, label: channelLanguageLabel(what, language), text });
+    }
+  }
+  return drafts.sort((a, b) => a.label.localeCompare(b.label));
+}
+
+/** The text of an e-mail body written in HTML: paragraphs and line breaks as new lines. */
+function textOfHtml(html: string): string {
+  const spaced = html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/(p|div|h[1-6]|li)>/gi, '$&\n');
+  return (new DOMParser().parseFromString(spaced, 'text/html').body.textContent ?? '').trim();
 }
 
 /** Every draft of one channel of a template this user left in the browser, by language. */
