@@ -87,6 +87,14 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   // No call reads plain text: JSON sent as text/plain is told its content type is wrong (415), not that 'The
   // request body must be an object'.
   app.removeContentTypeParser('text/plain');
+  // A call without a body sent with a JSON content type (a client's default, as for Log out) has no body: refusing
+  // it as 'empty JSON' would leave a careless client's session alive while it believes it signed out. A call that
+  // needs a body still says so (its schema). Anything else is parsed as before, prototype poisoning refused.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body === '') done(null, undefined);
+    else jsonParser(req, body as string, done);
+  });
   // JSON can spell half of a UTF-16 surrogate pair (\ud800), which no text can hold: PostgreSQL refuses it in
   // json (a 500) and the driver turns it into U+FFFD in text (stored changed, silently). Refused here, for every
   // parsed body (JSON and NDJSON alike).

@@ -196,6 +196,18 @@ describe('sessions', () => {
     });
   });
 
+  it('logout sent with a JSON content type and no body still ends the session', async () => {
+    const token = await t.signIn(['REPORTING']);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/logout',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    expect((await t.app.inject({ url: `/api/${token}`, headers: bearer(token) })).statusCode).toBe(401);
+  });
+
   it('disabling a user ends their sessions and refuses their login', async () => {
     const token = await t.signIn(['REPORTING'], 'leaver@example.com');
     await userService(t.ctx.db).setDisabled('leaver@example.com', true);
