@@ -70,6 +70,10 @@ test('keeps the completion list in the browser and merges a refreshed report by 
 
   await page.goto('/admin/completion');
   await expect(page.getByTestId('completion-caption')).toHaveText(COMPLETION_TEXTS.caption);
+  // Document 1 §2's words, its straight apostrophe included.
+  expect(COMPLETION_TEXTS.caption).toBe(
+    "Reports are generated 30 minutes after the medical-baseline retry logic completes and are sent automatically to the customer's server by file transfer.",
+  );
   const headers = page.getByTestId('completion-table').locator('thead th');
   await expect(headers).toHaveText([
     'Report ID',

@@ -55,7 +55,7 @@ export const COMPLETION_DELAY_MINUTES = 30;
 /** Fixed texts of the report screens (doc 1 §2; DESIGN.md §5). */
 export const COMPLETION_TEXTS = {
   caption:
-    'Reports are generated 30 minutes after the medical-baseline retry logic completes and are sent automatically to the customer’s server by file transfer.',
+    "Reports are generated 30 minutes after the medical-baseline retry logic completes and are sent automatically to the customer's server by file transfer.",
   removeUnavailable: 'Removing a completion report is not available.',
   launcherNote: 'Results are sent via FTP.',
   /**
