@@ -188,15 +188,19 @@ function installErrorHandling(app: App) {
         reason: v.message ?? 'is invalid',
       }));
       const first = err.validation[0];
+      // No body at all where one is needed (sent without one, or empty with a JSON content type).
+      const noBody = err.validationContext === 'body' && req.body == null;
       return reply.code(400).send({
         error: 'bad_request',
-        message: first
-          ? validationMessage(
-              err.validationContext,
-              first.instancePath,
-              givenTwiceReason(req.query, err.validationContext, first.instancePath, first.message),
-            )
-          : 'The request is invalid.',
+        message: noBody
+          ? 'The request has no body; this call needs its fields sent as JSON.'
+          : first
+            ? validationMessage(
+                err.validationContext,
+                first.instancePath,
+                givenTwiceReason(req.query, err.validationContext, first.instancePath, first.message),
+              )
+            : 'The request is invalid.',
         details: issues,
       });
     }

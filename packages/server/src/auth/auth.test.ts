@@ -206,6 +206,15 @@ describe('sessions', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
     expect((await t.app.inject({ url: `/api/${token}`, headers: bearer(token) })).statusCode).toBe(401);
+    // A call that needs a body says it has none.
+    const other = await t.signIn(['REPORTING']);
+    const noBody = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/adhoc/campaign/insert',
+      headers: { ...bearer(other), 'content-type': 'application/json' },
+    });
+    expect(noBody.statusCode).toBe(400);
+    expect(noBody.json().message).toBe('The request has no body; this call needs its fields sent as JSON.');
   });
 
   it('disabling a user ends their sessions and refuses their login', async () => {
