@@ -1091,7 +1091,7 @@ test('a template a colleague deleted while it was open shows what was typed and 
   // Victor deletes the whole template from another browser; Olivia goes on typing.
   const victor = await colleague(page, 'operator');
   await victor.deleteTemplate(id);
-  await page.getByTestId('sms-body').pressSequentially(' at 8 pm.');
+  await page.getByTestId('sms-body').fill('Power will be shut off tonight at 8 pm.');
   const label = `ADHOC-${id}`;
   await expect(page.getByText(`Template ${label} does not exist.`)).toBeVisible({ timeout: 20_000 });
   const left = page.getByTestId('left-drafts');
