@@ -39,6 +39,26 @@ test.describe('sign-in (document 1 §2)', () => {
   });
 });
 
+test.describe('sign-in when the server cannot be reached', () => {
+  test('the alert says to press Login again (nothing retries a sign-in), and pressing it then signs in', async ({
+    page,
+  }) => {
+    await page.goto('/auth/login-page');
+    await page.route('**/api/login/**', (route) => route.abort('connectionrefused'));
+    await page.getByRole('textbox', { name: 'Email address' }).fill(DEMO.viewer.email);
+    const password = page.getByRole('textbox', { name: 'Password', exact: true });
+    await password.fill(DEMO.viewer.password);
+    await password.press('Enter');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Sign-in failedThe server cannot be reached. Check your connection, then press Login again.',
+    );
+    await expect(password).toBeFocused();
+    await page.unroute('**/api/login/**');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  });
+});
+
 test.describe('sign-in from the keyboard', () => {
   test('Login is reached by Tab and pressed with fields empty names the empty field and puts the focus in it', async ({
     page,
@@ -236,6 +256,21 @@ test.describe('shell', () => {
       'https://provider.example.com',
     );
     await expect(page.getByTestId('brand')).toHaveAttribute('href', '/dashboard');
+  });
+
+  test("the browser tab's title names the screen, then '{ABBR} PSPS Reports'", async ({ page }) => {
+    await page.goto('/auth/login-page');
+    await expect(page).toHaveTitle('Login · PG&E PSPS Reports');
+    await loginViaForm(page, 'operator');
+    await expect(page).toHaveTitle('Dashboard · PG&E PSPS Reports');
+    await page.getByRole('link', { name: 'Voice' }).click();
+    await expect(page).toHaveTitle('Voice · PG&E PSPS Reports');
+    await page.getByRole('link', { name: 'SUPPRESSION' }).click();
+    await expect(page).toHaveTitle('SUPPRESSION · PG&E PSPS Reports');
+    await page.goBack();
+    await expect(page).toHaveTitle('Voice · PG&E PSPS Reports');
+    await page.goto('/admin/completion');
+    await expect(page).toHaveTitle('Completion · PG&E PSPS Reports');
   });
 
   test('the minimise button hides and shows the sidebar, its name and aria-expanded saying which it does', async ({

@@ -16,6 +16,7 @@ import {
 import { useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { usePublicConfig } from '../../lib/config.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { useRefreshPermissions } from '../../lib/permissions.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { useSignOut } from './sign-out.tsx';
@@ -44,6 +45,7 @@ export function AdminLayout() {
   const signOut = useSignOut();
   useRefreshPermissions();
   const pageName = SCREENS.find((s) => s.path === pathname)?.label ?? '';
+  usePageTitle(pageName);
 
   const doLogout = () => void signOut.request();
 
