@@ -25,12 +25,22 @@ export function useLogin() {
   });
 }
 
-/** Ends the session on the server (best effort), then forgets everything stored in the browser. */
+/**
+ * Forgets everything stored in the browser at once, then ends the session on the server (best effort, not waited
+ * for): a server that is down or does not answer must not leave Log out doing nothing, the operator still signed in
+ * at a shared console.
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
   return async () => {
-    if (session.token()) await apiCall(logoutAnswer, '/api/v1/logout', { method: 'POST' }).catch(() => {});
+    const token = session.token();
     session.clear();
     queryClient.clear();
+    if (token) {
+      void apiCall(logoutAnswer, '/api/v1/logout', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      }).catch(() => {});
+    }
   };
 }
