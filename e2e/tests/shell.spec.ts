@@ -59,6 +59,28 @@ test.describe('sign-in when the server cannot be reached', () => {
   });
 });
 
+test.describe('sign-in when the server does not answer', () => {
+  test('after 15 seconds the button is free again and the alert says to press Login again', async ({
+    page,
+  }) => {
+    await page.goto('/auth/login-page');
+    // The sign-in is held unanswered, as by a server that stalls.
+    await page.route('**/api/login/**', () => {});
+    await page.getByRole('textbox', { name: 'Email address' }).fill(DEMO.viewer.email);
+    const password = page.getByRole('textbox', { name: 'Password', exact: true });
+    await password.fill(DEMO.viewer.password);
+    await password.press('Enter');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Sign-in failedThe server did not answer in time. Press Login again.',
+      { timeout: 20_000 },
+    );
+    await expect(password).toBeFocused();
+    await page.unroute('**/api/login/**');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  });
+});
+
 test.describe('sign-in from the keyboard', () => {
   test('Login is reached by Tab and pressed with fields empty names the empty field and puts the focus in it', async ({
     page,
