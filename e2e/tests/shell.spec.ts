@@ -295,6 +295,17 @@ test.describe('shell', () => {
     await expect(page).toHaveTitle('Completion · PG&E PSPS Reports');
   });
 
+  test('an address the router reads as a screen (trailing slash, other case) names it in the top bar and title', async ({
+    page,
+  }) => {
+    await signIn(page, 'operator');
+    for (const path of ['/admin/voice/', '/admin/Voice']) {
+      await page.goto(path);
+      await expect(page.getByTestId('page-name')).toHaveText('/ Voice');
+      await expect(page).toHaveTitle('Voice · PG&E PSPS Reports');
+    }
+  });
+
   test('the minimise button hides and shows the sidebar, its name and aria-expanded saying which it does', async ({
     page,
   }) => {
