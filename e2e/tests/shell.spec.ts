@@ -39,6 +39,48 @@ test.describe('sign-in (document 1 §2)', () => {
   });
 });
 
+test.describe('sign-in when the server cannot be reached', () => {
+  test('the alert says to press Login again (nothing retries a sign-in), and pressing it then signs in', async ({
+    page,
+  }) => {
+    await page.goto('/auth/login-page');
+    await page.route('**/api/login/**', (route) => route.abort('connectionrefused'));
+    await page.getByRole('textbox', { name: 'Email address' }).fill(DEMO.viewer.email);
+    const password = page.getByRole('textbox', { name: 'Password', exact: true });
+    await password.fill(DEMO.viewer.password);
+    await password.press('Enter');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Sign-in failedThe server cannot be reached. Check your connection, then press Login again.',
+    );
+    await expect(password).toBeFocused();
+    await page.unroute('**/api/login/**');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  });
+});
+
+test.describe('sign-in when the server does not answer', () => {
+  test('after 15 seconds the button is free again and the alert says to press Login again', async ({
+    page,
+  }) => {
+    await page.goto('/auth/login-page');
+    // The sign-in is held unanswered, as by a server that stalls.
+    await page.route('**/api/login/**', () => {});
+    await page.getByRole('textbox', { name: 'Email address' }).fill(DEMO.viewer.email);
+    const password = page.getByRole('textbox', { name: 'Password', exact: true });
+    await password.fill(DEMO.viewer.password);
+    await password.press('Enter');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Sign-in failedThe server did not answer in time. Press Login again.',
+      { timeout: 20_000 },
+    );
+    await expect(password).toBeFocused();
+    await page.unroute('**/api/login/**');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  });
+});
+
 test.describe('sign-in from the keyboard', () => {
   test('Login is reached by Tab and pressed with fields empty names the empty field and puts the focus in it', async ({
     page,
@@ -238,6 +280,32 @@ test.describe('shell', () => {
     await expect(page.getByTestId('brand')).toHaveAttribute('href', '/dashboard');
   });
 
+  test("the browser tab's title names the screen, then '{ABBR} PSPS Reports'", async ({ page }) => {
+    await page.goto('/auth/login-page');
+    await expect(page).toHaveTitle('Login · PG&E PSPS Reports');
+    await loginViaForm(page, 'operator');
+    await expect(page).toHaveTitle('Dashboard · PG&E PSPS Reports');
+    await page.getByRole('link', { name: 'Voice' }).click();
+    await expect(page).toHaveTitle('Voice · PG&E PSPS Reports');
+    await page.getByRole('link', { name: 'SUPPRESSION' }).click();
+    await expect(page).toHaveTitle('SUPPRESSION · PG&E PSPS Reports');
+    await page.goBack();
+    await expect(page).toHaveTitle('Voice · PG&E PSPS Reports');
+    await page.goto('/admin/completion');
+    await expect(page).toHaveTitle('Completion · PG&E PSPS Reports');
+  });
+
+  test('an address the router reads as a screen (trailing slash, other case) names it in the top bar and title', async ({
+    page,
+  }) => {
+    await signIn(page, 'operator');
+    for (const path of ['/admin/voice/', '/admin/Voice']) {
+      await page.goto(path);
+      await expect(page.getByTestId('page-name')).toHaveText('/ Voice');
+      await expect(page).toHaveTitle('Voice · PG&E PSPS Reports');
+    }
+  });
+
   test('the minimise button hides and shows the sidebar, its name and aria-expanded saying which it does', async ({
     page,
   }) => {
@@ -286,9 +354,30 @@ test.describe('shell', () => {
       ].map((k) => localStorage.getItem(k)),
     );
     expect(left).toEqual([null, null, null, null, null, null]);
-    // The server revoked the session too.
-    const res = await page.request.get(`/api/${token}`, { headers: { authorization: `Bearer ${token}` } });
-    expect(res.status()).toBe(401);
+    // The server revoked the session too (told after the browser forgot it, so asked until it is).
+    await expect
+      .poll(async () => {
+        const res = await page.request.get(`/api/${token}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        return res.status();
+      })
+      .toBe(401);
+  });
+
+  test('Log out leads to the login page at once even when the server does not answer the logout', async ({
+    page,
+  }) => {
+    await signIn(page, 'operator');
+    await page.goto('/admin/dashboard');
+    await expect(page.getByTestId('page-name')).toHaveText('/ Dashboard');
+    // The logout call is held unanswered, as by a server that went away mid-request.
+    await page.route('**/api/v1/logout', () => {});
+    await page.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/auth\/login-page$/, { timeout: 3000 });
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('sessionToken'))).toBeNull();
   });
 
   test('at 900px the layout is compact and the logout is in the sidebar', async ({ page }) => {

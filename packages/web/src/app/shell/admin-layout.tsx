@@ -14,8 +14,9 @@ import {
   IconLogout,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, matchPath, Outlet, useLocation } from 'react-router';
 import { usePublicConfig } from '../../lib/config.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { useRefreshPermissions } from '../../lib/permissions.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { useSignOut } from './sign-out.tsx';
@@ -43,7 +44,9 @@ export function AdminLayout() {
   const config = usePublicConfig();
   const signOut = useSignOut();
   useRefreshPermissions();
-  const pageName = SCREENS.find((s) => s.path === pathname)?.label ?? '';
+  // As the router matches: '/admin/voice/' and '/admin/Voice' show the Voice screen, and are named so.
+  const pageName = SCREENS.find((s) => matchPath(s.path, pathname))?.label ?? '';
+  usePageTitle(pageName);
 
   const doLogout = () => void signOut.request();
 

@@ -5,9 +5,14 @@ import { session } from '../../../lib/storage.ts';
 
 export type LoginResult = { ok: true; fullname: string } | { ok: false };
 
+/** How long a sign-in waits for the server (it answers in well under a second) before saying it did not answer. */
+export const LOGIN_CALL_LIMIT_MS = 15_000;
+
 export async function login(email: string, password: string): Promise<LoginResult> {
   const hash = hashPasswordForLogin(password);
-  const answer = await apiCall(loginAnswer, `/api/login/${encodeURIComponent(email.trim())}/${hash}`);
+  const answer = await apiCall(loginAnswer, `/api/login/${encodeURIComponent(email.trim())}/${hash}`, {
+    timeoutMs: LOGIN_CALL_LIMIT_MS,
+  });
   if (answer[0][0].LOGIN_VALID !== 1 || answer.length !== 4) return { ok: false };
   const [, [tokenRow], [nameRow], permissions] = answer;
   session.store(
@@ -25,12 +30,22 @@ export function useLogin() {
   });
 }
 
-/** Ends the session on the server (best effort), then forgets everything stored in the browser. */
+/**
+ * Forgets everything stored in the browser at once, then ends the session on the server (best effort, not waited
+ * for): a server that is down or does not answer must not leave Log out doing nothing, the operator still signed in
+ * at a shared console.
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
   return async () => {
-    if (session.token()) await apiCall(logoutAnswer, '/api/v1/logout', { method: 'POST' }).catch(() => {});
+    const token = session.token();
     session.clear();
     queryClient.clear();
+    if (token) {
+      void apiCall(logoutAnswer, '/api/v1/logout', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      }).catch(() => {});
+    }
   };
 }

@@ -11,8 +11,14 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api.ts';
 import { usePublicConfig } from '../../../lib/config.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
 import { session } from '../../../lib/storage.ts';
 import { useLogin } from '../api/login.ts';
+
+/** Said when the server cannot be reached: nothing retries a sign-in, the operator presses Login again. */
+const LOGIN_UNREACHABLE = 'The server cannot be reached. Check your connection, then press Login again.';
+/** Said when the server took the sign-in but gave no answer within `LOGIN_CALL_LIMIT_MS`. */
+const LOGIN_NO_ANSWER = 'The server did not answer in time. Press Login again.';
 
 /**
  * /auth/login-page: the Login card appears after 700 ms (document 1 §2). Login can always be pressed (Tab reaches
@@ -31,6 +37,7 @@ export function LoginPage() {
   const emailInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
   const loginMutation = useLogin();
+  usePageTitle('Login');
 
   useEffect(() => {
     const timer = setTimeout(() => setVisible(true), LOGIN_CARD_DELAY_MS);
@@ -67,7 +74,10 @@ export function LoginPage() {
       notifications.show({ message: TOASTS.welcome });
       navigate('/dashboard', { replace: true });
     } catch (err) {
-      refused(err instanceof ApiError ? err.message : 'The sign-in failed. Please try again.');
+      // The calls' own wording for an unreachable server says the page retries by itself; a sign-in is not retried.
+      if (err instanceof ApiError && err.code === 'network') refused(LOGIN_UNREACHABLE);
+      else if (err instanceof ApiError && err.code === 'timeout') refused(LOGIN_NO_ANSWER);
+      else refused(err instanceof ApiError ? err.message : 'The sign-in failed. Please try again.');
     }
   };
 
