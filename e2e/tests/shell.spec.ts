@@ -487,6 +487,8 @@ test.describe('one session, every tab (document 1 §2: every screen redirects wh
     await page.evaluate(() => localStorage.removeItem('sessionToken'));
     await expect(page).toHaveURL(/\/auth\/login-page\?expired=1$/, { timeout: 15_000 });
     await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+    // Said to screen readers too (a status message), not only shown.
+    await expect(page.getByRole('status')).toHaveText('Your session has ended. Please sign in again.');
     await expect(page.getByText("Today's counts could not be loaded")).toHaveCount(0);
   });
 });

@@ -96,7 +96,7 @@ export function LoginPage() {
                 </div>
               )}
               {params.get('expired') && !error && (
-                <Alert color="yellow" variant="light">
+                <Alert color="yellow" variant="light" role="status">
                   Your session has ended. Please sign in again.
                 </Alert>
               )}
