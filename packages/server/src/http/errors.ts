@@ -30,8 +30,6 @@ export function frameworkMessage(code: string | undefined): string | undefined {
       return 'The request body is too large.';
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'The request body has a content type this call does not accept.';
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'The request body is empty; JSON was expected.';
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return 'The request body is not valid JSON.';
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':

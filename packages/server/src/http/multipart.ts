@@ -33,7 +33,7 @@ export function multipartFailure(error: unknown): unknown {
 }
 
 /** The refusal of an upload whose multipart body the parser could not read to its end (cut short, malformed). */
-export function uploadNotWhole(): HttpError {
+function uploadNotWhole(): HttpError {
   return badRequest(
     'The upload did not arrive whole: its multipart/form-data body is cut short or malformed. Nothing was changed; send the file again.',
   );

@@ -32,7 +32,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { actorOf } from '../http/access.ts';
 import { badRequest, frameworkMessage, HttpError, validationMessage } from '../http/errors.ts';
-import { nextMultipartFile, uploadNotWhole } from '../http/multipart.ts';
+import { multipartFailure, nextMultipartFile } from '../http/multipart.ts';
 import type { App } from '../http/types.ts';
 import { type OpenUpload, suppressionService, UploadTooLargeError } from './service.ts';
 
@@ -114,14 +114,15 @@ export async function suppressionRoutes(app: App, ctx: AppContext) {
               );
             }
           } catch (error) {
-            const refusal = statusOf(error) === undefined ? uploadNotWhole() : error;
+            const refusal = multipartFailure(error);
             await service.abandonUpload(upload, refusal);
             throw refusal;
           }
           // The file counts as read only once the request is known to hold no other file: a full upload of the
           // first of two files would remove the values of the second.
           const file = withSizeLimit(part.file, maxBytes, async () => {
-            if ((await nextMultipartFile(parts)) !== undefined) throw new Error('a second file');
+            if ((await nextMultipartFile(parts)) !== undefined)
+              throw multipartFailure({ code: 'FST_FILES_LIMIT' });
           });
           return handle(upload, file);
         });
@@ -286,7 +287,7 @@ async function* withSizeLimit(
     try {
       next = await chunks.next();
     } catch (error) {
-      throw statusOf(error) === undefined ? uploadNotWhole() : error;
+      throw multipartFailure(error);
     }
     if (file.truncated) throw new UploadTooLargeError(maxBytes);
     if (next.done) break;
@@ -295,11 +296,7 @@ async function* withSizeLimit(
   try {
     await atEnd();
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (error instanceof Error && (error.message === 'a second file' || code === 'FST_FILES_LIMIT')) {
-      throw badRequest('Send one file per upload: this request holds more than one. Nothing was changed.');
-    }
-    throw statusOf(error) === undefined ? uploadNotWhole() : error;
+    throw multipartFailure(error);
   }
 }
 
