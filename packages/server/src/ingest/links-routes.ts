@@ -7,8 +7,8 @@ import {
   linkCodeParams,
 } from '@psps/contracts';
 import type { AppContext } from '../context.ts';
-import { escapeHtml } from '../delivery/email/email-sender.ts';
 import { notFound } from '../http/errors.ts';
+import { escapeHtml } from '../http/html.ts';
 import type { App } from '../http/types.ts';
 import { linksService } from './links.ts';
 

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../http/html.ts';
 /**
  * Sends one e-mail (ad hoc template test sends). Adapters: `smtp.ts` (nodemailer); an `outbox`
  * adapter that records sends in the database can implement the same interface.
@@ -45,14 +46,4 @@ export function withPreheader(html: string, previewText: string | undefined): st
   if (!body) return preheader + html;
   const at = body.index + body[0].length;
   return html.slice(0, at) + preheader + html.slice(at);
-}
-
-/** Text made safe to put inside HTML, in an element or a quoted attribute. */
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }

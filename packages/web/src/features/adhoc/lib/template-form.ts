@@ -145,19 +145,38 @@ export function draftKey(
   notifyBy: NotifyBy,
   language: string,
 ): string | undefined {
-  return owner
-    ? `${DRAFT_PREFIX}${encodeURIComponent(owner)}:${campaignId}:${notifyBy}:${language}`
-    : undefined;
+  const prefix = templateDraftPrefix(owner, campaignId);
+  return prefix && `${prefix}${notifyBy}:${language}`;
 }
 
 /** The draft key of a template's title. */
 export function titleDraftKey(owner: string, campaignId: number): string | undefined {
-  return owner ? `${DRAFT_PREFIX}${encodeURIComponent(owner)}:${campaignId}:title` : undefined;
+  const prefix = templateDraftPrefix(owner, campaignId);
+  return prefix && `${prefix}title`;
 }
 
 /** The draft key of a template's tester contact (voice number, SMS number or e-mail address) for this user. */
 export function testerDraftKey(owner: string, campaignId: number, field: string): string | undefined {
-  return owner ? `${DRAFT_PREFIX}${encodeURIComponent(owner)}:${campaignId}:${field}` : undefined;
+  const prefix = templateDraftPrefix(owner, campaignId);
+  return prefix && `${prefix}${field}`;
+}
+
+/** What every draft key of one user's template starts with; undefined when no one is signed in. */
+function templateDraftPrefix(owner: string, campaignId: number): string | undefined {
+  return owner ? `${DRAFT_PREFIX}${encodeURIComponent(owner)}:${campaignId}:` : undefined;
+}
+
+/** The drafts stored in this browser under a key prefix: each key, its rest after the prefix, its parsed value. */
+function* storedDrafts(prefix: string): Generator<{ key: string; rest: string; value: unknown }> {
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (!key?.startsWith(prefix)) continue;
+    try {
+      yield { key, rest: key.slice(prefix.length), value: JSON.parse(localStorage.getItem(key) ?? 'null') };
+    } catch {
+      // not a draft this console wrote
+    }
+  }
 }
 
 /** The scope of a template's unsaved edits (UnsavedEditor's scope), by which they are discarded together. */
@@ -183,25 +202,17 @@ const TESTER_LABELS: Readonly<Record<string, string>> = {
  * languages), with its text: what is shown when the template is gone, so that nothing typed is lost unseen.
  */
 export function templateDrafts(owner: string, campaignId: number): LeftDraft[] {
-  const prefix = titleDraftKey(owner, campaignId)?.slice(0, -'title'.length);
+  const prefix = templateDraftPrefix(owner, campaignId);
   if (!prefix) return [];
   const drafts: LeftDraft[] = [];
-  for (let i = 0; i < localStorage.length; i++) {
-    const storageKey = localStorage.key(i);
-    if (!storageKey?.startsWith(prefix)) continue;
-    const [what = '', language] = storageKey.slice(prefix.length).split(':');
-    let stored: unknown;
-    try {
-      stored = JSON.parse(localStorage.getItem(storageKey) ?? 'null');
-    } catch {
-      continue; // not a draft this console wrote
-    }
-    if (what === 'title' && typeof (stored as { title?: unknown } | null)?.title === 'string') {
-      drafts.push({ storageKey, label: 'Title', text: (stored as { title: string }).title });
-    } else if (what in TESTER_LABELS && typeof stored === 'string') {
-      drafts.push({ storageKey, label: TESTER_LABELS[what]!, text: stored });
-    } else if (isNotifyBy(what) && language !== undefined && stored !== null && typeof stored === 'object') {
-      const form = stored as Partial<TemplateForm>;
+  for (const { key: storageKey, rest, value } of storedDrafts(prefix)) {
+    const [what = '', language] = rest.split(':');
+    if (what === 'title' && typeof (value as { title?: unknown } | null)?.title === 'string') {
+      drafts.push({ storageKey, label: 'Title', text: (value as { title: string }).title });
+    } else if (what in TESTER_LABELS && typeof value === 'string') {
+      drafts.push({ storageKey, label: TESTER_LABELS[what]!, text: value });
+    } else if (isNotifyBy(what) && language !== undefined && value !== null && typeof value === 'object') {
+      const form = value as Partial<TemplateForm>;
       const body = what === 'EML' ? textOfHtml(form.body ?? '') : (form.body ?? '');
       const text = what === 'EML' && form.subject ? `Subject: ${form.subject}\n\n${body}` : body;
       drafts.push({ storageKey, label: channelLanguageLabel(what, language), text });
@@ -225,17 +236,9 @@ export function channelDrafts(
   const drafts = new Map<string, TemplateDraft>();
   const prefix = draftKey(owner, campaignId, notifyBy, '');
   if (!prefix) return drafts;
-  for (let i = 0; i < localStorage.length; i++) {
-    const key = localStorage.key(i);
-    if (!key?.startsWith(prefix)) continue;
-    try {
-      const draft = JSON.parse(localStorage.getItem(key) ?? 'null') as TemplateDraft | null;
-      if (draft && typeof draft.base === 'number' && draft.language === key.slice(prefix.length)) {
-        drafts.set(draft.language, draft);
-      }
-    } catch {
-      // not a draft this console wrote
-    }
+  for (const { rest, value } of storedDrafts(prefix)) {
+    const draft = value as TemplateDraft | null;
+    if (draft && typeof draft.base === 'number' && draft.language === rest) drafts.set(draft.language, draft);
   }
   return drafts;
 }
