@@ -211,6 +211,11 @@ test("edits saved after Publish are said unpublished until Re-Publish, and a lau
   await page.getByTestId('sms-body').fill('Second text ^customerName^');
   await saved(page, 'SMS');
   await expect(page.getByTestId('unpublished-edits-badge')).toHaveText('EDITS NOT PUBLISHED');
+  // The list says it beside the status, where PUBLISHED alone would read as if the engine had the edits.
+  await page.getByRole('button', { name: 'Return to AdHoc Templates List' }).click();
+  await expect(page.getByTestId(`adhoc-row-${id}`)).toContainText('PUBLISHED');
+  await expect(page.getByTestId(`unpublished-edits-${id}`)).toHaveText('EDITS NOT PUBLISHED');
+  await page.getByRole('button', { name: `Edit ADHOC-${id} E2E Edited after publish` }).click();
   await page.getByTestId('tab-publish').click();
   await expect(page.getByTestId('unpublished-edits')).toContainText(
     /Edited since published on \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}: Re-Publish to send these edits\. Not published yet: SMS English\./,
@@ -222,6 +227,10 @@ test("edits saved after Publish are said unpublished until Re-Publish, and a lau
   await expect(page.getByTestId('unpublished-edits')).toBeHidden();
   await expect(page.getByTestId('unpublished-edits-badge')).toBeHidden();
   await expect(page.getByTestId('history-latest')).toHaveText('current');
+  await page.getByRole('button', { name: 'Return to AdHoc Templates List' }).click();
+  await expect(page.getByTestId(`adhoc-row-${id}`)).toContainText('PUBLISHED');
+  await expect(page.getByTestId(`unpublished-edits-${id}`)).toBeHidden();
+  await page.getByRole('button', { name: `Edit ADHOC-${id} E2E Edited after publish` }).click();
 
   await launch(page, id);
   await expect(page.getByTestId('locked-alert')).toBeVisible();

@@ -66,6 +66,11 @@ export const adhocCampaignSchema = z.object({
   testerSms_vch: z.string().nullable(),
   testerEmail_vch: z.string().nullable(),
   publish_dt: isoDateTime.nullable(),
+  /**
+   * (added) How many channel-languages were edited, added or deleted since the last publish while the template is
+   * PUBLISHED (0 otherwise): those edits reach no one until a Re-Publish.
+   */
+  unpublishedEdits_bint: z.number().int().nonnegative(),
 });
 export type AdhocCampaign = z.infer<typeof adhocCampaignSchema>;
 

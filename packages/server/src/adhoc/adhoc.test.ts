@@ -826,6 +826,14 @@ describe('publish (doc 2 §2.7, §4)', () => {
     expect(await meta()).toEqual([
       { publish_dt: published.body.response.publish_dt, editedSincePublish: [] },
     ]);
+    // The template list says it too (its STATUS would otherwise read PUBLISHED as if the engine had the edits).
+    const listed = async () =>
+      (await post('/api/v1/adhoc/campaign/select', { search: `ADHOC-${id}` })).body.response[0]
+        .unpublishedEdits_bint;
+    const single = async () =>
+      (await post('/api/v1/adhoc/campaign/select-single', { id_bint_adhoc_campaign: id })).body.response[0]
+        .unpublishedEdits_bint;
+    expect(await listed()).toBe(0);
 
     // Saving the same text again is no edit; a rename is no message edit.
     await save(id, smsEnglish);
@@ -851,10 +859,17 @@ describe('publish (doc 2 §2.7, §4)', () => {
         { notifyBy_vch: 'SMS', language_vch: 'spanish' },
       ],
     });
+    expect(await listed()).toBe(3);
+    expect(await single()).toBe(3);
+    const draft = await newTemplate('Never published');
+    await save(draft, smsEnglish);
+    const drafts = (await post('/api/v1/adhoc/campaign/select', { search: `ADHOC-${draft}` })).body.response;
+    expect(drafts[0]).toMatchObject({ status_vch: 'DRAFT', unpublishedEdits_bint: 0 });
 
     const again = await post('/api/v1/adhoc/publish', { id_bint_adhoc_campaign: id });
     expect(again.status).toBe(200);
     expect(await meta()).toEqual([{ publish_dt: again.body.response.publish_dt, editedSincePublish: [] }]);
+    expect(await listed()).toBe(0);
   });
 
   it('covers e-mail Chinese with chinese-mandarin when voice has chinese-cantonese', async () => {

@@ -52,13 +52,18 @@ const CAMPAIGN_COLUMNS = `
   c.publish_dt AS "publish_dt",
   (SELECT count(DISTINCT t.language) FROM adhoc_templates t WHERE t.campaign_id = c.id) AS "languageCount_bint"`;
 
-type CampaignRow = Omit<AdhocCampaign, 'itemUpdate_dt' | 'publish_dt'> & {
+type CampaignRow = Omit<AdhocCampaign, 'itemUpdate_dt' | 'publish_dt' | 'unpublishedEdits_bint'> & {
   itemUpdate_dt: Date;
   publish_dt: Date | null;
 };
 
-function campaignOf(row: CampaignRow): AdhocCampaign {
-  return { ...row, itemUpdate_dt: row.itemUpdate_dt.toISOString(), publish_dt: iso(row.publish_dt) };
+function campaignOf(row: CampaignRow, unpublished: number): AdhocCampaign {
+  return {
+    ...row,
+    itemUpdate_dt: row.itemUpdate_dt.toISOString(),
+    publish_dt: iso(row.publish_dt),
+    unpublishedEdits_bint: unpublished,
+  };
 }
 
 const RECORD_COLUMNS = `
@@ -146,12 +151,53 @@ export function adhocService(db: Db, options: AdhocServiceOptions) {
     return recordsOf(rows);
   }
 
+  /** The last publish's snapshot of each campaign given: what the messaging engine has. */
+  async function lastSnapshots(q: Queryable, ids: readonly number[]): Promise<Map<number, StoredRecord[]>> {
+    if (ids.length === 0) return new Map();
+    const { rows } = await q.query<{ campaign_id: number; records: StoredRecord[] }>(
+      `SELECT DISTINCT ON (campaign_id) campaign_id, records FROM adhoc_publish_snapshots
+        WHERE campaign_id = ANY($1::bigint[])
+        ORDER BY campaign_id, published_at DESC, id DESC`,
+      [ids],
+    );
+    return new Map(rows.map((row) => [row.campaign_id, row.records]));
+  }
+
+  /**
+   * Campaigns as answered, each with how many channel-languages were edited since its last publish: a published
+   * template's later edits reach no one until a Re-Publish, so the list says so as the editor does. Only templates
+   * still PUBLISHED are compared (a DRAFT has no publish; a LAUNCHED one is locked): one query for their records
+   * and one for their snapshots, whatever their number.
+   */
+  async function campaignsOf(q: Queryable, rows: readonly CampaignRow[]): Promise<AdhocCampaign[]> {
+    const published = rows.filter((row) => row.status_vch === 'PUBLISHED').map((row) => row.id_bint);
+    const snapshots = await lastSnapshots(q, published);
+    const stored = new Map<number, RecordRow[]>();
+    if (snapshots.size > 0) {
+      const { rows: records } = await q.query<RecordRow>(
+        `SELECT ${RECORD_COLUMNS} FROM adhoc_templates WHERE campaign_id = ANY($1::bigint[])`,
+        [[...snapshots.keys()]],
+      );
+      for (const record of records) {
+        const id = record.id_bint_adhoc_campaign;
+        stored.set(id, [...(stored.get(id) ?? []), record]);
+      }
+    }
+    return rows.map((row) => {
+      const snapshot = snapshots.get(row.id_bint);
+      const edits = snapshot
+        ? unpublishedEdits(snapshot, recordsOf(stored.get(row.id_bint) ?? [])).length
+        : 0;
+      return campaignOf(row, edits);
+    });
+  }
+
   async function campaignById(q: Queryable, id: number): Promise<AdhocCampaign | undefined> {
     const { rows } = await q.query<CampaignRow>(
       `SELECT ${CAMPAIGN_COLUMNS} FROM adhoc_campaigns c WHERE c.id = $1`,
       [id],
     );
-    return rows[0] && campaignOf(rows[0]);
+    return rows[0] && (await campaignsOf(q, rows))[0];
   }
 
   return {
@@ -175,7 +221,7 @@ export function adhocService(db: Db, options: AdhocServiceOptions) {
           ORDER BY c.id DESC LIMIT $1`,
         [ADHOC_LIST_MAX_ROWS, text, id ?? null],
       );
-      return rows.map(campaignOf);
+      return campaignsOf(db, rows);
     },
 
     async create(name: string, who: Actor): Promise<AdhocCampaign> {
@@ -507,12 +553,8 @@ export function adhocService(db: Db, options: AdhocServiceOptions) {
           .filter((r) => r.notifyBy_vch === channel && notConfigured(r) === null)
           .map((r) => ({ language_vch: r.language_vch }));
       // Publishing stores a snapshot: later edits reach no one until a Re-Publish, so say which there are.
-      const { rows: last } = await db.query<{ records: StoredRecord[] }>(
-        `SELECT records FROM adhoc_publish_snapshots WHERE campaign_id = $1
-          ORDER BY published_at DESC, id DESC LIMIT 1`,
-        [id],
-      );
-      const editedSincePublish = last[0] ? unpublishedEdits(last[0].records, records) : [];
+      const last = (await lastSnapshots(db, [id])).get(id);
+      const editedSincePublish = last ? unpublishedEdits(last, records) : [];
       // Set 5 (added): what publishing would refuse, so the table marks exactly those cells.
       return [
         languages('PHON'),

@@ -7,7 +7,6 @@ import {
   isAdhocLocked,
   lockedTemplateAlert,
   RETURN_TO_LIST_LABEL,
-  UNPUBLISHED_EDITS_BADGE,
 } from '@psps/contracts';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -27,6 +26,7 @@ import { PublishTab } from './publish-tab.tsx';
 import { SmsEditor } from './sms-editor.tsx';
 import { STATUS_COLORS } from './template-list.tsx';
 import { TitleInput } from './title-input.tsx';
+import { UnpublishedEditsBadge } from './unpublished-edits-badge.tsx';
 import { VoiceEditor } from './voice-editor.tsx';
 
 const TAB_VALUES = ['voice', 'sms', 'email', 'publish'] as const;
@@ -111,16 +111,7 @@ function LoadedEditor({ campaign, onClose }: { campaign: AdhocCampaign; onClose:
           >
             {campaign.status_vch}
           </Badge>
-          {unpublishedEdits && !locked && (
-            <Badge
-              color="orange"
-              variant="filled"
-              title="Saved after the last publish: Re-Publish (Publish tab) to send these edits."
-              data-testid="unpublished-edits-badge"
-            >
-              {UNPUBLISHED_EDITS_BADGE}
-            </Badge>
-          )}
+          {unpublishedEdits && !locked && <UnpublishedEditsBadge testId="unpublished-edits-badge" />}
         </Group>
       </Group>
 

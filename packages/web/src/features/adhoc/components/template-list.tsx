@@ -30,6 +30,7 @@ import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
 import { SplitDateTime, WideTable } from '../../../components/wide-table.tsx';
 import { useCampaigns, useCreateCampaign, useDeleteCampaign } from '../api/campaigns.ts';
 import { useDialogs } from './adhoc-dialogs.tsx';
+import { UnpublishedEditsBadge } from './unpublished-edits-badge.tsx';
 
 export const STATUS_COLORS: Record<string, string> = { DRAFT: 'gray', PUBLISHED: 'teal', LAUNCHED: 'red' };
 
@@ -147,9 +148,14 @@ export function TemplateList({ onOpen }: { onOpen: (id: number, tab?: string) =>
                 </Table.Td>
                 <Table.Td>{row.languageCount_bint}</Table.Td>
                 <Table.Td style={{ minWidth: 110 }}>
-                  <Badge color={STATUS_COLORS[row.status_vch] ?? 'gray'} variant="light" miw="max-content">
-                    {row.status_vch}
-                  </Badge>
+                  <Group gap={4}>
+                    <Badge color={STATUS_COLORS[row.status_vch] ?? 'gray'} variant="light" miw="max-content">
+                      {row.status_vch}
+                    </Badge>
+                    {row.unpublishedEdits_bint > 0 && (
+                      <UnpublishedEditsBadge testId={`unpublished-edits-${row.id_bint}`} />
+                    )}
+                  </Group>
                 </Table.Td>
                 <Table.Td>
                   <SplitDateTime text={formatDateTime(row.itemUpdate_dt)} />
