@@ -7,7 +7,7 @@ import {
 } from '@psps/contracts';
 import { Cell, Pie, PieChart, type PieLabelRenderProps, ResponsiveContainer, Tooltip } from 'recharts';
 import { formatCount } from '../utils/labels.ts';
-import { formatShare, type PieSlice, pieSlices } from '../utils/pie.ts';
+import { type PieSlice, pieSlices } from '../utils/pie.ts';
 import { placeLabels } from '../utils/pie-labels.ts';
 
 /**
@@ -58,7 +58,7 @@ function sliceLabel(slices: readonly PieSlice[]) {
           fontSize={11}
           fill="#343a40"
         >
-          {slice.label} {formatShare(slice.share)}
+          {slice.label} {slice.shown}
         </text>
       </g>
     );
@@ -67,7 +67,7 @@ function sliceLabel(slices: readonly PieSlice[]) {
 
 /** The pie's accessible name: 'SMS delivery status: Delivered 60.0%, Undelivered 30.0%, Failed 10.0%'. */
 function pieName(channel: ChannelReportKind, slices: readonly PieSlice[]): string {
-  const shares = slices.map((s) => `${s.label} ${formatShare(s.share)}`).join(', ');
+  const shares = slices.map((s) => `${s.label} ${s.shown}`).join(', ');
   return `${CHANNEL_LABELS[CHANNEL_REPORT_PATHS[channel]]} delivery status: ${shares}`;
 }
 
@@ -121,7 +121,7 @@ export function StatusPie({
             </Pie>
             <Tooltip
               formatter={(value, _name, item) => [
-                `${formatCount(Number(value))} (${formatShare((item.payload as PieSlice).share)})`,
+                `${formatCount(Number(value))} (${(item.payload as PieSlice).shown})`,
                 (item.payload as PieSlice).label,
               ]}
             />
@@ -143,7 +143,7 @@ export function StatusPie({
               {s.label}
             </Text>
             <Text size="sm" fw={600} w={56} ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-              {formatShare(s.share)}
+              {s.shown}
             </Text>
             <Text size="xs" c="dimmed" w={72} ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
               {formatCount(s.count)}

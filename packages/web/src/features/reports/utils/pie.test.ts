@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatShare, isSliceLabelled, pieSlices } from './pie.ts';
+import { isSliceLabelled, pieSlices, tenthsOfPercent } from './pie.ts';
 
 const sms = [
   { STATUS: 'QUEUED', COUNT: 20 },
@@ -53,9 +53,49 @@ describe('channel report pie', () => {
   });
 
   it('shows shares with one decimal in the legend', () => {
-    expect(formatShare(0.6)).toBe('60.0%');
-    expect(formatShare(0.1234)).toBe('12.3%');
-    expect(formatShare(0.0004)).toBe('<0.1%');
-    expect(formatShare(0)).toBe('0.0%');
+    expect(pieSlices(sms, 'sms').map((s) => s.shown)).toEqual(['20.0%', '60.0%', '1.0%', '19.0%']);
+    const tiny = [
+      { STATUS: 'DELIVERED', COUNT: 9996 },
+      { STATUS: 'FAILED', COUNT: 4 },
+    ] as const;
+    expect(pieSlices(tiny, 'sms').map((s) => s.shown)).toEqual(['100.0%', '<0.1%']);
+  });
+
+  it('shows shares that add up to 100.0%, the leftover tenths going to the largest remainders', () => {
+    // Each rounded alone: 33.3 + 33.3 + 33.3 = 99.9.
+    expect(tenthsOfPercent([1, 1, 1])).toEqual([334, 333, 333]);
+    expect(
+      pieSlices(
+        [
+          { STATUS: 'DELIVERED', COUNT: 1 },
+          { STATUS: 'UNDELIVERED', COUNT: 1 },
+          { STATUS: 'FAILED', COUNT: 1 },
+        ],
+        'email',
+      ).map((s) => s.shown),
+    ).toEqual(['33.4%', '33.3%', '33.3%']);
+    // Each rounded alone: 50.1 + 40.1 + 9.9 = 100.1 (50.05%, 40.05%, 9.9%).
+    expect(tenthsOfPercent([1001, 801, 198])).toEqual([501, 400, 99]);
+    expect(tenthsOfPercent([5, 0, 995])).toEqual([5, 0, 995]);
+    expect(tenthsOfPercent([0, 0])).toEqual([0, 0]);
+  });
+
+  it('labels a slice the legend shows as 20.0% (19.96% of the messages) like any slice of 20%', () => {
+    const rows = [
+      { STATUS: 'DELIVERED', COUNT: 8004 },
+      { STATUS: 'FAILED', COUNT: 1996 },
+    ] as const;
+    expect(pieSlices(rows, 'sms').map((s) => [s.shown, s.labelled])).toEqual([
+      ['80.0%', true],
+      ['20.0%', true],
+    ]);
+    const below = [
+      { STATUS: 'DELIVERED', COUNT: 8006 },
+      { STATUS: 'FAILED', COUNT: 1994 },
+    ] as const;
+    expect(pieSlices(below, 'sms').map((s) => [s.shown, s.labelled])).toEqual([
+      ['80.1%', true],
+      ['19.9%', false],
+    ]);
   });
 });

@@ -13,6 +13,8 @@ export type PieSlice = {
   count: number;
   /** Part of the total, 0..1. */
   share: number;
+  /** The share as legend, labels and tooltip show it ('60.0%', '<0.1%'): the pie's shown shares add up to 100.0%. */
+  shown: string;
   /** Whether the slice carries a label on the pie (the legend lists every slice). */
   labelled: boolean;
 };
@@ -28,31 +30,45 @@ export function isSliceLabelled(kind: ChannelReportKind, share: number): boolean
 }
 
 /**
+ * Counts to shares in tenths of a percent that add up to exactly 1000 (largest remainder: each share rounded
+ * down, then the tenths left over go to the largest remainders, the larger count first on a tie). Rounding each
+ * share alone can show 33.3 + 33.3 + 33.3 or 50.1 + 50.0: a legend that does not add up is read as a wrong count.
+ */
+export function tenthsOfPercent(counts: readonly number[]): number[] {
+  const total = counts.reduce((sum, count) => sum + count, 0);
+  if (total === 0) return counts.map(() => 0);
+  const exact = counts.map((count) => (count * 1000) / total);
+  const tenths = exact.map(Math.floor);
+  const left = 1000 - tenths.reduce((sum, t) => sum + t, 0);
+  const order = counts
+    .map((count, index) => ({ index, count, remainder: (exact[index] ?? 0) - (tenths[index] ?? 0) }))
+    .sort((a, b) => b.remainder - a.remainder || b.count - a.count || a.index - b.index);
+  for (const { index } of order.slice(0, left)) tenths[index] = (tenths[index] ?? 0) + 1;
+  return tenths;
+}
+
+/**
  * Status rows to pie slices, in the server's order (the channel's status order), so that slices and legend
- * keep their places while the numbers move during an event. Statuses with no messages are left out.
+ * keep their places while the numbers move during an event. Statuses with no messages are left out. Whether a
+ * slice is labelled follows its shown share, so a slice the legend says is 20.0% is never left without a label.
  */
 export function pieSlices(
   rows: readonly { STATUS: string; COUNT: number }[],
   kind: ChannelReportKind,
 ): PieSlice[] {
-  const total = rows.reduce((sum, r) => sum + Math.max(0, r.COUNT), 0);
+  const counted = rows.filter((r) => r.COUNT > 0);
+  const total = counted.reduce((sum, r) => sum + r.COUNT, 0);
   if (total === 0) return [];
-  return rows
-    .filter((r) => r.COUNT > 0)
-    .map((r) => {
-      const share = r.COUNT / total;
-      return {
-        status: r.STATUS,
-        label: statusLabel(r.STATUS),
-        count: r.COUNT,
-        share,
-        labelled: isSliceLabelled(kind, share),
-      };
-    });
-}
-
-/** A share as the legend shows it: one decimal, '<0.1%' rather than a misleading 0.0%. */
-export function formatShare(share: number): string {
-  if (share > 0 && share < 0.001) return '<0.1%';
-  return `${(share * 100).toFixed(1)}%`;
+  const tenths = tenthsOfPercent(counted.map((r) => r.COUNT));
+  return counted.map((r, index) => {
+    const shown = tenths[index] ?? 0;
+    return {
+      status: r.STATUS,
+      label: statusLabel(r.STATUS),
+      count: r.COUNT,
+      share: r.COUNT / total,
+      shown: shown === 0 ? '<0.1%' : `${(shown / 10).toFixed(1)}%`,
+      labelled: isSliceLabelled(kind, shown / 1000),
+    };
+  });
 }
