@@ -152,6 +152,33 @@ describe('normalizeValue without a declared type', () => {
   });
 });
 
+describe('normalizeValue of what spreadsheets write', () => {
+  it("says a number in Excel's scientific notation has lost its digits, with or without a phone type", () => {
+    const reason =
+      '"4.15555E+09" is a number in Excel\'s scientific notation, which has lost its last digits: format the column as Text in Excel and save the file again';
+    expect(normalizeValue('4.15555E+09')).toEqual({ ok: false, reason });
+    expect(normalizeValue('4.15555E+09', 'PHONE')).toEqual({ ok: false, reason });
+    expect(normalizeValue('1,41555E+10', 'SMS')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("Excel's scientific notation"),
+    });
+    expect(normalizeValue('4.15555e9')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("Excel's scientific notation"),
+    });
+    // An account number is kept as written, whatever it looks like.
+    expect(normalizeValue('1E5', 'ACCOUNT')).toEqual({ ok: true, type: 'ACCOUNT', value: '1E5' });
+  });
+
+  it('says a line whose cells are separated by semicolons needs commas', () => {
+    expect(normalizeValue('4155550123;PHONE')).toEqual({
+      ok: false,
+      reason:
+        '"4155550123;PHONE" holds a semicolon: cells must be separated by commas (in Excel, save as CSV UTF-8 (Comma delimited))',
+    });
+  });
+});
+
 describe('normalizeValue with a declared type', () => {
   it('normalises SMS values like phone numbers', () => {
     expect(normalizeValue('(415) 555-0123', 'SMS')).toEqual({ ok: true, type: 'SMS', value: '+14155550123' });

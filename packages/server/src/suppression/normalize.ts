@@ -25,6 +25,8 @@ const NANP_NUMBER = /^(?:\+?1)?([2-9]\d{9})$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern finds
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 const WHITESPACE = /\s/;
+/** A number as a spreadsheet writes it in scientific notation: '4.15555E+09', '1.4155E10'. */
+const SCIENTIFIC_NUMBER = /^[+-]?\d+(?:[.,]\d+)?e[+-]?\d+$/i;
 /** RFC 5322 dot-atom: the unquoted local parts real mail systems hand out. Quoted local parts are not accepted. */
 const EMAIL_LOCAL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
 /**
@@ -50,6 +52,12 @@ export function normalizeValue(raw: string, declaredType?: SuppressionType): Nor
   if (text.length > SUPPRESSION_VALUE_MAX_LENGTH) {
     return reject(`The value is longer than ${SUPPRESSION_VALUE_MAX_LENGTH} characters`);
   }
+  // Excel shows a long number as '4.15555E+09' and saves it so in a CSV file: its last digits are gone.
+  if (declaredType !== 'ACCOUNT' && declaredType !== 'EMAIL' && SCIENTIFIC_NUMBER.test(text)) {
+    return reject(
+      `"${shorten(text)}" is a number in Excel's scientific notation, which has lost its last digits: format the column as Text in Excel and save the file again`,
+    );
+  }
   switch (declaredType) {
     case 'PHONE':
     case 'SMS':
@@ -61,6 +69,11 @@ export function normalizeValue(raw: string, declaredType?: SuppressionType): Nor
     case undefined:
       if (text.includes('@')) return normalizeEmail(text);
       if (PHONE_TEXT.test(text) && HAS_DIGIT.test(text)) return normalizePhone(text, 'PHONE');
+      if (text.includes(';')) {
+        return reject(
+          `"${shorten(text)}" holds a semicolon: cells must be separated by commas (in Excel, save as CSV UTF-8 (Comma delimited))`,
+        );
+      }
       return reject(
         `"${shorten(text)}" is neither an e-mail address nor a phone number; account numbers need ACCOUNT in the type column`,
       );

@@ -195,6 +195,50 @@ describe('parseUpload of files it cannot read', () => {
     );
   });
 
+  it('names an Excel workbook, even when its first bytes arrive in pieces', async () => {
+    const zip = [
+      Buffer.from([0x50, 0x4b]),
+      Buffer.from([0x03, 0x04, 0x14]),
+      Buffer.from([0x00, 0x06, 0x00, 0x08, 0x00]),
+    ];
+    await expect(parseChunks(zip)).rejects.toThrow(
+      new UploadFileError(
+        'The file is an Excel workbook (or another Office or zip file), not CSV text; in Excel choose Save As, CSV UTF-8 (Comma delimited) (*.csv), and upload that file',
+      ),
+    );
+    const xls = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0x00, 0x00]);
+    await expect(parseChunks([xls])).rejects.toThrow('The file is an Excel workbook');
+  });
+
+  it('names a UTF-16 file by its byte order mark', async () => {
+    await expect(parseChunks([Buffer.from('\uFEFFvalue\n', 'utf16le')])).rejects.toThrow(
+      'The file is UTF-16 text (Excel\'s "Unicode Text"); save it as CSV UTF-8 (Comma delimited) and upload it again',
+    );
+  });
+
+  it('still reads files shorter than the bytes it looks at first, and text arriving a byte at a time', async () => {
+    expect((await parseText('4155550123')).records).toEqual([
+      { line: 1, type: 'PHONE', value: '+14155550123', number: 14155550123 },
+    ]);
+    const bytes = [...Buffer.from('\uFEFFa@b.org\n4155550123\n')].map((byte) => Buffer.from([byte]));
+    expect((await parseChunks(bytes)).records).toEqual([
+      { line: 1, type: 'EMAIL', value: 'a@b.org' },
+      { line: 2, type: 'PHONE', value: '+14155550123', number: 14155550123 },
+    ]);
+  });
+
+  it('refuses a header whose columns are separated by semicolons or tabs, saying so', async () => {
+    await expect(parseText('\uFEFFValue;Type\r\n4155550123;PHONE\r\n')).rejects.toThrow(
+      new UploadFileError(
+        "The header's columns are separated by semicolons; they must be separated by commas: in Excel choose Save As, CSV UTF-8 (Comma delimited) (*.csv)",
+        1,
+      ),
+    );
+    await expect(parseText('value\ttype\n4155550123\tPHONE\n')).rejects.toThrow(
+      "Line 1: The header's columns are separated by tabs;",
+    );
+  });
+
   it('refuses a header with a column it does not know', async () => {
     await expect(parseText('value,phone\n4155550123,x\n')).rejects.toThrow(
       'Line 1: Unknown column "phone" in the header; the columns are value, type, start, end',

@@ -388,7 +388,20 @@ function cellAt(cells: readonly string[], index: number | undefined): string {
  */
 function readHeader(cells: readonly string[]): ColumnPositions | undefined {
   const names = cells.map((cell) => cell.toLowerCase());
-  if (!names.includes('value')) return undefined;
+  if (!names.includes('value')) {
+    // 'Value;Type' (Excel in a language whose decimal mark is a comma): every line would fail, each unclearly.
+    const separator =
+      names.length === 1
+        ? OTHER_SEPARATORS.find((s) => names[0]!.split(s.character).includes('value'))
+        : undefined;
+    if (separator !== undefined) {
+      throw new UploadFileError(
+        `The header's columns are separated by ${separator.name}; they must be separated by commas: in Excel choose Save As, CSV UTF-8 (Comma delimited) (*.csv)`,
+        1,
+      );
+    }
+    return undefined;
+  }
   const positions: Partial<Record<SuppressionUploadColumn, number>> = {};
   names.forEach((name, index) => {
     if (name === '') return; // a trailing comma some spreadsheet exports add
@@ -405,6 +418,12 @@ function readHeader(cells: readonly string[]): ColumnPositions | undefined {
   });
   return { ...positions, value: names.indexOf('value'), width: cells.length };
 }
+
+/** Column separators of other exports than CSV, found in a header line ('value;type'). */
+const OTHER_SEPARATORS = [
+  { character: ';', name: 'semicolons' },
+  { character: '\t', name: 'tabs' },
+];
 
 /** A record is one line plus the line breaks inside its quoted cells. */
 function lineBreaksIn(cells: readonly string[]): number {
@@ -505,14 +524,66 @@ class DistinctValues {
 }
 export const E164 = /^\+[1-9]\d{1,14}$/;
 
+/**
+ * What an operator uploads by mistake instead of CSV text, known by the file's first bytes: said as such, since
+ * 'not UTF-8 text' does not tell them what to do with an Excel workbook.
+ */
+const WORKBOOK =
+  'The file is an Excel workbook (or another Office or zip file), not CSV text; in Excel choose Save As, CSV UTF-8 (Comma delimited) (*.csv), and upload that file';
+const UTF16 =
+  'The file is UTF-16 text (Excel\'s "Unicode Text"); save it as CSV UTF-8 (Comma delimited) and upload it again';
+const NOT_TEXT_FILES: { magic: number[]; reason: string }[] = [
+  // .xlsx (and every other zip file: .docx, .zip)
+  { magic: [0x50, 0x4b, 0x03, 0x04], reason: WORKBOOK },
+  // .xls (and other Office 97-2003 documents)
+  { magic: [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1], reason: WORKBOOK },
+  // Excel's 'Unicode Text' and other UTF-16 files, by their byte order mark
+  { magic: [0xff, 0xfe], reason: UTF16 },
+  { magic: [0xfe, 0xff], reason: UTF16 },
+];
+const SNIFF_BYTES = 8;
+
+/** Refuses a file whose first bytes show it is a workbook or UTF-16 text rather than UTF-8 text. */
+function refuseNotText(first: Uint8Array): void {
+  for (const { magic, reason } of NOT_TEXT_FILES) {
+    if (first.length >= magic.length && magic.every((byte, i) => first[i] === byte)) {
+      throw new UploadFileError(reason);
+    }
+  }
+}
+
+/** The input's chunks as bytes, the first one holding at least SNIFF_BYTES (or the whole file when shorter). */
+async function* bytesOf(input: AsyncIterable<Uint8Array | string>): AsyncGenerator<Uint8Array> {
+  let head: Uint8Array | undefined;
+  let sniffed = false;
+  for await (const chunk of input) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    if (sniffed) {
+      yield bytes;
+      continue;
+    }
+    head = head === undefined ? bytes : Buffer.concat([head, bytes]);
+    if (head.length >= SNIFF_BYTES) {
+      sniffed = true;
+      yield head;
+      head = undefined;
+    }
+  }
+  if (head !== undefined && head.length > 0) yield head;
+}
+
 /** Decodes strictly: a file that is not UTF-8 (say, saved as Windows-1252) is refused, not read as mojibake. */
 async function* decodeUtf8(
   input: AsyncIterable<Uint8Array | string>,
 ): AsyncGenerator<string, void, undefined> {
   const decoder = new TextDecoder('utf-8', { fatal: true }); // drops a leading BOM
   let line = 1;
-  for await (const chunk of input) {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+  let first = true;
+  for await (const bytes of bytesOf(input)) {
+    if (first) {
+      refuseNotText(bytes);
+      first = false;
+    }
     let text: string;
     try {
       text = decoder.decode(bytes, { stream: true });

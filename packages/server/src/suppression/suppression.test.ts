@@ -260,7 +260,16 @@ describe('incremental file upload', () => {
     expect(empty.json()).toEqual({
       status: 400,
       error: 'no_valid_values',
-      message: 'The file has no valid value. Nothing was changed.',
+      message:
+        'The file holds no values: it is empty, or has only blank lines or a header line. Nothing was changed.',
+      errors: [],
+    });
+    const headerOnly = await upload('incremental', 'Opt-out 2026', '\uFEFFVALUE,TYPE\r\n\r\n');
+    expect(headerOnly.json()).toEqual({
+      status: 400,
+      error: 'no_valid_values',
+      message:
+        'The file holds no values: it is empty, or has only blank lines or a header line. Nothing was changed.',
       errors: [],
     });
     const bad = await upload('incremental', 'Opt-out 2026', 'value\nnot a value\n555-01\n');
@@ -1259,6 +1268,59 @@ describe('full upload preview: what it shows, and discarding it', () => {
       error: 'no_valid_values',
       message: 'The file has no valid value. Nothing was changed.',
     });
+  });
+
+  it('says a file of 0 bytes or a header alone holds no values, rather than that its values are not valid', async () => {
+    const empty = await upload('full', 'Nothing here yet', '');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({
+      status: 400,
+      error: 'no_valid_values',
+      message:
+        'The file holds no values: it is empty, or has only blank lines or a header line. Nothing was changed.',
+      errors: [],
+    });
+    const before = await activeOf('Opt-out 2026');
+    const headerOnly = await upload('full', 'Opt-out 2026', 'value,type,start,end\n\n');
+    expect(headerOnly.json()).toEqual({
+      status: 400,
+      error: 'no_valid_values',
+      message:
+        'The file holds no values: it is empty, or has only blank lines or a header line, so a full upload would remove every value of the group Opt-out 2026. Nothing was changed. To empty a group, delete it instead.',
+      errors: [],
+    });
+    expect(await activeOf('Opt-out 2026')).toEqual(before);
+  });
+
+  it('names an Excel workbook or a UTF-16 file sent instead of CSV text, and changes nothing', async () => {
+    const before = await activeOf('Opt-out 2026');
+    // The first bytes of every .xlsx file (a zip archive), then some of its content.
+    const xlsx = Buffer.concat([
+      Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]),
+      Buffer.alloc(64, 0x8f),
+    ]);
+    const workbook = await upload('full', 'Opt-out 2026', xlsx);
+    expect(workbook.statusCode).toBe(400);
+    expect(workbook.json()).toEqual({
+      status: 400,
+      error: 'bad_file',
+      message:
+        'The file is an Excel workbook (or another Office or zip file), not CSV text; in Excel choose Save As, CSV UTF-8 (Comma delimited) (*.csv), and upload that file',
+      errors: [],
+    });
+    const utf16 = await upload(
+      'incremental',
+      'Opt-out 2026',
+      Buffer.from('\uFEFFvalue\n4155550123\n', 'utf16le'),
+    );
+    expect(utf16.json()).toEqual({
+      status: 400,
+      error: 'bad_file',
+      message:
+        'The file is UTF-16 text (Excel\'s "Unicode Text"); save it as CSV UTF-8 (Comma delimited) and upload it again',
+      errors: [],
+    });
+    expect(await activeOf('Opt-out 2026')).toEqual(before);
   });
 
   it('lists at most 20 values it would remove, and groups whose names differ only in capitals or spaces', async () => {
