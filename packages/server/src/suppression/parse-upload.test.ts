@@ -80,7 +80,7 @@ describe('parseUpload of a file with valid, duplicate and invalid lines', () => 
       {
         line: 13,
         reason:
-          'The start "2024-13-01" is not a date; write dates as ISO 8601, for example 2024-08-01 or 2024-08-01T07:00:00Z',
+          'The start "2024-13-01" is not a date; write dates as ISO 8601, for example 2024-08-01 or 2024-08-01T07:00:00Z, or as the console shows them, 08/01/2024 07:00:00',
       },
       { line: 14, reason: 'The end must be after the start' },
       { line: 15, reason: 'The end has already passed' },
@@ -303,7 +303,39 @@ describe('parseUpload batches and limits', () => {
   });
 });
 
+describe('parseUpload of dates as Excel in the United States saves them', () => {
+  it("reads a start and an end written month first, in the operator's time zone", async () => {
+    const { records, rejections } = await parseText(
+      'value,type,start,end\r\n4155550123,PHONE,1/15/2026 8:00,12/31/2099 23:59\r\n4155550124,PHONE,31/12/2026,\r\n',
+      { timeZone: 'America/Los_Angeles' },
+    );
+    expect(records).toEqual([
+      {
+        line: 2,
+        type: 'PHONE',
+        value: '+14155550123',
+        start: '2026-01-15T16:00:00.000Z',
+        end: '2100-01-01T07:59:00.000Z',
+      },
+    ]);
+    expect(rejections).toEqual([
+      {
+        line: 3,
+        reason:
+          'The start "31/12/2026" is not a date; write dates as ISO 8601, for example 2024-08-01 or 2024-08-01T07:00:00Z, or as the console shows them, 08/01/2024 07:00:00',
+      },
+    ]);
+  });
+});
+
 describe('parseTimestamp', () => {
+  it("reads a date in the console's form as a wall time in the time zone given, like an ISO one", () => {
+    expect(parseTimestamp('11/22/2026 08:00:00', 'America/Los_Angeles')).toBe(
+      Date.parse('2026-11-22T16:00:00Z'),
+    );
+    expect(parseTimestamp('07/04/2026', 'America/Los_Angeles')).toBe(Date.parse('2026-07-04T07:00:00Z'));
+  });
+
   it.each([
     ['2024-08-01', '2024-08-01T00:00:00.000Z'],
     ['2024-08-01T07:30', '2024-08-01T07:30:00.000Z'],
@@ -312,6 +344,15 @@ describe('parseTimestamp', () => {
     ['2024-08-01T07:30:15-07:00', '2024-08-01T14:30:15.000Z'],
     ['2024-08-01T07:30:15+0530', '2024-08-01T02:00:15.000Z'],
     ['2024-02-29', '2024-02-29T00:00:00.000Z'],
+    // The console's own form (MM/DD/YYYY HH:mm:ss) and what Excel in the United States saves
+    ['08/01/2024 07:30:15', '2024-08-01T07:30:15.000Z'],
+    ['08/01/2024', '2024-08-01T00:00:00.000Z'],
+    ['8/1/2024 7:30', '2024-08-01T07:30:00.000Z'],
+    ['12/31/2099 23:59', '2099-12-31T23:59:00.000Z'],
+    ['8/1/2024 7:30 PM', '2024-08-01T19:30:00.000Z'],
+    ['8/1/2024 12:05 AM', '2024-08-01T00:05:00.000Z'],
+    ['8/1/2024 12:05 pm', '2024-08-01T12:05:00.000Z'],
+    ['02/29/2024', '2024-02-29T00:00:00.000Z'],
   ])('reads %j as %s', (text, iso) => {
     expect(new Date(parseTimestamp(text) ?? Number.NaN).toISOString()).toBe(iso);
   });
@@ -322,7 +363,14 @@ describe('parseTimestamp', () => {
     ['2024-04-31'],
     ['2024-08-01T24:00'],
     ['2024-08-01T07:60'],
-    ['08/01/2024'],
+    ['13/01/2024'],
+    ['02/29/2023'],
+    ['31/12/2099'],
+    ['08/01/24'],
+    ['8/1/2024 13:00 PM'],
+    ['8/1/2024 0:30 AM'],
+    ['8/1/2024 24:00'],
+    ['8/1/2024Z'],
     ['yesterday'],
     ['2024-08-01T07:00+25:00'],
   ])('refuses %j', (text) => {

@@ -434,9 +434,16 @@ function lineBreaksIn(cells: readonly string[]): number {
   return breaks;
 }
 
-const DATE_HINT = 'write dates as ISO 8601, for example 2024-08-01 or 2024-08-01T07:00:00Z';
+const DATE_HINT =
+  'write dates as ISO 8601, for example 2024-08-01 or 2024-08-01T07:00:00Z, or as the console shows them, 08/01/2024 07:00:00';
 const ISO_TIMESTAMP =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?\s*(Z|[+-]\d{2}:?\d{2})?)?$/i;
+/**
+ * The console's own form of a date (document 2 §3: MM/DD/YYYY HH:mm:ss), and what Excel in the United States saves a
+ * date as in a CSV file ('8/1/2024', '8/1/2024 7:00', '8/1/2024 7:00 AM'): month first, a four-digit year, no zone.
+ */
+const US_TIMESTAMP =
+  /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([ap])\.?m\.?)?)?$/i;
 
 /**
  * parseTimestamp in one zone, remembering the dates already read: a file's lines mostly repeat a few dates, and
@@ -460,7 +467,7 @@ function timestampReader(timeZone: string | undefined): (text: string) => number
  * time. A date alone is midnight and a time without an offset is a wall time, both in `timeZone` (UTC without it).
  */
 export function parseTimestamp(text: string, timeZone?: string): number | null {
-  const match = ISO_TIMESTAMP.exec(text);
+  const match = ISO_TIMESTAMP.exec(text) ?? usTimestamp(text);
   if (match === null) return null;
   const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as [
     number,
@@ -491,6 +498,23 @@ export function parseTimestamp(text: string, timeZone?: string): number | null {
   if (offsetHours > 23 || offsetMinutes > 59) return null;
   const sign = zone.startsWith('-') ? -1 : 1;
   return time - sign * (offsetHours * 60 + offsetMinutes) * 60_000;
+}
+
+/**
+ * A date in US order ('MM/DD/YYYY HH:mm:ss', 'M/D/YYYY h:mm AM') as the parts ISO_TIMESTAMP's match has: year, month,
+ * day, hour (24-hour), minute, second; no fraction, no zone. An hour of 0 or over 12 with AM or PM is not a time.
+ */
+function usTimestamp(text: string): (string | undefined)[] | null {
+  const match = US_TIMESTAMP.exec(text);
+  if (match === null) return null;
+  const [, month, day, year, hour, minute, second, half] = match;
+  let hour24 = hour;
+  if (half !== undefined) {
+    const h = Number(hour);
+    if (h < 1 || h > 12) return null;
+    hour24 = String((h % 12) + (half.toLowerCase() === 'p' ? 12 : 0));
+  }
+  return [text, year, month, day, hour24, minute, second, undefined, undefined];
 }
 
 /**
