@@ -153,6 +153,13 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
       'Group names are compared exactly. A group with nearly the same name holds values: Opt-out 2026.',
     );
     await snap(page, 'suppression-upload-unknown-group-similar');
+    // The file picker offers CSV and text files first, and the chosen file can be removed by a named button.
+    await expect(dialog.locator('input[type=file]')).toHaveAttribute(
+      'accept',
+      '.csv,.txt,text/csv,text/plain',
+    );
+    await dialog.getByRole('button', { name: 'Remove the chosen file' }).click();
+    await expect(dialog.getByRole('button', { name: 'File' })).toHaveText('Choose a file');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     // The keyboard goes back to the button that opened the dialog.
@@ -183,6 +190,8 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
     await expect(preview.getByTestId('count-Rejected')).toContainText('1');
     await expect(preview.getByTestId('count-Duplicates')).toContainText('1');
     await expect(preview.getByRole('table', { name: 'Rejected lines' })).toContainText('6');
+    // Nothing is removed from a new group, so its rejected line needs no warning.
+    await expect(preview.getByTestId('upload-rejected-removed')).toHaveCount(0);
     await expect(preview).toContainText(
       `Applying this file makes it the complete list of ${group}, a new group.`,
     );
@@ -286,6 +295,39 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
     await expect(result.getByRole('table', { name: 'Rejected lines' })).toContainText('4');
     await snap(page, 'suppression-incremental-uploaded');
     await add.getByRole('button', { name: 'Close' }).click();
+    await expect(summaryRow(page, group, 'PHONE')).toContainText('3');
+  });
+
+  test('a full upload whose rejected lines may hold values of the group warns that they would be removed', async ({
+    page,
+  }) => {
+    await openScreen(page);
+    const group = '0 E2E Rejected';
+    const first = await upload(page, 'FULL FILE UPLOAD', group, {
+      name: 'list.csv',
+      buffer: csv(['4155550101', '4155550102', '4155550103']),
+    });
+    await first.getByRole('button', { name: 'Apply full upload' }).click();
+    await expect(first.getByTestId('upload-result')).toContainText('File Uploaded Successfuly!');
+    await first.getByRole('button', { name: 'Close' }).click();
+
+    // The same list saved again by Excel with two numbers shown in scientific notation: they cannot be read.
+    const resaved = await upload(page, 'FULL FILE UPLOAD', group, {
+      name: 'list-resaved.csv',
+      buffer: csv(['4155550101', '4.15556E+09', '4.15556E+09']),
+    });
+    const preview = resaved.getByTestId('upload-preview');
+    await expect(preview.getByTestId('count-Removed')).toContainText('2');
+    await expect(preview.getByTestId('count-Rejected')).toContainText('2');
+    await expect(preview.getByTestId('upload-rejected-removed')).toHaveText(
+      '2 lines of the file could not be read. If they hold values of the group, those values are among the 2 removed. Correct the file and upload it again, unless those lines hold nothing to keep.',
+    );
+    await expect(preview.getByRole('table', { name: 'Rejected lines' })).toContainText(
+      '"4.15556E+09" is a number in Excel\'s scientific notation, which has lost its last digits',
+    );
+    await snap(page, 'suppression-full-preview-rejected-removed');
+    await resaved.getByRole('button', { name: 'Discard' }).click();
+    await expect(resaved).toBeHidden();
     await expect(summaryRow(page, group, 'PHONE')).toContainText('3');
   });
 

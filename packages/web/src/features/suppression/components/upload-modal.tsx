@@ -58,6 +58,9 @@ const EXPLANATIONS: Record<SuppressionUploadKind, string> = {
 
 const DISCARDED_TOAST_ID = 'suppression-preview-discarded';
 
+/** What the file picker offers first: CSV and text files. */
+const UPLOAD_FILE_TYPES = '.csv,.txt,text/csv,text/plain';
+
 /** Header values travel as ISO-8859-1; the browser refuses to send anything beyond it. */
 const HEADER_SAFE = /^[\u0020-\u007e\u00a0-\u00ff]*$/;
 
@@ -255,7 +258,11 @@ export function UploadModal({ kind, onClose }: Props) {
                 setFileError(null);
               }}
               error={fileError}
+              // A hint to the file picker only (its 'All files' still shows the rest): lists are CSV or text,
+              // and a workbook chosen by mistake is the commonest wrong file.
+              accept={UPLOAD_FILE_TYPES}
               clearable
+              clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
               leftSection={<IconFileUpload size={16} />}
             />
             {file && (
@@ -318,6 +325,22 @@ export function UploadModal({ kind, onClose }: Props) {
                   </span>
                 ))}
                 . Applying this file changes <b>{state.preview.group}</b> only.
+              </Text>
+            </Alert>
+          )}
+          {state.preview.rejected > 0 && state.preview.removed > 0 && (
+            // A line that could not be read is not in the new list: a value of the group on it would be removed.
+            <Alert
+              color="yellow"
+              variant="light"
+              icon={<IconAlertTriangle />}
+              role="alert"
+              data-testid="upload-rejected-removed"
+            >
+              <Text size="sm">
+                {state.preview.rejected === 1
+                  ? `1 line of the file could not be read. If it holds a value of the group, that value is among the ${state.preview.removed.toLocaleString()} removed. Correct the file and upload it again, unless that line holds nothing to keep.`
+                  : `${state.preview.rejected.toLocaleString()} lines of the file could not be read. If they hold values of the group, those values are among the ${state.preview.removed.toLocaleString()} removed. Correct the file and upload it again, unless those lines hold nothing to keep.`}
               </Text>
             </Alert>
           )}
