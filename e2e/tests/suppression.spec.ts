@@ -192,6 +192,7 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
     await expect(preview.getByRole('table', { name: 'Rejected lines' })).toContainText('6');
     // Nothing is removed from a new group, so its rejected line needs no warning.
     await expect(preview.getByTestId('upload-rejected-removed')).toHaveCount(0);
+    await expect(preview.getByTestId('upload-most-removed')).toHaveCount(0);
     await expect(preview).toContainText(
       `Applying this file makes it the complete list of ${group}, a new group.`,
     );
@@ -238,6 +239,9 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
     await expect(replace.getByTestId('count-Added')).toContainText('1');
     await expect(replace.getByTestId('count-Removed')).toContainText('3');
     await expect(replace.getByTestId('count-Unchanged')).toContainText('1');
+    await expect(replace.getByTestId('upload-most-removed')).toHaveText(
+      `Applying removes 3 of the 4 values ${group} holds now. Check that this file is the complete list for this group.`,
+    );
     const removedTable = replace.getByRole('table', { name: 'Values that would stop being suppressed' });
     await expect(removedTable.getByRole('row')).toHaveText([
       'TypeValue',
@@ -298,7 +302,7 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
     await expect(summaryRow(page, group, 'PHONE')).toContainText('3');
   });
 
-  test('a full upload whose rejected lines may hold values of the group warns that they would be removed', async ({
+  test('a full upload removing most of the group, or whose rejected lines may hold its values, warns before it is applied', async ({
     page,
   }) => {
     await openScreen(page);
@@ -325,10 +329,24 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
     await expect(preview.getByRole('table', { name: 'Rejected lines' })).toContainText(
       '"4.15556E+09" is a number in Excel\'s scientific notation, which has lost its last digits',
     );
+    await expect(preview.getByTestId('upload-most-removed')).toHaveText(
+      `Applying removes 2 of the 3 values ${group} holds now. Check that this file is the complete list for this group.`,
+    );
     await snap(page, 'suppression-full-preview-rejected-removed');
     await resaved.getByRole('button', { name: 'Discard' }).click();
     await expect(resaved).toBeHidden();
     await expect(summaryRow(page, group, 'PHONE')).toContainText('3');
+
+    // Removing one value of three, every line read: the counts say it all.
+    const fewer = await upload(page, 'FULL FILE UPLOAD', group, {
+      name: 'list-fewer.csv',
+      buffer: csv(['4155550101', '4155550102']),
+    });
+    await expect(fewer.getByTestId('count-Removed')).toContainText('1');
+    await expect(fewer.getByTestId('upload-most-removed')).toHaveCount(0);
+    await expect(fewer.getByTestId('upload-rejected-removed')).toHaveCount(0);
+    await fewer.getByRole('button', { name: 'Discard' }).click();
+    await expect(fewer).toBeHidden();
   });
 
   test('searches with and without results, pages through them, and deletes a row and a group', async ({

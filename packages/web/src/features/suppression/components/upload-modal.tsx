@@ -71,6 +71,9 @@ function fileSize(bytes: number): string {
   return `${value.toLocaleString(undefined, { maximumFractionDigits: 1 })} ${unit}`;
 }
 
+/** How many values the group holds before the preview is applied: those it would remove, keep or redate. */
+const currentCount = (p: SuppressionFullUploadPreview) => p.removed + p.unchanged + p.redated;
+
 type Props = {
   kind: SuppressionUploadKind;
   /** `changed`: something was applied, so the lists must reload. */
@@ -325,6 +328,24 @@ export function UploadModal({ kind, onClose }: Props) {
                   </span>
                 ))}
                 . Applying this file changes <b>{state.preview.group}</b> only.
+              </Text>
+            </Alert>
+          )}
+          {state.preview.removed * 2 > currentCount(state.preview) && (
+            // Most of a do-not-contact list going at once is more often the wrong file (another group's, a cut
+            // export) than a new list: said in words, beside the count.
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertTriangle />}
+              role="alert"
+              data-testid="upload-most-removed"
+            >
+              <Text size="sm">
+                {state.preview.removed === currentCount(state.preview)
+                  ? `Applying removes every value ${state.preview.group} holds now (${state.preview.removed.toLocaleString()}).`
+                  : `Applying removes ${state.preview.removed.toLocaleString()} of the ${currentCount(state.preview).toLocaleString()} values ${state.preview.group} holds now.`}{' '}
+                Check that this file is the complete list for this group.
               </Text>
             </Alert>
           )}
