@@ -236,6 +236,6 @@ function reject(reason: string): NormalizeResult {
 }
 
 /** Reasons quote the value, cut short so that 100 reasons stay readable. */
-function shorten(text: string): string {
+export function shorten(text: string): string {
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }

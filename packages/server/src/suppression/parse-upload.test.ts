@@ -156,6 +156,33 @@ describe('parseUpload file formats', () => {
     ]);
   });
 
+  it("refuses the lines of a downloaded data.csv that belong to another group than the upload's", async () => {
+    const download =
+      'group,type,value,start_ts,end_ts,created_ts\r\n' +
+      'North,PHONE,+14155550123,2025-05-01T10:00:00.000Z,,2025-05-01T10:00:00.000Z\r\n' +
+      'South,PHONE,+14155550124,2025-05-01T10:00:00.000Z,,2025-05-01T10:00:00.000Z\r\n' +
+      "'=North,PHONE,+14155550125,2025-05-01T10:00:00.000Z,,2025-05-01T10:00:00.000Z\r\n" +
+      ',PHONE,+14155550126,,,\r\n';
+    const { records, rejections } = await parseText(download, { group: 'North' });
+    expect(records.map((record) => [record.line, record.value])).toEqual([
+      [2, '+14155550123'],
+      [5, '+14155550126'],
+    ]);
+    expect(rejections).toEqual([
+      {
+        line: 3,
+        reason: 'The line is of the group "South", not "North": upload each group\'s lines to that group',
+      },
+      {
+        line: 4,
+        reason: 'The line is of the group "=North", not "North": upload each group\'s lines to that group',
+      },
+    ]);
+    // A group named like a formula is written with a leading quote by the download, and read back without it.
+    const formulaGroup = await parseText("group,value\r\n'=North,+14155550125\r\n", { group: '=North' });
+    expect(formulaGroup.records.map((record) => record.value)).toEqual(['+14155550125']);
+  });
+
   it('uploads a downloaded data.csv again: download columns, formula quotes removed', async () => {
     const download =
       'group,type,value,start_ts,end_ts,created_ts\r\n' +

@@ -10,7 +10,7 @@ import {
   wallTimeIn,
 } from '@psps/contracts';
 import { CsvError, parse } from 'csv-parse';
-import { INVALID_NANP, invalidPhoneReason, normalizeValue, plainNanpNumber } from './normalize.ts';
+import { INVALID_NANP, invalidPhoneReason, normalizeValue, plainNanpNumber, shorten } from './normalize.ts';
 import { NumberSet, StringSet } from './value-sets.ts';
 
 /**
@@ -78,6 +78,11 @@ export interface ParseUploadOptions {
   timeZone?: string;
   /** Values to match each line against (see KnownValues). */
   known?: KnownValues;
+  /**
+   * The group the file is uploaded to. A file with a group column (a downloaded data.csv) may only hold lines of
+   * that group: DOWNLOAD ALL uploaded again would otherwise make every group's values this group's.
+   */
+  group?: string;
 }
 
 /** Iterate it once for the batches; `totals` and `errors` (the first 100 rejections) are final after the last one. */
@@ -102,15 +107,17 @@ export const UPLOAD_BATCH_SIZE = 5_000;
 /** No value is this long, so a longer record means broken quoting; it also bounds what the CSV parser buffers. */
 const MAX_RECORD_CHARACTERS = 4_096;
 /** Header names of the download (data.csv) that an upload accepts too, so a downloaded file can be uploaded again. */
-const HEADER_ALIASES: Record<string, SuppressionUploadColumn | 'ignored'> = {
+const HEADER_ALIASES: Record<string, SuppressionUploadColumn | 'group' | 'ignored'> = {
   start_ts: 'start',
   end_ts: 'end',
-  group: 'ignored',
+  group: 'group',
   created_ts: 'ignored',
 };
 
 interface ColumnPositions {
   value: number;
+  /** A download's group column: a line of another group than the upload's is refused. */
+  group?: number;
   type?: number;
   start?: number;
   end?: number;
@@ -185,7 +192,7 @@ async function* readBatches(
           batch.records.push(accepted);
         }
       } else {
-        const row = readRow(record, columns, now, readTime);
+        const row = readRow(record, columns, now, readTime, options.group);
         const match = row.ok ? (known?.match(row.type, row.value) ?? 'new') : 'new';
         if (!row.ok) {
           rejectLine(line, row.reason);
@@ -341,6 +348,7 @@ function readRow(
   columns: ColumnPositions,
   now: number,
   readTime: (text: string) => number | null,
+  group: string | undefined,
 ): RowResult {
   if (cells.length > columns.width) {
     return columns === POSITIONAL_COLUMNS
@@ -349,6 +357,13 @@ function readRow(
           reason: `The line has ${cells.length} cells; at most 4 are read: value, type, start, end`,
         }
       : { ok: false, reason: `The line has ${cells.length} cells but the header only ${columns.width}` };
+  }
+  const groupText = unneutralizeCsvCell(cellAt(cells, columns.group));
+  if (group !== undefined && groupText !== '' && groupText !== group) {
+    return {
+      ok: false,
+      reason: `The line is of the group "${shorten(groupText)}", not "${shorten(group)}": upload each group's lines to that group`,
+    };
   }
   const typeText = cellAt(cells, columns.type).toUpperCase();
   let declaredType: SuppressionType | undefined;
@@ -402,7 +417,7 @@ function readHeader(cells: readonly string[]): ColumnPositions | undefined {
     }
     return undefined;
   }
-  const positions: Partial<Record<SuppressionUploadColumn, number>> = {};
+  const positions: Partial<Record<SuppressionUploadColumn | 'group', number>> = {};
   names.forEach((name, index) => {
     if (name === '') return; // a trailing comma some spreadsheet exports add
     const column = HEADER_ALIASES[name] ?? SUPPRESSION_UPLOAD_COLUMNS.find((known) => known === name);

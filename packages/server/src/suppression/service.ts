@@ -739,6 +739,7 @@ async function stageFile(
 ): Promise<StagedFile> {
   const uploadId = upload.id;
   const parsed = parseUpload(file, {
+    group: upload.group,
     ...(upload.timeZone === undefined ? {} : { timeZone: upload.timeZone }),
     ...(group === undefined ? {} : { known: group }),
   });

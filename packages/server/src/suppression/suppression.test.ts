@@ -907,6 +907,27 @@ describe('full upload apply (kept difference)', () => {
     expect(uploads).toEqual([{ added: 0, removed: 0, unchanged: 2, redated: 3 }]);
   });
 
+  it("DOWNLOAD ALL uploaded to one group adds none of the other groups' values to it", async () => {
+    const group = 'Round trip all';
+    await apply((await upload('full', group, '4155550161\nkeep@example.com\n')).json().uploadId);
+    const others = await get(
+      `/api/suppress/downloadActiveSuppressions?groupName=${encodeURIComponent('Opt-out 2026')}`,
+    );
+    const mine = await get(`/api/suppress/downloadActiveSuppressions?groupName=${encodeURIComponent(group)}`);
+    // One file of two groups, as DOWNLOAD ALL gives it.
+    const both = `${mine.body}${others.body.slice(others.body.indexOf('\r\n') + 2)}`;
+    const otherLines = others.body.trimEnd().split('\r\n').length - 1;
+    const preview = (await upload('full', group, both)).json();
+    expect(preview).toMatchObject({ added: 0, removed: 0, unchanged: 2, rejected: otherLines });
+    expect(preview.errors[0]).toEqual({
+      line: 4,
+      reason: `The line is of the group "Opt-out 2026", not "${group}": upload each group's lines to that group`,
+    });
+    const incremental = (await upload('incremental', group, both)).json();
+    expect(incremental).toMatchObject({ inserted: 0, duplicates: 2, rejected: otherLines });
+    expect(await activeOf(group)).toEqual(['EMAIL keep@example.com', 'PHONE +14155550161']);
+  });
+
   it('a downloaded data.csv uploaded again unchanged changes nothing, though it holds times to the millisecond', async () => {
     const group = 'Round trip';
     // Times to the microsecond, as now() writes them; data.csv writes milliseconds.
