@@ -388,7 +388,10 @@ export function suppressionService(db: Db, config: Config) {
         ]);
         const row = rows[0];
         if (row === undefined) {
-          throw notFound(`There is no active suppression ${rowId} in the group "${group}".`);
+          // Said for the operator, who sees values, not row ids (the id is in the request for whoever needs it).
+          throw notFound(
+            `This value is no longer active in the group "${group}": another operator or an upload ended it first. Nothing was deleted.`,
+          );
         }
         await client.query(sql.BUMP_GROUP, [group]);
         await audit(client, actor, 'suppression.delete.row', group, {

@@ -607,6 +607,12 @@ describe('lists, search, deletes, download', () => {
     expect((await del(row.row_id_bint, 'Medical exemptions')).json()).toEqual({ status: 200, deleted: 1 });
     const again = await del(row.row_id_bint, 'Medical exemptions');
     expect(again.statusCode).toBe(404);
+    // The operator never sees row ids: the answer says what happened to the value, in the group's words.
+    expect(again.json()).toEqual({
+      error: 'not_found',
+      message:
+        'This value is no longer active in the group "Medical exemptions": another operator or an upload ended it first. Nothing was deleted.',
+    });
     expect((await get('/api/suppress/search?value=4152000007')).json().rows).toBe(0);
 
     const group = await t.app.inject({
