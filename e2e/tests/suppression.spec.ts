@@ -297,9 +297,22 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
     await expect(result.getByTestId('count-Duplicates')).toContainText('1');
     await expect(result.getByTestId('count-Rejected')).toContainText('1');
     await expect(result.getByRole('table', { name: 'Rejected lines' })).toContainText('4');
+    await expect(result.getByTestId('upload-result-summary')).toHaveText(`2 values were added to ${group}.`);
     await snap(page, 'suppression-incremental-uploaded');
     await add.getByRole('button', { name: 'Close' }).click();
     await expect(summaryRow(page, group, 'PHONE')).toContainText('3');
+
+    // The same file again: nothing new, and the dialog does not say values were added.
+    const same = await upload(page, 'INCREMENTAL FILE UPLOAD', group, {
+      name: 'more.csv',
+      buffer: csv(['+1 415 555 0104', '+1 415 555 0105']),
+    });
+    await expect(same.getByTestId('upload-result')).toContainText('File Uploaded Successfuly!');
+    await expect(same.getByTestId('count-Inserted')).toContainText('0');
+    await expect(same.getByTestId('upload-result-summary')).toHaveText(
+      `No new value was added to ${group}: the file's values were already there.`,
+    );
+    await same.getByRole('button', { name: 'Close' }).click();
   });
 
   test('a full upload removing most of the group, or whose rejected lines may hold its values, warns before it is applied', async ({
@@ -371,6 +384,10 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
     await search(page, 'no-such-value-anywhere');
     await expect(page.getByText("Couldn't get anything related! Try a different value.")).toBeVisible();
     await expect(page.getByTestId('search-short-hint')).toHaveCount(0);
+    // A group's name in part finds nothing, and the screen says why.
+    await expect(page.getByTestId('search-whole-hint')).toHaveText(
+      'A group name or a type must be typed whole; a value is found from its first 3 characters.',
+    );
     // Fewer than 3 characters find only a whole value, and the screen says so.
     await search(page, 'zq');
     await expect(page.getByTestId('search-short-hint')).toHaveText(

@@ -71,6 +71,12 @@ function fileSize(bytes: number): string {
   return `${value.toLocaleString(undefined, { maximumFractionDigits: 1 })} ${unit}`;
 }
 
+/** What an incremental upload did, in words: 'The values were added' said of none would mislead. */
+function addedText(inserted: number, group: string): string {
+  if (inserted === 0) return `No new value was added to ${group}: the file's values were already there.`;
+  return `${inserted.toLocaleString()} ${inserted === 1 ? 'value was' : 'values were'} added to ${group}.`;
+}
+
 /** How many values the group holds before the preview is applied: those it would remove, keep or redate. */
 const currentCount = (p: SuppressionFullUploadPreview) => p.removed + p.unchanged + p.redated;
 
@@ -411,10 +417,10 @@ export function UploadModal({ kind, onClose }: Props) {
             <Text fw={600} size="sm">
               {SUPPRESSION_TEXTS.uploaded}
             </Text>
-            <Text size="sm">
-              {kind === 'full'
+            <Text size="sm" data-testid="upload-result-summary">
+              {'removed' in state.answer
                 ? `The file is now the complete list of ${group}.`
-                : `The values were added to ${group}.`}
+                : addedText(state.answer.inserted, group)}
             </Text>
           </Alert>
           <Counts
