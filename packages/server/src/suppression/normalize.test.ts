@@ -51,7 +51,7 @@ describe('normalizeValue without a declared type', () => {
     ],
     [
       '415-555-0123 ext 5',
-      '"415-555-0123 ext 5" is neither an e-mail address nor a phone number; account numbers need ACCOUNT in the type column',
+      '"415-555-0123 ext 5" has an extension: write the phone number without it',
     ],
     [
       '---',
@@ -170,6 +170,27 @@ describe('normalizeValue of what spreadsheets write', () => {
     expect(normalizeValue('1E5', 'ACCOUNT')).toEqual({ ok: true, type: 'ACCOUNT', value: '1E5' });
   });
 
+  it('says a phone number with an extension needs writing without it', () => {
+    for (const text of [
+      '415 555 0114 ext 12',
+      '4155550115x3',
+      '(415) 555-0116 #4',
+      '+1 415 555 0117 Ext. 200',
+    ]) {
+      expect(normalizeValue(text)).toEqual({
+        ok: false,
+        reason: `"${text}" has an extension: write the phone number without it`,
+      });
+    }
+    // Not an extension: a name with an x, an account-like code.
+    expect(normalizeValue('max')).toMatchObject({
+      reason: expect.stringContaining('is neither an e-mail address'),
+    });
+    expect(normalizeValue('x12')).toMatchObject({
+      reason: expect.stringContaining('is neither an e-mail address'),
+    });
+  });
+
   it('says a line whose cells are separated by semicolons needs commas', () => {
     expect(normalizeValue('4155550123;PHONE')).toEqual({
       ok: false,
@@ -199,7 +220,7 @@ describe('normalizeValue with a declared type', () => {
     });
     expect(normalizeValue('415-555-0123 x5', 'SMS')).toEqual({
       ok: false,
-      reason: '"415-555-0123 x5" is not a phone number: use digits, spaces and + ( ) - . / only',
+      reason: '"415-555-0123 x5" has an extension: write the phone number without it',
     });
   });
 

@@ -25,6 +25,8 @@ const NANP_NUMBER = /^(?:\+?1)?([2-9]\d{9})$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern finds
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 const WHITESPACE = /\s/;
+/** A phone number followed by an extension: '415 555 0114 ext 12', '4155550115x3', '(415) 555-0116 #4'. */
+const WITH_EXTENSION = /^\+?[\d\s().\-/]*\d[\s().\-/]*(?:ext\.?|extension|x|#)\s*\d{1,6}$/i;
 /** A number as a spreadsheet writes it in scientific notation: '4.15555E+09', '1.4155E10'. */
 const SCIENTIFIC_NUMBER = /^[+-]?\d+(?:[.,]\d+)?e[+-]?\d+$/i;
 /** RFC 5322 dot-atom: the unquoted local parts real mail systems hand out. Quoted local parts are not accepted. */
@@ -69,6 +71,7 @@ export function normalizeValue(raw: string, declaredType?: SuppressionType): Nor
     case undefined:
       if (text.includes('@')) return normalizeEmail(text);
       if (PHONE_TEXT.test(text) && HAS_DIGIT.test(text)) return normalizePhone(text, 'PHONE');
+      if (WITH_EXTENSION.test(text)) return rejectExtension(text);
       if (text.includes(';')) {
         return reject(
           `"${shorten(text)}" holds a semicolon: cells must be separated by commas (in Excel, save as CSV UTF-8 (Comma delimited))`,
@@ -83,6 +86,7 @@ export function normalizeValue(raw: string, declaredType?: SuppressionType): Nor
 /** PHONE and SMS values are phone numbers in E.164 form ('+14155550123'). */
 function normalizePhone(text: string, type: 'PHONE' | 'SMS'): NormalizeResult {
   if (!PHONE_TEXT.test(text) || !HAS_DIGIT.test(text)) {
+    if (WITH_EXTENSION.test(text)) return rejectExtension(text);
     return reject(`"${shorten(text)}" is not a phone number: use digits, spaces and + ( ) - . / only`);
   }
   const nanp = NANP_NUMBER.exec(text.replace(PHONE_PUNCTUATION, ''))?.[1];
@@ -229,6 +233,11 @@ function normalizeAccount(text: string): NormalizeResult {
     return reject(`The account number is longer than ${SUPPRESSION_ACCOUNT_MAX_LENGTH} characters`);
   }
   return { ok: true, type: 'ACCOUNT', value: text };
+}
+
+/** An extension reaches a desk behind the number, which is what is called or texted: the list holds numbers alone. */
+function rejectExtension(text: string): NormalizeResult {
+  return reject(`"${shorten(text)}" has an extension: write the phone number without it`);
 }
 
 function reject(reason: string): NormalizeResult {
