@@ -493,6 +493,38 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
     await expect(page.getByRole('heading', { name: 'SUPPRESSION', exact: true })).toBeFocused();
   });
 
+  test('a preview applied after another operator changed its group is refused, and closing reloads the summary', async ({
+    page,
+  }) => {
+    const token = await signIn(page, 'suppress');
+    const group = '0 E2E Changed meanwhile';
+    await apiFullUpload(page, token, group, ['4155550171', '4155550172']);
+    await page.goto('/admin/suppression');
+    await expect(summaryRow(page, group, 'PHONE')).toContainText('2');
+    const dialog = await upload(page, 'FULL FILE UPLOAD', group, {
+      name: 'list.csv',
+      buffer: csv(['4155550171', '4155550172', '4155550173']),
+    });
+    await expect(dialog.getByTestId('count-Added')).toContainText('1');
+
+    // Meanwhile, another operator adds a value to the same group.
+    const other = await page.request.post('/api/suppress/upload/incrementalFileUpload', {
+      headers: { authorization: `Bearer ${token}`, groupName: group, user: 'other' },
+      multipart: {
+        incrementalFileUpload: { name: 'more.csv', mimeType: 'text/csv', buffer: csv(['4155550174']) },
+      },
+    });
+    expect(await other.json()).toMatchObject({ status: 200, inserted: 1 });
+
+    await dialog.getByRole('button', { name: 'Apply full upload' }).click();
+    await expect(dialog.getByTestId('upload-failed')).toContainText(
+      `The group "${group}" changed after this preview. Upload the file again to see a fresh preview.`,
+    );
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(summaryRow(page, group, 'PHONE')).toContainText('3');
+  });
+
   test('a group another operator deleted first: the failure says so, offers no retry, and closing reloads', async ({
     page,
   }) => {

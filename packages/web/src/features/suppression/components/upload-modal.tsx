@@ -42,7 +42,7 @@ type Step =
   | { step: 'applying'; preview: SuppressionFullUploadPreview }
   | { step: 'preview'; preview: SuppressionFullUploadPreview }
   | { step: 'uploaded'; answer: SuppressionUploadAnswer | SuppressionFullUploadApplied }
-  | { step: 'failed'; message: string; errors: SuppressionUploadError[] };
+  | { step: 'failed'; message: string; errors: SuppressionUploadError[]; stale?: boolean };
 
 const TITLES: Record<SuppressionUploadKind, string> = {
   incremental: SUPPRESSION_TEXTS.incrementalUploadButton,
@@ -103,7 +103,9 @@ export function UploadModal({ kind, onClose }: Props) {
   useEffect(() => () => abort.current?.abort(), []);
 
   const busy = state.step === 'uploading' || state.step === 'applying';
-  const changed = state.step === 'uploaded';
+  // An apply refused because the group changed since its preview (another operator): the lists on screen are out
+  // of date too, so closing reloads them as after a success.
+  const changed = state.step === 'uploaded' || (state.step === 'failed' && state.stale === true);
   const close = () => {
     if (busy) return;
     if (state.step === 'preview') {
@@ -150,6 +152,7 @@ export function UploadModal({ kind, onClose }: Props) {
       step: 'failed',
       message: err instanceof Error ? err.message : String(err),
       errors: failureLineErrors(err),
+      stale: err instanceof ApiError && err.status === 409,
     });
   };
 
