@@ -49,10 +49,7 @@ describe('normalizeValue without a declared type', () => {
       '1-800-FLOWERS',
       '"1-800-FLOWERS" is neither an e-mail address nor a phone number; account numbers need ACCOUNT in the type column',
     ],
-    [
-      '415-555-0123 ext 5',
-      '"415-555-0123 ext 5" has an extension: write the phone number without it',
-    ],
+    ['415-555-0123 ext 5', '"415-555-0123 ext 5" has an extension: write the phone number without it'],
     [
       '---',
       '"---" is neither an e-mail address nor a phone number; account numbers need ACCOUNT in the type column',
@@ -189,6 +186,20 @@ describe('normalizeValue of what spreadsheets write', () => {
     expect(normalizeValue('x12')).toMatchObject({
       reason: expect.stringContaining('is neither an e-mail address'),
     });
+  });
+
+  it('says an international number written with 00 needs a + instead, and reads the United States 011 form', () => {
+    expect(normalizeValue('0044 20 7946 0958')).toEqual({
+      ok: false,
+      reason:
+        '"0044 20 7946 0958" starts with 00: write an international number with + and its country code (+44…)',
+    });
+    expect(normalizeValue('011 44 20 7946 0958')).toEqual({
+      ok: true,
+      type: 'PHONE',
+      value: '+442079460958',
+    });
+    expect(normalizeValue('+44 20 7946 0958')).toEqual({ ok: true, type: 'PHONE', value: '+442079460958' });
   });
 
   it('says a line whose cells are separated by semicolons needs commas', () => {

@@ -98,6 +98,13 @@ function normalizePhone(text: string, type: 'PHONE' | 'SMS'): NormalizeResult {
   }
   const phone = parsePhoneNumberFromString(text, DEFAULT_PHONE_REGION);
   if (phone === undefined || !phone.isPossible()) {
+    // '0044 …' dials abroad from Europe, not from the United States (011): the number itself is probably right.
+    const digits = text.replace(PHONE_PUNCTUATION, '');
+    if (digits.startsWith('00') && digits.length > 4) {
+      return reject(
+        `"${shorten(text)}" starts with 00: write an international number with + and its country code (+${digits.slice(2, 4)}…)`,
+      );
+    }
     return reject(`"${shorten(text)}" is not a phone number: wrong number of digits`);
   }
   if (!phone.isValid()) return reject(invalidPhoneReason(text));
