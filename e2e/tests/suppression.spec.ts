@@ -35,8 +35,14 @@ async function upload(
   await page.getByRole('button', { name: kind }).click();
   const dialog = page.getByRole('dialog', { name: kind });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('textbox', { name: 'Group name' })).toBeFocused();
-  if (group) await dialog.getByRole('textbox', { name: 'Group name' }).fill(group);
+  await expect(dialog.getByRole('combobox', { name: 'Group name' })).toBeFocused();
+  // The groups are offered as a name is typed, not as the dialog opens (they would cover the file and buttons).
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  if (group) {
+    await dialog.getByRole('combobox', { name: 'Group name' }).fill(group);
+    // Leaves the field as a keyboard user does, closing the list of groups it may offer.
+    await page.keyboard.press('Tab');
+  }
   if (file) await dialog.locator('input[type=file]').setInputFiles({ ...file, mimeType: 'text/csv' });
   await dialog
     .getByRole('button', { name: kind === 'FULL FILE UPLOAD' ? 'Upload and preview' : 'Upload' })
@@ -141,18 +147,29 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
     await expect(dialog.getByTestId('upload-notice')).toHaveText('Please enter the group name!');
     expect(requests).toBe(0);
 
-    await dialog.getByRole('textbox', { name: 'Group name' }).fill('0 E2E No Such Group');
+    await dialog.getByRole('combobox', { name: 'Group name' }).fill('0 E2E No Such Group');
     await dialog.getByRole('button', { name: 'Upload' }).click();
     await expect(dialog.getByTestId('upload-notice')).toHaveText('Please enter existing group name!');
     await snap(page, 'suppression-upload-unknown-group');
     // A name that differs only in capitals from a group with values: the notice names that group.
-    await dialog.getByRole('textbox', { name: 'Group name' }).fill('opt-out 2026');
+    await dialog.getByRole('combobox', { name: 'Group name' }).fill('opt-out 2026');
     await dialog.getByRole('button', { name: 'Upload' }).click();
     await expect(dialog.getByTestId('upload-notice')).toContainText('Please enter existing group name!');
     await expect(dialog.getByTestId('upload-notice-hint')).toHaveText(
       'Group names are compared exactly. A group with nearly the same name holds values: Opt-out 2026.',
     );
     await snap(page, 'suppression-upload-unknown-group-similar');
+    // The groups that exist are offered as the name is typed, and chosen with the keyboard.
+    const name = dialog.getByRole('combobox', { name: 'Group name' });
+    await name.fill('');
+    await name.pressSequentially('opt-o');
+    await expect(page.getByRole('option', { name: 'Opt-out 2026', exact: true })).toBeVisible();
+    await snap(page, 'suppression-upload-group-offered');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(name).toHaveValue('Opt-out 2026');
+    await expect(page.getByRole('listbox')).toHaveCount(0);
+    await expect(dialog).toBeVisible();
     // The file picker offers CSV and text files first, and the chosen file can be removed by a named button.
     await expect(dialog.locator('input[type=file]')).toHaveAttribute(
       'accept',

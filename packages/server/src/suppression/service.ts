@@ -12,6 +12,7 @@ import {
   type SuppressionFullUploadApplied,
   type SuppressionFullUploadDiscarded,
   type SuppressionFullUploadPreview,
+  type SuppressionGroupsAnswer,
   type SuppressionRow,
   type SuppressionRowsAnswer,
   type SuppressionSummaryAnswer,
@@ -90,6 +91,12 @@ export function suppressionService(db: Db, config: Config) {
     },
 
     /** getPaginatedCampaigns?data=groupNameAndType: active counts per group and type, 5 a page. */
+    /** The names of the groups holding active values, for the upload dialog's group name. */
+    async groups(): Promise<SuppressionGroupsAnswer> {
+      const { rows } = await db.query<{ group_vch: string }>(sql.GROUP_NAMES);
+      return { data: rows.map((row) => row.group_vch) };
+    },
+
     async summary(page: number): Promise<SuppressionSummaryAnswer> {
       const { rows } = await db.query<{
         group_vch: string;

@@ -704,9 +704,31 @@ describe('lists, search, deletes, download', () => {
     }
   });
 
+  it('lists the names of the groups holding active values, in name order, for the upload dialog', async () => {
+    for (const group of ['Groups list 2', 'Groups list 1', 'Groups list 3']) {
+      await apply((await upload('full', group, '4155550181\n')).json().uploadId);
+    }
+    const emptied = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/suppress/deleteById/groupNameAndType',
+      headers: bearer(token),
+      payload: { groupName: 'Groups list 3', type: 'PHONE' },
+    });
+    expect(emptied.json()).toEqual({ status: 200, deleted: 1 });
+    const res = await get('/api/suppress/groups');
+    expect(res.statusCode).toBe(200);
+    const names: string[] = res.json().data;
+    expect(names.filter((name) => name.startsWith('Groups list'))).toEqual([
+      'Groups list 1',
+      'Groups list 2',
+    ]);
+    expect(names).toContain('Opt-out 2026');
+  });
+
   it('refuses every call without the SUPPRESSION permission (403)', async () => {
     const calls = [
       get('/api/suppress/getPaginatedCampaigns?page=1', reporter),
+      get('/api/suppress/groups', reporter),
       get('/api/suppress/search?value=x', reporter),
       get('/api/suppress/downloadActiveSuppressions', reporter),
       upload('full', 'Opt-out 2026', MIXED, reporter),

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Autocomplete,
   Button,
   FileInput,
   Group,
@@ -8,7 +9,6 @@ import {
   Progress,
   Stack,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
@@ -25,6 +25,7 @@ import { IconAlertTriangle, IconCircleCheck, IconFileUpload, IconInfoCircle } fr
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
+import { useSuppressionGroups } from '../api/get-groups.ts';
 import {
   applyFullUpload,
   discardFullUpload,
@@ -98,6 +99,8 @@ export function UploadModal({ kind, onClose }: Props) {
   const [state, setState] = useState<Step>({ step: 'form' });
   const abort = useRef<AbortController | null>(null);
   const groupInput = useRef<HTMLInputElement>(null);
+  // The groups that exist, offered as the name is typed: names are compared exactly.
+  const groups = useSuppressionGroups();
 
   // Leaving the page mid-upload cancels the request rather than leaving it running unseen.
   useEffect(() => () => abort.current?.abort(), []);
@@ -247,14 +250,19 @@ export function UploadModal({ kind, onClose }: Props) {
                 )}
               </Alert>
             )}
-            <TextInput
+            <Autocomplete
               ref={groupInput}
+              data={groups.data?.data ?? []}
+              limit={20}
+              // Offered as the name is typed, not as the dialog opens: the list would cover the file and buttons.
+              openOnFocus={false}
+              maxDropdownHeight={200}
               label="Group name"
               description={kind === 'incremental' ? 'An existing group' : 'A new group, or one to replace'}
               value={groupName}
               maxLength={SUPPRESSION_GROUP_NAME_MAX_LENGTH}
-              onChange={(e) => {
-                setGroupName(e.currentTarget.value);
+              onChange={(value) => {
+                setGroupName(value);
                 if (state.notice) setState({ step: 'form' });
               }}
               error={state.notice !== undefined}
