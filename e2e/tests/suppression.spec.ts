@@ -590,8 +590,10 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
     ]);
     await expect(page.getByText('Download in progress. This may take a few minutes.')).toBeVisible();
     expect(all.suggestedFilename()).toBe('data.csv');
-    const allText = await fs.readFile(await all.path(), 'utf8');
-    expect(allText).toContain(`${group},EMAIL,dana@example.com,`);
+    const allBytes = await fs.readFile(await all.path());
+    // A UTF-8 byte order mark first, so that Excel does not read the file in a legacy code page.
+    expect([...allBytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(allBytes.toString('utf8')).toContain(`${group},EMAIL,dana@example.com,`);
 
     // A summary row downloads its own group and type.
     const [one] = await Promise.all([

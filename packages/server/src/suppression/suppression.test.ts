@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { SUPPRESSION_TEXTS, toCsvRow } from '@psps/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
-import { SUPPRESSION_CSV_HEADER, suppressionCsvRow } from './csv-out.ts';
+import { SUPPRESSION_CSV_BOM, SUPPRESSION_CSV_HEADER, suppressionCsvRow } from './csv-out.ts';
 import { seedSuppressionDemo } from './demo.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -658,7 +658,8 @@ describe('lists, search, deletes, download', () => {
     expect(all.headers['content-disposition']).toBe('attachment; filename="data.csv"');
     expect(all.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = all.body.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('group,type,value,start_ts,end_ts,created_ts');
+    // A byte order mark first, so that Excel reads the file as UTF-8.
+    expect(lines[0]).toBe('\uFEFFgroup,type,value,start_ts,end_ts,created_ts');
     expect(lines).toHaveLength(1 + 10);
     expect(lines[1]).toMatch(/^"'=HYPERLINK\(""x""\)",EMAIL,15@example\.com,\d{4}-/);
 
@@ -972,7 +973,7 @@ describe('full upload apply (kept difference)', () => {
     // Each line without its created_ts (the last cell).
     const lines = download.body.split('\r\n').map((line) => line.slice(0, line.lastIndexOf(',')));
     expect(lines.slice(0, 3)).toEqual([
-      'group,type,value,start_ts,end_ts',
+      '\uFEFFgroup,type,value,start_ts,end_ts',
       'Round trip,EMAIL,open@example.com,2026-01-01T08:00:00.123Z,',
       'Round trip,PHONE,+14155550100,2026-01-01T08:00:00.123Z,2031-01-01T00:00:00.654Z',
     ]);
@@ -1145,7 +1146,9 @@ describe('download written by the database', () => {
       [group],
     );
     expect(rows).toHaveLength(cells.length);
-    expect(res.body).toBe(SUPPRESSION_CSV_HEADER + rows.map(suppressionCsvRow).join(''));
+    expect(res.body).toBe(
+      SUPPRESSION_CSV_BOM + SUPPRESSION_CSV_HEADER + rows.map(suppressionCsvRow).join(''),
+    );
   });
 });
 
