@@ -35,8 +35,14 @@ async function upload(
   await page.getByRole('button', { name: kind }).click();
   const dialog = page.getByRole('dialog', { name: kind });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('textbox', { name: 'Group name' })).toBeFocused();
-  if (group) await dialog.getByRole('textbox', { name: 'Group name' }).fill(group);
+  await expect(dialog.getByRole('combobox', { name: 'Group name' })).toBeFocused();
+  // The groups are offered as a name is typed, not as the dialog opens (they would cover the file and buttons).
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  if (group) {
+    await dialog.getByRole('combobox', { name: 'Group name' }).fill(group);
+    // Leaves the field as a keyboard user does, closing the list of groups it may offer.
+    await page.keyboard.press('Tab');
+  }
   if (file) await dialog.locator('input[type=file]').setInputFiles({ ...file, mimeType: 'text/csv' });
   await dialog
     .getByRole('button', { name: kind === 'FULL FILE UPLOAD' ? 'Upload and preview' : 'Upload' })
@@ -141,18 +147,36 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
     await expect(dialog.getByTestId('upload-notice')).toHaveText('Please enter the group name!');
     expect(requests).toBe(0);
 
-    await dialog.getByRole('textbox', { name: 'Group name' }).fill('0 E2E No Such Group');
+    await dialog.getByRole('combobox', { name: 'Group name' }).fill('0 E2E No Such Group');
     await dialog.getByRole('button', { name: 'Upload' }).click();
     await expect(dialog.getByTestId('upload-notice')).toHaveText('Please enter existing group name!');
     await snap(page, 'suppression-upload-unknown-group');
     // A name that differs only in capitals from a group with values: the notice names that group.
-    await dialog.getByRole('textbox', { name: 'Group name' }).fill('opt-out 2026');
+    await dialog.getByRole('combobox', { name: 'Group name' }).fill('opt-out 2026');
     await dialog.getByRole('button', { name: 'Upload' }).click();
     await expect(dialog.getByTestId('upload-notice')).toContainText('Please enter existing group name!');
     await expect(dialog.getByTestId('upload-notice-hint')).toHaveText(
       'Group names are compared exactly. A group with nearly the same name holds values: Opt-out 2026.',
     );
     await snap(page, 'suppression-upload-unknown-group-similar');
+    // The groups that exist are offered as the name is typed, and chosen with the keyboard.
+    const name = dialog.getByRole('combobox', { name: 'Group name' });
+    await name.fill('');
+    await name.pressSequentially('opt-o');
+    await expect(page.getByRole('option', { name: 'Opt-out 2026', exact: true })).toBeVisible();
+    await snap(page, 'suppression-upload-group-offered');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(name).toHaveValue('Opt-out 2026');
+    await expect(page.getByRole('listbox')).toHaveCount(0);
+    await expect(dialog).toBeVisible();
+    // The file picker offers CSV and text files first, and the chosen file can be removed by a named button.
+    await expect(dialog.locator('input[type=file]')).toHaveAttribute(
+      'accept',
+      '.csv,.txt,text/csv,text/plain',
+    );
+    await dialog.getByRole('button', { name: 'Remove the chosen file' }).click();
+    await expect(dialog.getByRole('button', { name: 'File' })).toHaveText('Choose a file');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     // The keyboard goes back to the button that opened the dialog.
@@ -183,6 +207,9 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
     await expect(preview.getByTestId('count-Rejected')).toContainText('1');
     await expect(preview.getByTestId('count-Duplicates')).toContainText('1');
     await expect(preview.getByRole('table', { name: 'Rejected lines' })).toContainText('6');
+    // Nothing is removed from a new group, so its rejected line needs no warning.
+    await expect(preview.getByTestId('upload-rejected-removed')).toHaveCount(0);
+    await expect(preview.getByTestId('upload-most-removed')).toHaveCount(0);
     await expect(preview).toContainText(
       `Applying this file makes it the complete list of ${group}, a new group.`,
     );
@@ -229,6 +256,9 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
     await expect(replace.getByTestId('count-Added')).toContainText('1');
     await expect(replace.getByTestId('count-Removed')).toContainText('3');
     await expect(replace.getByTestId('count-Unchanged')).toContainText('1');
+    await expect(replace.getByTestId('upload-most-removed')).toHaveText(
+      `Applying removes 3 of the 4 values ${group} holds now. Check that this file is the complete list for this group.`,
+    );
     const removedTable = replace.getByRole('table', { name: 'Values that would stop being suppressed' });
     await expect(removedTable.getByRole('row')).toHaveText([
       'TypeValue',
@@ -284,9 +314,69 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
     await expect(result.getByTestId('count-Duplicates')).toContainText('1');
     await expect(result.getByTestId('count-Rejected')).toContainText('1');
     await expect(result.getByRole('table', { name: 'Rejected lines' })).toContainText('4');
+    await expect(result.getByTestId('upload-result-summary')).toHaveText(`2 values were added to ${group}.`);
     await snap(page, 'suppression-incremental-uploaded');
     await add.getByRole('button', { name: 'Close' }).click();
     await expect(summaryRow(page, group, 'PHONE')).toContainText('3');
+
+    // The same file again: nothing new, and the dialog does not say values were added.
+    const same = await upload(page, 'INCREMENTAL FILE UPLOAD', group, {
+      name: 'more.csv',
+      buffer: csv(['+1 415 555 0104', '+1 415 555 0105']),
+    });
+    await expect(same.getByTestId('upload-result')).toContainText('File Uploaded Successfuly!');
+    await expect(same.getByTestId('count-Inserted')).toContainText('0');
+    await expect(same.getByTestId('upload-result-summary')).toHaveText(
+      `No new value was added to ${group}: the file's values were already there.`,
+    );
+    await same.getByRole('button', { name: 'Close' }).click();
+  });
+
+  test('a full upload removing most of the group, or whose rejected lines may hold its values, warns before it is applied', async ({
+    page,
+  }) => {
+    await openScreen(page);
+    const group = '0 E2E Rejected';
+    const first = await upload(page, 'FULL FILE UPLOAD', group, {
+      name: 'list.csv',
+      buffer: csv(['4155550101', '4155550102', '4155550103']),
+    });
+    await first.getByRole('button', { name: 'Apply full upload' }).click();
+    await expect(first.getByTestId('upload-result')).toContainText('File Uploaded Successfuly!');
+    await first.getByRole('button', { name: 'Close' }).click();
+
+    // The same list saved again by Excel with two numbers shown in scientific notation: they cannot be read.
+    const resaved = await upload(page, 'FULL FILE UPLOAD', group, {
+      name: 'list-resaved.csv',
+      buffer: csv(['4155550101', '4.15556E+09', '4.15556E+09']),
+    });
+    const preview = resaved.getByTestId('upload-preview');
+    await expect(preview.getByTestId('count-Removed')).toContainText('2');
+    await expect(preview.getByTestId('count-Rejected')).toContainText('2');
+    await expect(preview.getByTestId('upload-rejected-removed')).toHaveText(
+      '2 lines of the file could not be read. If they hold values of the group, those values are among the 2 removed. Correct the file and upload it again, unless those lines hold nothing to keep.',
+    );
+    await expect(preview.getByRole('table', { name: 'Rejected lines' })).toContainText(
+      '"4.15556E+09" is a number in Excel\'s scientific notation, which has lost its last digits',
+    );
+    await expect(preview.getByTestId('upload-most-removed')).toHaveText(
+      `Applying removes 2 of the 3 values ${group} holds now. Check that this file is the complete list for this group.`,
+    );
+    await snap(page, 'suppression-full-preview-rejected-removed');
+    await resaved.getByRole('button', { name: 'Discard' }).click();
+    await expect(resaved).toBeHidden();
+    await expect(summaryRow(page, group, 'PHONE')).toContainText('3');
+
+    // Removing one value of three, every line read: the counts say it all.
+    const fewer = await upload(page, 'FULL FILE UPLOAD', group, {
+      name: 'list-fewer.csv',
+      buffer: csv(['4155550101', '4155550102']),
+    });
+    await expect(fewer.getByTestId('count-Removed')).toContainText('1');
+    await expect(fewer.getByTestId('upload-most-removed')).toHaveCount(0);
+    await expect(fewer.getByTestId('upload-rejected-removed')).toHaveCount(0);
+    await fewer.getByRole('button', { name: 'Discard' }).click();
+    await expect(fewer).toBeHidden();
   });
 
   test('searches with and without results, pages through them, and deletes a row and a group', async ({
@@ -311,6 +401,10 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
     await search(page, 'no-such-value-anywhere');
     await expect(page.getByText("Couldn't get anything related! Try a different value.")).toBeVisible();
     await expect(page.getByTestId('search-short-hint')).toHaveCount(0);
+    // A group's name in part finds nothing, and the screen says why.
+    await expect(page.getByTestId('search-whole-hint')).toHaveText(
+      'A group name or a type must be typed whole; a value is found from its first 3 characters.',
+    );
     // Fewer than 3 characters find only a whole value, and the screen says so.
     await search(page, 'zq');
     await expect(page.getByTestId('search-short-hint')).toHaveText(
@@ -416,6 +510,38 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
     await expect(page.getByRole('heading', { name: 'SUPPRESSION', exact: true })).toBeFocused();
   });
 
+  test('a preview applied after another operator changed its group is refused, and closing reloads the summary', async ({
+    page,
+  }) => {
+    const token = await signIn(page, 'suppress');
+    const group = '0 E2E Changed meanwhile';
+    await apiFullUpload(page, token, group, ['4155550171', '4155550172']);
+    await page.goto('/admin/suppression');
+    await expect(summaryRow(page, group, 'PHONE')).toContainText('2');
+    const dialog = await upload(page, 'FULL FILE UPLOAD', group, {
+      name: 'list.csv',
+      buffer: csv(['4155550171', '4155550172', '4155550173']),
+    });
+    await expect(dialog.getByTestId('count-Added')).toContainText('1');
+
+    // Meanwhile, another operator adds a value to the same group.
+    const other = await page.request.post('/api/suppress/upload/incrementalFileUpload', {
+      headers: { authorization: `Bearer ${token}`, groupName: group, user: 'other' },
+      multipart: {
+        incrementalFileUpload: { name: 'more.csv', mimeType: 'text/csv', buffer: csv(['4155550174']) },
+      },
+    });
+    expect(await other.json()).toMatchObject({ status: 200, inserted: 1 });
+
+    await dialog.getByRole('button', { name: 'Apply full upload' }).click();
+    await expect(dialog.getByTestId('upload-failed')).toContainText(
+      `The group "${group}" changed after this preview. Upload the file again to see a fresh preview.`,
+    );
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(summaryRow(page, group, 'PHONE')).toContainText('3');
+  });
+
   test('a group another operator deleted first: the failure says so, offers no retry, and closing reloads', async ({
     page,
   }) => {
@@ -464,8 +590,10 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
     ]);
     await expect(page.getByText('Download in progress. This may take a few minutes.')).toBeVisible();
     expect(all.suggestedFilename()).toBe('data.csv');
-    const allText = await fs.readFile(await all.path(), 'utf8');
-    expect(allText).toContain(`${group},EMAIL,dana@example.com,`);
+    const allBytes = await fs.readFile(await all.path());
+    // A UTF-8 byte order mark first, so that Excel does not read the file in a legacy code page.
+    expect([...allBytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(allBytes.toString('utf8')).toContain(`${group},EMAIL,dana@example.com,`);
 
     // A summary row downloads its own group and type.
     const [one] = await Promise.all([

@@ -84,6 +84,11 @@ export const SUPPRESSION_PATHS = {
   applyFullUpload: '/api/suppress/upload/fullFileUpload/{uploadId}/apply',
   /** Added: the operator discards a preview, which can then never be applied. */
   discardFullUpload: '/api/suppress/upload/fullFileUpload/{uploadId}/discard',
+  /**
+   * Added: the names of the groups holding active values, so that the upload dialog offers them as the group name
+   * is typed (an incremental upload needs an existing group, named exactly).
+   */
+  groups: '/api/suppress/groups',
   /** Added: the messaging engine (INGEST API key) asks whether values are suppressed before it sends. */
   check: '/api/v1/ingest/suppression/check',
 } as const;

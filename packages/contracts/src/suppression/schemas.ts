@@ -58,6 +58,10 @@ export const suppressionSummaryAnswerSchema = z.object({
 });
 export type SuppressionSummaryAnswer = z.infer<typeof suppressionSummaryAnswerSchema>;
 
+/** GET groups (added): the names of the groups holding active values, in name order. */
+export const suppressionGroupsAnswerSchema = z.object({ data: z.array(z.string()) });
+export type SuppressionGroupsAnswer = z.infer<typeof suppressionGroupsAnswerSchema>;
+
 /** GET getPaginatedCampaigns?page={n}[&data=groupNameAndType]: rows, or the summary with the selector. */
 export const suppressionListQuerySchema = z.object({
   page: pageSchema,

@@ -119,20 +119,20 @@ describe('csvFromCopyText', () => {
     return done;
   }
 
-  it('writes the header, then each COPY line with CRLF, whatever the chunks', async () => {
+  it('writes a byte order mark (Excel reads the file as UTF-8) and the header, then each COPY line with CRLF, whatever the chunks', async () => {
     const copy =
       'a,PHONE,+14155550123,2025-01-01T00:00:00.000Z,,2025-01-01T00:00:00.000Z\nb,EMAIL,x@y.z,1,,2\n';
-    const expected = `${SUPPRESSION_CSV_HEADER}a,PHONE,+14155550123,2025-01-01T00:00:00.000Z,,2025-01-01T00:00:00.000Z\r\nb,EMAIL,x@y.z,1,,2\r\n`;
+    const expected = `\uFEFF${SUPPRESSION_CSV_HEADER}a,PHONE,+14155550123,2025-01-01T00:00:00.000Z,,2025-01-01T00:00:00.000Z\r\nb,EMAIL,x@y.z,1,,2\r\n`;
     expect(await through([copy])).toBe(expected);
     for (let at = 1; at < copy.length; at += 7) {
       expect(await through([copy.slice(0, at), copy.slice(at)])).toBe(expected);
     }
-    expect(await through([])).toBe(SUPPRESSION_CSV_HEADER);
+    expect(await through([])).toBe(`\uFEFF${SUPPRESSION_CSV_HEADER}`);
   });
 
   it('undoes COPY escapes (tab, line break, backslash) inside cells', async () => {
     expect(await through(['"two\\nlines",tab\\there,back\\\\slash\n', 'next\n'])).toBe(
-      `${SUPPRESSION_CSV_HEADER}"two\nlines",tab\there,back\\slash\r\nnext\r\n`,
+      `\uFEFF${SUPPRESSION_CSV_HEADER}"two\nlines",tab\there,back\\slash\r\nnext\r\n`,
     );
   });
 });

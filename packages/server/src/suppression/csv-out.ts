@@ -26,6 +26,11 @@ export interface SuppressionDownloadRow {
 const CHUNK_CHARACTERS = 64 * 1024;
 
 export const SUPPRESSION_CSV_HEADER = toCsvRow(SUPPRESSION_DOWNLOAD_COLUMNS);
+/**
+ * data.csv starts with a UTF-8 byte order mark: it is saved by an operator and opened in Excel, which reads a CSV
+ * file without one in the computer's legacy code page ('Café' shows as 'CafÃ©'). The upload drops it again.
+ */
+export const SUPPRESSION_CSV_BOM = '\uFEFF';
 
 export function suppressionCsvRow(row: SuppressionDownloadRow): string {
   return toCsvRow([
@@ -56,7 +61,7 @@ export function csvFromCopyText(): Transform {
       done(null, carry === undefined ? undefined : crlfLines(Buffer.concat([carry, Buffer.from('\n')])));
     },
   });
-  csv.push(Buffer.from(SUPPRESSION_CSV_HEADER));
+  csv.push(Buffer.from(SUPPRESSION_CSV_BOM + SUPPRESSION_CSV_HEADER));
   return csv;
 }
 

@@ -49,10 +49,7 @@ describe('normalizeValue without a declared type', () => {
       '1-800-FLOWERS',
       '"1-800-FLOWERS" is neither an e-mail address nor a phone number; account numbers need ACCOUNT in the type column',
     ],
-    [
-      '415-555-0123 ext 5',
-      '"415-555-0123 ext 5" is neither an e-mail address nor a phone number; account numbers need ACCOUNT in the type column',
-    ],
+    ['415-555-0123 ext 5', '"415-555-0123 ext 5" has an extension: write the phone number without it'],
     [
       '---',
       '"---" is neither an e-mail address nor a phone number; account numbers need ACCOUNT in the type column',
@@ -152,6 +149,68 @@ describe('normalizeValue without a declared type', () => {
   });
 });
 
+describe('normalizeValue of what spreadsheets write', () => {
+  it("says a number in Excel's scientific notation has lost its digits, with or without a phone type", () => {
+    const reason =
+      '"4.15555E+09" is a number in Excel\'s scientific notation, which has lost its last digits: format the column as Text in Excel and save the file again';
+    expect(normalizeValue('4.15555E+09')).toEqual({ ok: false, reason });
+    expect(normalizeValue('4.15555E+09', 'PHONE')).toEqual({ ok: false, reason });
+    expect(normalizeValue('1,41555E+10', 'SMS')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("Excel's scientific notation"),
+    });
+    expect(normalizeValue('4.15555e9')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("Excel's scientific notation"),
+    });
+    // An account number is kept as written, whatever it looks like.
+    expect(normalizeValue('1E5', 'ACCOUNT')).toEqual({ ok: true, type: 'ACCOUNT', value: '1E5' });
+  });
+
+  it('says a phone number with an extension needs writing without it', () => {
+    for (const text of [
+      '415 555 0114 ext 12',
+      '4155550115x3',
+      '(415) 555-0116 #4',
+      '+1 415 555 0117 Ext. 200',
+    ]) {
+      expect(normalizeValue(text)).toEqual({
+        ok: false,
+        reason: `"${text}" has an extension: write the phone number without it`,
+      });
+    }
+    // Not an extension: a name with an x, an account-like code.
+    expect(normalizeValue('max')).toMatchObject({
+      reason: expect.stringContaining('is neither an e-mail address'),
+    });
+    expect(normalizeValue('x12')).toMatchObject({
+      reason: expect.stringContaining('is neither an e-mail address'),
+    });
+  });
+
+  it('says an international number written with 00 needs a + instead, and reads the United States 011 form', () => {
+    expect(normalizeValue('0044 20 7946 0958')).toEqual({
+      ok: false,
+      reason:
+        '"0044 20 7946 0958" starts with 00: write an international number with + and its country code (+44…)',
+    });
+    expect(normalizeValue('011 44 20 7946 0958')).toEqual({
+      ok: true,
+      type: 'PHONE',
+      value: '+442079460958',
+    });
+    expect(normalizeValue('+44 20 7946 0958')).toEqual({ ok: true, type: 'PHONE', value: '+442079460958' });
+  });
+
+  it('says a line whose cells are separated by semicolons needs commas', () => {
+    expect(normalizeValue('4155550123;PHONE')).toEqual({
+      ok: false,
+      reason:
+        '"4155550123;PHONE" holds a semicolon: cells must be separated by commas (in Excel, save as CSV UTF-8 (Comma delimited))',
+    });
+  });
+});
+
 describe('normalizeValue with a declared type', () => {
   it('normalises SMS values like phone numbers', () => {
     expect(normalizeValue('(415) 555-0123', 'SMS')).toEqual({ ok: true, type: 'SMS', value: '+14155550123' });
@@ -172,7 +231,7 @@ describe('normalizeValue with a declared type', () => {
     });
     expect(normalizeValue('415-555-0123 x5', 'SMS')).toEqual({
       ok: false,
-      reason: '"415-555-0123 x5" is not a phone number: use digits, spaces and + ( ) - . / only',
+      reason: '"415-555-0123 x5" has an extension: write the phone number without it',
     });
   });
 

@@ -25,6 +25,10 @@ const NANP_NUMBER = /^(?:\+?1)?([2-9]\d{9})$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern finds
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 const WHITESPACE = /\s/;
+/** A phone number followed by an extension: '415 555 0114 ext 12', '4155550115x3', '(415) 555-0116 #4'. */
+const WITH_EXTENSION = /^\+?[\d\s().\-/]*\d[\s().\-/]*(?:ext\.?|extension|x|#)\s*\d{1,6}$/i;
+/** A number as a spreadsheet writes it in scientific notation: '4.15555E+09', '1.4155E10'. */
+const SCIENTIFIC_NUMBER = /^[+-]?\d+(?:[.,]\d+)?e[+-]?\d+$/i;
 /** RFC 5322 dot-atom: the unquoted local parts real mail systems hand out. Quoted local parts are not accepted. */
 const EMAIL_LOCAL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
 /**
@@ -50,6 +54,12 @@ export function normalizeValue(raw: string, declaredType?: SuppressionType): Nor
   if (text.length > SUPPRESSION_VALUE_MAX_LENGTH) {
     return reject(`The value is longer than ${SUPPRESSION_VALUE_MAX_LENGTH} characters`);
   }
+  // Excel shows a long number as '4.15555E+09' and saves it so in a CSV file: its last digits are gone.
+  if (declaredType !== 'ACCOUNT' && declaredType !== 'EMAIL' && SCIENTIFIC_NUMBER.test(text)) {
+    return reject(
+      `"${shorten(text)}" is a number in Excel's scientific notation, which has lost its last digits: format the column as Text in Excel and save the file again`,
+    );
+  }
   switch (declaredType) {
     case 'PHONE':
     case 'SMS':
@@ -61,6 +71,12 @@ export function normalizeValue(raw: string, declaredType?: SuppressionType): Nor
     case undefined:
       if (text.includes('@')) return normalizeEmail(text);
       if (PHONE_TEXT.test(text) && HAS_DIGIT.test(text)) return normalizePhone(text, 'PHONE');
+      if (WITH_EXTENSION.test(text)) return rejectExtension(text);
+      if (text.includes(';')) {
+        return reject(
+          `"${shorten(text)}" holds a semicolon: cells must be separated by commas (in Excel, save as CSV UTF-8 (Comma delimited))`,
+        );
+      }
       return reject(
         `"${shorten(text)}" is neither an e-mail address nor a phone number; account numbers need ACCOUNT in the type column`,
       );
@@ -70,6 +86,7 @@ export function normalizeValue(raw: string, declaredType?: SuppressionType): Nor
 /** PHONE and SMS values are phone numbers in E.164 form ('+14155550123'). */
 function normalizePhone(text: string, type: 'PHONE' | 'SMS'): NormalizeResult {
   if (!PHONE_TEXT.test(text) || !HAS_DIGIT.test(text)) {
+    if (WITH_EXTENSION.test(text)) return rejectExtension(text);
     return reject(`"${shorten(text)}" is not a phone number: use digits, spaces and + ( ) - . / only`);
   }
   const nanp = NANP_NUMBER.exec(text.replace(PHONE_PUNCTUATION, ''))?.[1];
@@ -81,6 +98,13 @@ function normalizePhone(text: string, type: 'PHONE' | 'SMS'): NormalizeResult {
   }
   const phone = parsePhoneNumberFromString(text, DEFAULT_PHONE_REGION);
   if (phone === undefined || !phone.isPossible()) {
+    // '0044 …' dials abroad from Europe, not from the United States (011): the number itself is probably right.
+    const digits = text.replace(PHONE_PUNCTUATION, '');
+    if (digits.startsWith('00') && digits.length > 4) {
+      return reject(
+        `"${shorten(text)}" starts with 00: write an international number with + and its country code (+${digits.slice(2, 4)}…)`,
+      );
+    }
     return reject(`"${shorten(text)}" is not a phone number: wrong number of digits`);
   }
   if (!phone.isValid()) return reject(invalidPhoneReason(text));
@@ -218,11 +242,16 @@ function normalizeAccount(text: string): NormalizeResult {
   return { ok: true, type: 'ACCOUNT', value: text };
 }
 
+/** An extension reaches a desk behind the number, which is what is called or texted: the list holds numbers alone. */
+function rejectExtension(text: string): NormalizeResult {
+  return reject(`"${shorten(text)}" has an extension: write the phone number without it`);
+}
+
 function reject(reason: string): NormalizeResult {
   return { ok: false, reason };
 }
 
 /** Reasons quote the value, cut short so that 100 reasons stay readable. */
-function shorten(text: string): string {
+export function shorten(text: string): string {
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }

@@ -80,7 +80,7 @@ describe('parseUpload of a file with valid, duplicate and invalid lines', () => 
       {
         line: 13,
         reason:
-          'The start "2024-13-01" is not a date; write dates as ISO 8601, for example 2024-08-01 or 2024-08-01T07:00:00Z',
+          'The start "2024-13-01" is not a date; write dates as ISO 8601, for example 2024-08-01 or 2024-08-01T07:00:00Z, or as the console shows them, 08/01/2024 07:00:00',
       },
       { line: 14, reason: 'The end must be after the start' },
       { line: 15, reason: 'The end has already passed' },
@@ -156,6 +156,33 @@ describe('parseUpload file formats', () => {
     ]);
   });
 
+  it("refuses the lines of a downloaded data.csv that belong to another group than the upload's", async () => {
+    const download =
+      'group,type,value,start_ts,end_ts,created_ts\r\n' +
+      'North,PHONE,+14155550123,2025-05-01T10:00:00.000Z,,2025-05-01T10:00:00.000Z\r\n' +
+      'South,PHONE,+14155550124,2025-05-01T10:00:00.000Z,,2025-05-01T10:00:00.000Z\r\n' +
+      "'=North,PHONE,+14155550125,2025-05-01T10:00:00.000Z,,2025-05-01T10:00:00.000Z\r\n" +
+      ',PHONE,+14155550126,,,\r\n';
+    const { records, rejections } = await parseText(download, { group: 'North' });
+    expect(records.map((record) => [record.line, record.value])).toEqual([
+      [2, '+14155550123'],
+      [5, '+14155550126'],
+    ]);
+    expect(rejections).toEqual([
+      {
+        line: 3,
+        reason: 'The line is of the group "South", not "North": upload each group\'s lines to that group',
+      },
+      {
+        line: 4,
+        reason: 'The line is of the group "=North", not "North": upload each group\'s lines to that group',
+      },
+    ]);
+    // A group named like a formula is written with a leading quote by the download, and read back without it.
+    const formulaGroup = await parseText("group,value\r\n'=North,+14155550125\r\n", { group: '=North' });
+    expect(formulaGroup.records.map((record) => record.value)).toEqual(['+14155550125']);
+  });
+
   it('uploads a downloaded data.csv again: download columns, formula quotes removed', async () => {
     const download =
       'group,type,value,start_ts,end_ts,created_ts\r\n' +
@@ -192,6 +219,50 @@ describe('parseUpload of files it cannot read', () => {
   it('refuses a file that ends in the middle of a UTF-8 character', async () => {
     await expect(parseChunks([Buffer.from([0x61, 0x0a, 0xc3])])).rejects.toThrow(
       'Line 2: The file is not UTF-8 text; save it as CSV UTF-8 and upload it again',
+    );
+  });
+
+  it('names an Excel workbook, even when its first bytes arrive in pieces', async () => {
+    const zip = [
+      Buffer.from([0x50, 0x4b]),
+      Buffer.from([0x03, 0x04, 0x14]),
+      Buffer.from([0x00, 0x06, 0x00, 0x08, 0x00]),
+    ];
+    await expect(parseChunks(zip)).rejects.toThrow(
+      new UploadFileError(
+        'The file is an Excel workbook (or another Office or zip file), not CSV text; in Excel choose Save As, CSV UTF-8 (Comma delimited) (*.csv), and upload that file',
+      ),
+    );
+    const xls = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0x00, 0x00]);
+    await expect(parseChunks([xls])).rejects.toThrow('The file is an Excel workbook');
+  });
+
+  it('names a UTF-16 file by its byte order mark', async () => {
+    await expect(parseChunks([Buffer.from('\uFEFFvalue\n', 'utf16le')])).rejects.toThrow(
+      'The file is UTF-16 text (Excel\'s "Unicode Text"); save it as CSV UTF-8 (Comma delimited) and upload it again',
+    );
+  });
+
+  it('still reads files shorter than the bytes it looks at first, and text arriving a byte at a time', async () => {
+    expect((await parseText('4155550123')).records).toEqual([
+      { line: 1, type: 'PHONE', value: '+14155550123', number: 14155550123 },
+    ]);
+    const bytes = [...Buffer.from('\uFEFFa@b.org\n4155550123\n')].map((byte) => Buffer.from([byte]));
+    expect((await parseChunks(bytes)).records).toEqual([
+      { line: 1, type: 'EMAIL', value: 'a@b.org' },
+      { line: 2, type: 'PHONE', value: '+14155550123', number: 14155550123 },
+    ]);
+  });
+
+  it('refuses a header whose columns are separated by semicolons or tabs, saying so', async () => {
+    await expect(parseText('\uFEFFValue;Type\r\n4155550123;PHONE\r\n')).rejects.toThrow(
+      new UploadFileError(
+        "The header's columns are separated by semicolons; they must be separated by commas: in Excel choose Save As, CSV UTF-8 (Comma delimited) (*.csv)",
+        1,
+      ),
+    );
+    await expect(parseText('value\ttype\n4155550123\tPHONE\n')).rejects.toThrow(
+      "Line 1: The header's columns are separated by tabs;",
     );
   });
 
@@ -259,7 +330,39 @@ describe('parseUpload batches and limits', () => {
   });
 });
 
+describe('parseUpload of dates as Excel in the United States saves them', () => {
+  it("reads a start and an end written month first, in the operator's time zone", async () => {
+    const { records, rejections } = await parseText(
+      'value,type,start,end\r\n4155550123,PHONE,1/15/2026 8:00,12/31/2099 23:59\r\n4155550124,PHONE,31/12/2026,\r\n',
+      { timeZone: 'America/Los_Angeles' },
+    );
+    expect(records).toEqual([
+      {
+        line: 2,
+        type: 'PHONE',
+        value: '+14155550123',
+        start: '2026-01-15T16:00:00.000Z',
+        end: '2100-01-01T07:59:00.000Z',
+      },
+    ]);
+    expect(rejections).toEqual([
+      {
+        line: 3,
+        reason:
+          'The start "31/12/2026" is not a date; write dates as ISO 8601, for example 2024-08-01 or 2024-08-01T07:00:00Z, or as the console shows them, 08/01/2024 07:00:00',
+      },
+    ]);
+  });
+});
+
 describe('parseTimestamp', () => {
+  it("reads a date in the console's form as a wall time in the time zone given, like an ISO one", () => {
+    expect(parseTimestamp('11/22/2026 08:00:00', 'America/Los_Angeles')).toBe(
+      Date.parse('2026-11-22T16:00:00Z'),
+    );
+    expect(parseTimestamp('07/04/2026', 'America/Los_Angeles')).toBe(Date.parse('2026-07-04T07:00:00Z'));
+  });
+
   it.each([
     ['2024-08-01', '2024-08-01T00:00:00.000Z'],
     ['2024-08-01T07:30', '2024-08-01T07:30:00.000Z'],
@@ -268,6 +371,15 @@ describe('parseTimestamp', () => {
     ['2024-08-01T07:30:15-07:00', '2024-08-01T14:30:15.000Z'],
     ['2024-08-01T07:30:15+0530', '2024-08-01T02:00:15.000Z'],
     ['2024-02-29', '2024-02-29T00:00:00.000Z'],
+    // The console's own form (MM/DD/YYYY HH:mm:ss) and what Excel in the United States saves
+    ['08/01/2024 07:30:15', '2024-08-01T07:30:15.000Z'],
+    ['08/01/2024', '2024-08-01T00:00:00.000Z'],
+    ['8/1/2024 7:30', '2024-08-01T07:30:00.000Z'],
+    ['12/31/2099 23:59', '2099-12-31T23:59:00.000Z'],
+    ['8/1/2024 7:30 PM', '2024-08-01T19:30:00.000Z'],
+    ['8/1/2024 12:05 AM', '2024-08-01T00:05:00.000Z'],
+    ['8/1/2024 12:05 pm', '2024-08-01T12:05:00.000Z'],
+    ['02/29/2024', '2024-02-29T00:00:00.000Z'],
   ])('reads %j as %s', (text, iso) => {
     expect(new Date(parseTimestamp(text) ?? Number.NaN).toISOString()).toBe(iso);
   });
@@ -278,7 +390,14 @@ describe('parseTimestamp', () => {
     ['2024-04-31'],
     ['2024-08-01T24:00'],
     ['2024-08-01T07:60'],
-    ['08/01/2024'],
+    ['13/01/2024'],
+    ['02/29/2023'],
+    ['31/12/2099'],
+    ['08/01/24'],
+    ['8/1/2024 13:00 PM'],
+    ['8/1/2024 0:30 AM'],
+    ['8/1/2024 24:00'],
+    ['8/1/2024Z'],
     ['yesterday'],
     ['2024-08-01T07:00+25:00'],
   ])('refuses %j', (text) => {

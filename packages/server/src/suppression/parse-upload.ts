@@ -10,7 +10,7 @@ import {
   wallTimeIn,
 } from '@psps/contracts';
 import { CsvError, parse } from 'csv-parse';
-import { INVALID_NANP, invalidPhoneReason, normalizeValue, plainNanpNumber } from './normalize.ts';
+import { INVALID_NANP, invalidPhoneReason, normalizeValue, plainNanpNumber, shorten } from './normalize.ts';
 import { NumberSet, StringSet } from './value-sets.ts';
 
 /**
@@ -78,6 +78,11 @@ export interface ParseUploadOptions {
   timeZone?: string;
   /** Values to match each line against (see KnownValues). */
   known?: KnownValues;
+  /**
+   * The group the file is uploaded to. A file with a group column (a downloaded data.csv) may only hold lines of
+   * that group: DOWNLOAD ALL uploaded again would otherwise make every group's values this group's.
+   */
+  group?: string;
 }
 
 /** Iterate it once for the batches; `totals` and `errors` (the first 100 rejections) are final after the last one. */
@@ -102,15 +107,17 @@ export const UPLOAD_BATCH_SIZE = 5_000;
 /** No value is this long, so a longer record means broken quoting; it also bounds what the CSV parser buffers. */
 const MAX_RECORD_CHARACTERS = 4_096;
 /** Header names of the download (data.csv) that an upload accepts too, so a downloaded file can be uploaded again. */
-const HEADER_ALIASES: Record<string, SuppressionUploadColumn | 'ignored'> = {
+const HEADER_ALIASES: Record<string, SuppressionUploadColumn | 'group' | 'ignored'> = {
   start_ts: 'start',
   end_ts: 'end',
-  group: 'ignored',
+  group: 'group',
   created_ts: 'ignored',
 };
 
 interface ColumnPositions {
   value: number;
+  /** A download's group column: a line of another group than the upload's is refused. */
+  group?: number;
   type?: number;
   start?: number;
   end?: number;
@@ -185,7 +192,7 @@ async function* readBatches(
           batch.records.push(accepted);
         }
       } else {
-        const row = readRow(record, columns, now, readTime);
+        const row = readRow(record, columns, now, readTime, options.group);
         const match = row.ok ? (known?.match(row.type, row.value) ?? 'new') : 'new';
         if (!row.ok) {
           rejectLine(line, row.reason);
@@ -341,6 +348,7 @@ function readRow(
   columns: ColumnPositions,
   now: number,
   readTime: (text: string) => number | null,
+  group: string | undefined,
 ): RowResult {
   if (cells.length > columns.width) {
     return columns === POSITIONAL_COLUMNS
@@ -349,6 +357,13 @@ function readRow(
           reason: `The line has ${cells.length} cells; at most 4 are read: value, type, start, end`,
         }
       : { ok: false, reason: `The line has ${cells.length} cells but the header only ${columns.width}` };
+  }
+  const groupText = unneutralizeCsvCell(cellAt(cells, columns.group));
+  if (group !== undefined && groupText !== '' && groupText !== group) {
+    return {
+      ok: false,
+      reason: `The line is of the group "${shorten(groupText)}", not "${shorten(group)}": upload each group's lines to that group`,
+    };
   }
   const typeText = cellAt(cells, columns.type).toUpperCase();
   let declaredType: SuppressionType | undefined;
@@ -388,8 +403,21 @@ function cellAt(cells: readonly string[], index: number | undefined): string {
  */
 function readHeader(cells: readonly string[]): ColumnPositions | undefined {
   const names = cells.map((cell) => cell.toLowerCase());
-  if (!names.includes('value')) return undefined;
-  const positions: Partial<Record<SuppressionUploadColumn, number>> = {};
+  if (!names.includes('value')) {
+    // 'Value;Type' (Excel in a language whose decimal mark is a comma): every line would fail, each unclearly.
+    const separator =
+      names.length === 1
+        ? OTHER_SEPARATORS.find((s) => names[0]!.split(s.character).includes('value'))
+        : undefined;
+    if (separator !== undefined) {
+      throw new UploadFileError(
+        `The header's columns are separated by ${separator.name}; they must be separated by commas: in Excel choose Save As, CSV UTF-8 (Comma delimited) (*.csv)`,
+        1,
+      );
+    }
+    return undefined;
+  }
+  const positions: Partial<Record<SuppressionUploadColumn | 'group', number>> = {};
   names.forEach((name, index) => {
     if (name === '') return; // a trailing comma some spreadsheet exports add
     const column = HEADER_ALIASES[name] ?? SUPPRESSION_UPLOAD_COLUMNS.find((known) => known === name);
@@ -406,6 +434,12 @@ function readHeader(cells: readonly string[]): ColumnPositions | undefined {
   return { ...positions, value: names.indexOf('value'), width: cells.length };
 }
 
+/** Column separators of other exports than CSV, found in a header line ('value;type'). */
+const OTHER_SEPARATORS = [
+  { character: ';', name: 'semicolons' },
+  { character: '\t', name: 'tabs' },
+];
+
 /** A record is one line plus the line breaks inside its quoted cells. */
 function lineBreaksIn(cells: readonly string[]): number {
   let breaks = 0;
@@ -415,9 +449,16 @@ function lineBreaksIn(cells: readonly string[]): number {
   return breaks;
 }
 
-const DATE_HINT = 'write dates as ISO 8601, for example 2024-08-01 or 2024-08-01T07:00:00Z';
+const DATE_HINT =
+  'write dates as ISO 8601, for example 2024-08-01 or 2024-08-01T07:00:00Z, or as the console shows them, 08/01/2024 07:00:00';
 const ISO_TIMESTAMP =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?\s*(Z|[+-]\d{2}:?\d{2})?)?$/i;
+/**
+ * The console's own form of a date (document 2 §3: MM/DD/YYYY HH:mm:ss), and what Excel in the United States saves a
+ * date as in a CSV file ('8/1/2024', '8/1/2024 7:00', '8/1/2024 7:00 AM'): month first, a four-digit year, no zone.
+ */
+const US_TIMESTAMP =
+  /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([ap])\.?m\.?)?)?$/i;
 
 /**
  * parseTimestamp in one zone, remembering the dates already read: a file's lines mostly repeat a few dates, and
@@ -441,7 +482,7 @@ function timestampReader(timeZone: string | undefined): (text: string) => number
  * time. A date alone is midnight and a time without an offset is a wall time, both in `timeZone` (UTC without it).
  */
 export function parseTimestamp(text: string, timeZone?: string): number | null {
-  const match = ISO_TIMESTAMP.exec(text);
+  const match = ISO_TIMESTAMP.exec(text) ?? usTimestamp(text);
   if (match === null) return null;
   const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as [
     number,
@@ -475,6 +516,23 @@ export function parseTimestamp(text: string, timeZone?: string): number | null {
 }
 
 /**
+ * A date in US order ('MM/DD/YYYY HH:mm:ss', 'M/D/YYYY h:mm AM') as the parts ISO_TIMESTAMP's match has: year, month,
+ * day, hour (24-hour), minute, second; no fraction, no zone. An hour of 0 or over 12 with AM or PM is not a time.
+ */
+function usTimestamp(text: string): (string | undefined)[] | null {
+  const match = US_TIMESTAMP.exec(text);
+  if (match === null) return null;
+  const [, month, day, year, hour, minute, second, half] = match;
+  let hour24 = hour;
+  if (half !== undefined) {
+    const h = Number(hour);
+    if (h < 1 || h > 12) return null;
+    hour24 = String((h % 12) + (half.toLowerCase() === 'p' ? 12 : 0));
+  }
+  return [text, year, month, day, hour24, minute, second, undefined, undefined];
+}
+
+/**
  * Normalised values seen so far, per type. Phone numbers (E.164: '+' and at most 15 digits, exact as a double) are
  * kept as numbers, other values as their bytes (value-sets.ts): a few tens of bytes a value, whatever the file's size.
  */
@@ -505,14 +563,66 @@ class DistinctValues {
 }
 export const E164 = /^\+[1-9]\d{1,14}$/;
 
+/**
+ * What an operator uploads by mistake instead of CSV text, known by the file's first bytes: said as such, since
+ * 'not UTF-8 text' does not tell them what to do with an Excel workbook.
+ */
+const WORKBOOK =
+  'The file is an Excel workbook (or another Office or zip file), not CSV text; in Excel choose Save As, CSV UTF-8 (Comma delimited) (*.csv), and upload that file';
+const UTF16 =
+  'The file is UTF-16 text (Excel\'s "Unicode Text"); save it as CSV UTF-8 (Comma delimited) and upload it again';
+const NOT_TEXT_FILES: { magic: number[]; reason: string }[] = [
+  // .xlsx (and every other zip file: .docx, .zip)
+  { magic: [0x50, 0x4b, 0x03, 0x04], reason: WORKBOOK },
+  // .xls (and other Office 97-2003 documents)
+  { magic: [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1], reason: WORKBOOK },
+  // Excel's 'Unicode Text' and other UTF-16 files, by their byte order mark
+  { magic: [0xff, 0xfe], reason: UTF16 },
+  { magic: [0xfe, 0xff], reason: UTF16 },
+];
+const SNIFF_BYTES = 8;
+
+/** Refuses a file whose first bytes show it is a workbook or UTF-16 text rather than UTF-8 text. */
+function refuseNotText(first: Uint8Array): void {
+  for (const { magic, reason } of NOT_TEXT_FILES) {
+    if (first.length >= magic.length && magic.every((byte, i) => first[i] === byte)) {
+      throw new UploadFileError(reason);
+    }
+  }
+}
+
+/** The input's chunks as bytes, the first one holding at least SNIFF_BYTES (or the whole file when shorter). */
+async function* bytesOf(input: AsyncIterable<Uint8Array | string>): AsyncGenerator<Uint8Array> {
+  let head: Uint8Array | undefined;
+  let sniffed = false;
+  for await (const chunk of input) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    if (sniffed) {
+      yield bytes;
+      continue;
+    }
+    head = head === undefined ? bytes : Buffer.concat([head, bytes]);
+    if (head.length >= SNIFF_BYTES) {
+      sniffed = true;
+      yield head;
+      head = undefined;
+    }
+  }
+  if (head !== undefined && head.length > 0) yield head;
+}
+
 /** Decodes strictly: a file that is not UTF-8 (say, saved as Windows-1252) is refused, not read as mojibake. */
 async function* decodeUtf8(
   input: AsyncIterable<Uint8Array | string>,
 ): AsyncGenerator<string, void, undefined> {
   const decoder = new TextDecoder('utf-8', { fatal: true }); // drops a leading BOM
   let line = 1;
-  for await (const chunk of input) {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+  let first = true;
+  for await (const bytes of bytesOf(input)) {
+    if (first) {
+      refuseNotText(bytes);
+      first = false;
+    }
     let text: string;
     try {
       text = decoder.decode(bytes, { stream: true });

@@ -19,6 +19,7 @@ import {
   suppressionFullUploadAppliedSchema,
   suppressionFullUploadDiscardedSchema,
   suppressionFullUploadPreviewSchema,
+  suppressionGroupsAnswerSchema,
   suppressionListQuerySchema,
   suppressionRowsAnswerSchema,
   suppressionSearchQuerySchema,
@@ -59,6 +60,20 @@ export async function suppressionRoutes(app: App, ctx: AppContext) {
       },
     },
     async (req) => (req.query.data ? service.summary(req.query.page) : service.list(req.query.page)),
+  );
+
+  app.get(
+    SUPPRESSION_PATHS.groups,
+    {
+      config: access,
+      schema: {
+        tags,
+        summary:
+          'The names of the groups holding active values, in name order (added: the upload dialog offers them)',
+        response: { 200: suppressionGroupsAnswerSchema },
+      },
+    },
+    async () => service.groups(),
   );
 
   app.get(

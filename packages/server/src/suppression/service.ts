@@ -12,6 +12,7 @@ import {
   type SuppressionFullUploadApplied,
   type SuppressionFullUploadDiscarded,
   type SuppressionFullUploadPreview,
+  type SuppressionGroupsAnswer,
   type SuppressionRow,
   type SuppressionRowsAnswer,
   type SuppressionSummaryAnswer,
@@ -90,6 +91,12 @@ export function suppressionService(db: Db, config: Config) {
     },
 
     /** getPaginatedCampaigns?data=groupNameAndType: active counts per group and type, 5 a page. */
+    /** The names of the groups holding active values, for the upload dialog's group name. */
+    async groups(): Promise<SuppressionGroupsAnswer> {
+      const { rows } = await db.query<{ group_vch: string }>(sql.GROUP_NAMES);
+      return { data: rows.map((row) => row.group_vch) };
+    },
+
     async summary(page: number): Promise<SuppressionSummaryAnswer> {
       const { rows } = await db.query<{
         group_vch: string;
@@ -203,7 +210,7 @@ export function suppressionService(db: Db, config: Config) {
       return receiveWith(db, upload, async () => {
         const staged = await stageFile(db, upload, file);
         // An upload that adds nothing must not look like one that worked ('File Uploaded Successfuly!').
-        if (staged.accepted === 0) throw noValidValue(staged.errors);
+        if (staged.accepted === 0) throw noValidValue(staged);
         return applyIncremental(db, upload, staged);
       });
     },
@@ -388,7 +395,10 @@ export function suppressionService(db: Db, config: Config) {
         ]);
         const row = rows[0];
         if (row === undefined) {
-          throw notFound(`There is no active suppression ${rowId} in the group "${group}".`);
+          // Said for the operator, who sees values, not row ids (the id is in the request for whoever needs it).
+          throw notFound(
+            `This value is no longer active in the group "${group}": another operator or an upload ended it first. Nothing was deleted.`,
+          );
         }
         await client.query(sql.BUMP_GROUP, [group]);
         await audit(client, actor, 'suppression.delete.row', group, {
@@ -739,6 +749,7 @@ async function stageFile(
 ): Promise<StagedFile> {
   const uploadId = upload.id;
   const parsed = parseUpload(file, {
+    group: upload.group,
     ...(upload.timeZone === undefined ? {} : { timeZone: upload.timeZone }),
     ...(group === undefined ? {} : { known: group }),
   });
@@ -877,12 +888,7 @@ async function preview(
   const { version, added, removed } = staged;
   // A full upload replaces the group: a file without one valid value would silently empty a do-not-contact list.
   if (staged.accepted === 0) {
-    throw noValidValue(
-      staged.errors,
-      removed > 0
-        ? `The file has no valid value, so a full upload would remove every value of the group ${upload.group}. Nothing was changed. To empty a group, delete it instead.`
-        : undefined,
-    );
+    throw noValidValue(staged, removed > 0 ? upload.group : undefined);
   }
   const [{ rows: removedValues }, { rows: similar }, redated] = await Promise.all([
     db.query<{ type: SuppressionType; value: string }>(sql.REMOVED_SAMPLE, [
@@ -937,12 +943,24 @@ function refuseOtherGroup(upload: sql.UploadRow, group: string | undefined): voi
   }
 }
 
-/** A file without one valid value: refused, whatever the mode, with its rejected lines. */
+/**
+ * A file without one valid value: refused, whatever the mode, with its rejected lines; `replacing`, the group a full
+ * upload would have emptied. A file without a line of data at all (0 bytes, blank lines, a header alone) says so:
+ * 'no valid value' would send the operator looking for bad lines that are not there.
+ */
 function noValidValue(
-  errors: SuppressionUploadError[],
-  message = 'The file has no valid value. Nothing was changed.',
+  staged: Pick<StagedFile, 'accepted' | 'duplicates' | 'rejected' | 'errors'>,
+  replacing?: string,
 ) {
-  return new HttpError(400, 'no_valid_values', message, { errors });
+  const empty = staged.accepted + staged.duplicates + staged.rejected === 0;
+  const file = empty
+    ? 'The file holds no values: it is empty, or has only blank lines or a header line'
+    : 'The file has no valid value';
+  const message =
+    replacing === undefined
+      ? `${file}. Nothing was changed.`
+      : `${file}, so a full upload would remove every value of the group ${replacing}. Nothing was changed. To empty a group, delete it instead.`;
+  return new HttpError(400, 'no_valid_values', message, { errors: staged.errors });
 }
 
 async function failUpload(db: Db, uploadId: number, error: unknown): Promise<void> {

@@ -91,6 +91,9 @@ export const LIST_PAGE_DESC = pageOfKeys(
 export const SUMMARY = `SELECT group_vch, supress_type, valid_count FROM (${ACTIVE_COUNTS}) a
   ORDER BY group_vch, supress_type`;
 
+/** The names of the groups holding active values (the summary's groups), in name order. */
+export const GROUP_NAMES = `SELECT DISTINCT group_vch FROM (${ACTIVE_COUNTS}) a ORDER BY group_vch`;
+
 // Search: three disjoint parts (group; value ranges outside that group; type outside both) -----------------------
 
 const IN_RANGES = '((value_vch >= $2 AND value_vch < $3) OR (value_vch >= $4 AND value_vch < $5))';

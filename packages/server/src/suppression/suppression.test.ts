@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { SUPPRESSION_TEXTS, toCsvRow } from '@psps/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
-import { SUPPRESSION_CSV_HEADER, suppressionCsvRow } from './csv-out.ts';
+import { SUPPRESSION_CSV_BOM, SUPPRESSION_CSV_HEADER, suppressionCsvRow } from './csv-out.ts';
 import { seedSuppressionDemo } from './demo.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -260,7 +260,16 @@ describe('incremental file upload', () => {
     expect(empty.json()).toEqual({
       status: 400,
       error: 'no_valid_values',
-      message: 'The file has no valid value. Nothing was changed.',
+      message:
+        'The file holds no values: it is empty, or has only blank lines or a header line. Nothing was changed.',
+      errors: [],
+    });
+    const headerOnly = await upload('incremental', 'Opt-out 2026', '\uFEFFVALUE,TYPE\r\n\r\n');
+    expect(headerOnly.json()).toEqual({
+      status: 400,
+      error: 'no_valid_values',
+      message:
+        'The file holds no values: it is empty, or has only blank lines or a header line. Nothing was changed.',
       errors: [],
     });
     const bad = await upload('incremental', 'Opt-out 2026', 'value\nnot a value\n555-01\n');
@@ -598,6 +607,12 @@ describe('lists, search, deletes, download', () => {
     expect((await del(row.row_id_bint, 'Medical exemptions')).json()).toEqual({ status: 200, deleted: 1 });
     const again = await del(row.row_id_bint, 'Medical exemptions');
     expect(again.statusCode).toBe(404);
+    // The operator never sees row ids: the answer says what happened to the value, in the group's words.
+    expect(again.json()).toEqual({
+      error: 'not_found',
+      message:
+        'This value is no longer active in the group "Medical exemptions": another operator or an upload ended it first. Nothing was deleted.',
+    });
     expect((await get('/api/suppress/search?value=4152000007')).json().rows).toBe(0);
 
     const group = await t.app.inject({
@@ -643,7 +658,8 @@ describe('lists, search, deletes, download', () => {
     expect(all.headers['content-disposition']).toBe('attachment; filename="data.csv"');
     expect(all.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = all.body.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('group,type,value,start_ts,end_ts,created_ts');
+    // A byte order mark first, so that Excel reads the file as UTF-8.
+    expect(lines[0]).toBe('\uFEFFgroup,type,value,start_ts,end_ts,created_ts');
     expect(lines).toHaveLength(1 + 10);
     expect(lines[1]).toMatch(/^"'=HYPERLINK\(""x""\)",EMAIL,15@example\.com,\d{4}-/);
 
@@ -689,9 +705,31 @@ describe('lists, search, deletes, download', () => {
     }
   });
 
+  it('lists the names of the groups holding active values, in name order, for the upload dialog', async () => {
+    for (const group of ['Groups list 2', 'Groups list 1', 'Groups list 3']) {
+      await apply((await upload('full', group, '4155550181\n')).json().uploadId);
+    }
+    const emptied = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/suppress/deleteById/groupNameAndType',
+      headers: bearer(token),
+      payload: { groupName: 'Groups list 3', type: 'PHONE' },
+    });
+    expect(emptied.json()).toEqual({ status: 200, deleted: 1 });
+    const res = await get('/api/suppress/groups');
+    expect(res.statusCode).toBe(200);
+    const names: string[] = res.json().data;
+    expect(names.filter((name) => name.startsWith('Groups list'))).toEqual([
+      'Groups list 1',
+      'Groups list 2',
+    ]);
+    expect(names).toContain('Opt-out 2026');
+  });
+
   it('refuses every call without the SUPPRESSION permission (403)', async () => {
     const calls = [
       get('/api/suppress/getPaginatedCampaigns?page=1', reporter),
+      get('/api/suppress/groups', reporter),
       get('/api/suppress/search?value=x', reporter),
       get('/api/suppress/downloadActiveSuppressions', reporter),
       upload('full', 'Opt-out 2026', MIXED, reporter),
@@ -898,6 +936,27 @@ describe('full upload apply (kept difference)', () => {
     expect(uploads).toEqual([{ added: 0, removed: 0, unchanged: 2, redated: 3 }]);
   });
 
+  it("DOWNLOAD ALL uploaded to one group adds none of the other groups' values to it", async () => {
+    const group = 'Round trip all';
+    await apply((await upload('full', group, '4155550161\nkeep@example.com\n')).json().uploadId);
+    const others = await get(
+      `/api/suppress/downloadActiveSuppressions?groupName=${encodeURIComponent('Opt-out 2026')}`,
+    );
+    const mine = await get(`/api/suppress/downloadActiveSuppressions?groupName=${encodeURIComponent(group)}`);
+    // One file of two groups, as DOWNLOAD ALL gives it.
+    const both = `${mine.body}${others.body.slice(others.body.indexOf('\r\n') + 2)}`;
+    const otherLines = others.body.trimEnd().split('\r\n').length - 1;
+    const preview = (await upload('full', group, both)).json();
+    expect(preview).toMatchObject({ added: 0, removed: 0, unchanged: 2, rejected: otherLines });
+    expect(preview.errors[0]).toEqual({
+      line: 4,
+      reason: `The line is of the group "Opt-out 2026", not "${group}": upload each group's lines to that group`,
+    });
+    const incremental = (await upload('incremental', group, both)).json();
+    expect(incremental).toMatchObject({ inserted: 0, duplicates: 2, rejected: otherLines });
+    expect(await activeOf(group)).toEqual(['EMAIL keep@example.com', 'PHONE +14155550161']);
+  });
+
   it('a downloaded data.csv uploaded again unchanged changes nothing, though it holds times to the millisecond', async () => {
     const group = 'Round trip';
     // Times to the microsecond, as now() writes them; data.csv writes milliseconds.
@@ -914,7 +973,7 @@ describe('full upload apply (kept difference)', () => {
     // Each line without its created_ts (the last cell).
     const lines = download.body.split('\r\n').map((line) => line.slice(0, line.lastIndexOf(',')));
     expect(lines.slice(0, 3)).toEqual([
-      'group,type,value,start_ts,end_ts',
+      '\uFEFFgroup,type,value,start_ts,end_ts',
       'Round trip,EMAIL,open@example.com,2026-01-01T08:00:00.123Z,',
       'Round trip,PHONE,+14155550100,2026-01-01T08:00:00.123Z,2031-01-01T00:00:00.654Z',
     ]);
@@ -1087,7 +1146,9 @@ describe('download written by the database', () => {
       [group],
     );
     expect(rows).toHaveLength(cells.length);
-    expect(res.body).toBe(SUPPRESSION_CSV_HEADER + rows.map(suppressionCsvRow).join(''));
+    expect(res.body).toBe(
+      SUPPRESSION_CSV_BOM + SUPPRESSION_CSV_HEADER + rows.map(suppressionCsvRow).join(''),
+    );
   });
 });
 
@@ -1259,6 +1320,59 @@ describe('full upload preview: what it shows, and discarding it', () => {
       error: 'no_valid_values',
       message: 'The file has no valid value. Nothing was changed.',
     });
+  });
+
+  it('says a file of 0 bytes or a header alone holds no values, rather than that its values are not valid', async () => {
+    const empty = await upload('full', 'Nothing here yet', '');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({
+      status: 400,
+      error: 'no_valid_values',
+      message:
+        'The file holds no values: it is empty, or has only blank lines or a header line. Nothing was changed.',
+      errors: [],
+    });
+    const before = await activeOf('Opt-out 2026');
+    const headerOnly = await upload('full', 'Opt-out 2026', 'value,type,start,end\n\n');
+    expect(headerOnly.json()).toEqual({
+      status: 400,
+      error: 'no_valid_values',
+      message:
+        'The file holds no values: it is empty, or has only blank lines or a header line, so a full upload would remove every value of the group Opt-out 2026. Nothing was changed. To empty a group, delete it instead.',
+      errors: [],
+    });
+    expect(await activeOf('Opt-out 2026')).toEqual(before);
+  });
+
+  it('names an Excel workbook or a UTF-16 file sent instead of CSV text, and changes nothing', async () => {
+    const before = await activeOf('Opt-out 2026');
+    // The first bytes of every .xlsx file (a zip archive), then some of its content.
+    const xlsx = Buffer.concat([
+      Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]),
+      Buffer.alloc(64, 0x8f),
+    ]);
+    const workbook = await upload('full', 'Opt-out 2026', xlsx);
+    expect(workbook.statusCode).toBe(400);
+    expect(workbook.json()).toEqual({
+      status: 400,
+      error: 'bad_file',
+      message:
+        'The file is an Excel workbook (or another Office or zip file), not CSV text; in Excel choose Save As, CSV UTF-8 (Comma delimited) (*.csv), and upload that file',
+      errors: [],
+    });
+    const utf16 = await upload(
+      'incremental',
+      'Opt-out 2026',
+      Buffer.from('\uFEFFvalue\n4155550123\n', 'utf16le'),
+    );
+    expect(utf16.json()).toEqual({
+      status: 400,
+      error: 'bad_file',
+      message:
+        'The file is UTF-16 text (Excel\'s "Unicode Text"); save it as CSV UTF-8 (Comma delimited) and upload it again',
+      errors: [],
+    });
+    expect(await activeOf('Opt-out 2026')).toEqual(before);
   });
 
   it('lists at most 20 values it would remove, and groups whose names differ only in capitals or spaces', async () => {

@@ -209,10 +209,16 @@ export function SearchCard({ onDelete }: Props) {
           <Text size="sm" fw={600}>
             {SUPPRESSION_TEXTS.searchNothingFound}
           </Text>
-          {searched !== null && searched.length < SUPPRESSION_SEARCH_PREFIX_MIN && (
+          {searched !== null && searched.length < SUPPRESSION_SEARCH_PREFIX_MIN ? (
             <Text size="sm" data-testid="search-short-hint">
               A value is found from its first {SUPPRESSION_SEARCH_PREFIX_MIN} characters; with fewer, only a
               whole value, group name or type matches.
+            </Text>
+          ) : (
+            // 'Bounced' finds nothing of the group 'Bounced e-mails': the operator learns why.
+            <Text size="sm" data-testid="search-whole-hint">
+              A group name or a type must be typed whole; a value is found from its first{' '}
+              {SUPPRESSION_SEARCH_PREFIX_MIN} characters.
             </Text>
           )}
         </Alert>

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Autocomplete,
   Button,
   FileInput,
   Group,
@@ -8,7 +9,6 @@ import {
   Progress,
   Stack,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
@@ -25,6 +25,7 @@ import { IconAlertTriangle, IconCircleCheck, IconFileUpload, IconInfoCircle } fr
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
+import { useSuppressionGroups } from '../api/get-groups.ts';
 import {
   applyFullUpload,
   discardFullUpload,
@@ -42,7 +43,7 @@ type Step =
   | { step: 'applying'; preview: SuppressionFullUploadPreview }
   | { step: 'preview'; preview: SuppressionFullUploadPreview }
   | { step: 'uploaded'; answer: SuppressionUploadAnswer | SuppressionFullUploadApplied }
-  | { step: 'failed'; message: string; errors: SuppressionUploadError[] };
+  | { step: 'failed'; message: string; errors: SuppressionUploadError[]; stale?: boolean };
 
 const TITLES: Record<SuppressionUploadKind, string> = {
   incremental: SUPPRESSION_TEXTS.incrementalUploadButton,
@@ -58,6 +59,9 @@ const EXPLANATIONS: Record<SuppressionUploadKind, string> = {
 
 const DISCARDED_TOAST_ID = 'suppression-preview-discarded';
 
+/** What the file picker offers first: CSV and text files. */
+const UPLOAD_FILE_TYPES = '.csv,.txt,text/csv,text/plain';
+
 /** Header values travel as ISO-8859-1; the browser refuses to send anything beyond it. */
 const HEADER_SAFE = /^[\u0020-\u007e\u00a0-\u00ff]*$/;
 
@@ -67,6 +71,15 @@ function fileSize(bytes: number): string {
   const [value, unit] = bytes < 1_048_576 ? [bytes / 1024, 'KB'] : [bytes / 1_048_576, 'MB'];
   return `${value.toLocaleString(undefined, { maximumFractionDigits: 1 })} ${unit}`;
 }
+
+/** What an incremental upload did, in words: 'The values were added' said of none would mislead. */
+function addedText(inserted: number, group: string): string {
+  if (inserted === 0) return `No new value was added to ${group}: the file's values were already there.`;
+  return `${inserted.toLocaleString()} ${inserted === 1 ? 'value was' : 'values were'} added to ${group}.`;
+}
+
+/** How many values the group holds before the preview is applied: those it would remove, keep or redate. */
+const currentCount = (p: SuppressionFullUploadPreview) => p.removed + p.unchanged + p.redated;
 
 type Props = {
   kind: SuppressionUploadKind;
@@ -86,12 +99,16 @@ export function UploadModal({ kind, onClose }: Props) {
   const [state, setState] = useState<Step>({ step: 'form' });
   const abort = useRef<AbortController | null>(null);
   const groupInput = useRef<HTMLInputElement>(null);
+  // The groups that exist, offered as the name is typed: names are compared exactly.
+  const groups = useSuppressionGroups();
 
   // Leaving the page mid-upload cancels the request rather than leaving it running unseen.
   useEffect(() => () => abort.current?.abort(), []);
 
   const busy = state.step === 'uploading' || state.step === 'applying';
-  const changed = state.step === 'uploaded';
+  // An apply refused because the group changed since its preview (another operator): the lists on screen are out
+  // of date too, so closing reloads them as after a success.
+  const changed = state.step === 'uploaded' || (state.step === 'failed' && state.stale === true);
   const close = () => {
     if (busy) return;
     if (state.step === 'preview') {
@@ -138,6 +155,7 @@ export function UploadModal({ kind, onClose }: Props) {
       step: 'failed',
       message: err instanceof Error ? err.message : String(err),
       errors: failureLineErrors(err),
+      stale: err instanceof ApiError && err.status === 409,
     });
   };
 
@@ -232,14 +250,19 @@ export function UploadModal({ kind, onClose }: Props) {
                 )}
               </Alert>
             )}
-            <TextInput
+            <Autocomplete
               ref={groupInput}
+              data={groups.data?.data ?? []}
+              limit={20}
+              // Offered as the name is typed, not as the dialog opens: the list would cover the file and buttons.
+              openOnFocus={false}
+              maxDropdownHeight={200}
               label="Group name"
               description={kind === 'incremental' ? 'An existing group' : 'A new group, or one to replace'}
               value={groupName}
               maxLength={SUPPRESSION_GROUP_NAME_MAX_LENGTH}
-              onChange={(e) => {
-                setGroupName(e.currentTarget.value);
+              onChange={(value) => {
+                setGroupName(value);
                 if (state.notice) setState({ step: 'form' });
               }}
               error={state.notice !== undefined}
@@ -255,7 +278,11 @@ export function UploadModal({ kind, onClose }: Props) {
                 setFileError(null);
               }}
               error={fileError}
+              // A hint to the file picker only (its 'All files' still shows the rest): lists are CSV or text,
+              // and a workbook chosen by mistake is the commonest wrong file.
+              accept={UPLOAD_FILE_TYPES}
               clearable
+              clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
               leftSection={<IconFileUpload size={16} />}
             />
             {file && (
@@ -321,6 +348,40 @@ export function UploadModal({ kind, onClose }: Props) {
               </Text>
             </Alert>
           )}
+          {state.preview.removed * 2 > currentCount(state.preview) && (
+            // Most of a do-not-contact list going at once is more often the wrong file (another group's, a cut
+            // export) than a new list: said in words, beside the count.
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertTriangle />}
+              role="alert"
+              data-testid="upload-most-removed"
+            >
+              <Text size="sm">
+                {state.preview.removed === currentCount(state.preview)
+                  ? `Applying removes every value ${state.preview.group} holds now (${state.preview.removed.toLocaleString()}).`
+                  : `Applying removes ${state.preview.removed.toLocaleString()} of the ${currentCount(state.preview).toLocaleString()} values ${state.preview.group} holds now.`}{' '}
+                Check that this file is the complete list for this group.
+              </Text>
+            </Alert>
+          )}
+          {state.preview.rejected > 0 && state.preview.removed > 0 && (
+            // A line that could not be read is not in the new list: a value of the group on it would be removed.
+            <Alert
+              color="yellow"
+              variant="light"
+              icon={<IconAlertTriangle />}
+              role="alert"
+              data-testid="upload-rejected-removed"
+            >
+              <Text size="sm">
+                {state.preview.rejected === 1
+                  ? `1 line of the file could not be read. If it holds a value of the group, that value is among the ${state.preview.removed.toLocaleString()} removed. Correct the file and upload it again, unless that line holds nothing to keep.`
+                  : `${state.preview.rejected.toLocaleString()} lines of the file could not be read. If they hold values of the group, those values are among the ${state.preview.removed.toLocaleString()} removed. Correct the file and upload it again, unless those lines hold nothing to keep.`}
+              </Text>
+            </Alert>
+          )}
           <Counts
             counts={[
               { label: 'Added', value: state.preview.added, color: 'green', hint: 'new to the group' },
@@ -367,10 +428,10 @@ export function UploadModal({ kind, onClose }: Props) {
             <Text fw={600} size="sm">
               {SUPPRESSION_TEXTS.uploaded}
             </Text>
-            <Text size="sm">
-              {kind === 'full'
+            <Text size="sm" data-testid="upload-result-summary">
+              {'removed' in state.answer
                 ? `The file is now the complete list of ${group}.`
-                : `The values were added to ${group}.`}
+                : addedText(state.answer.inserted, group)}
             </Text>
           </Alert>
           <Counts
