@@ -63,7 +63,13 @@ describe('a job that ends while the database is unreachable', () => {
       process.execPath,
       ['--import', 'tsx', path.resolve(here, '../../test/job-worker-child.ts')],
       {
-        env: { ...process.env, DATABASE_URL: url.toString(), DATA_DIR: dataDir.path, LOG_LEVEL: 'warn' },
+        env: {
+          ...process.env,
+          DATABASE_URL: url.toString(),
+          DATA_DIR: dataDir.path,
+          LOG_LEVEL: 'warn',
+          WORKERS: '0',
+        },
         stdio: ['pipe', 'pipe', 'pipe'],
       },
     );
