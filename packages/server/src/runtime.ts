@@ -81,6 +81,7 @@ export async function startRuntime(config: Config, opts: { workers: boolean }): 
     embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), {
       port: Number(process.env.EMBEDDED_PG_PORT) || undefined,
       log: (line) => logger.debug({ postgres: line }),
+      warn: (line) => logger.warn({ postgres: line }),
     });
     url = embedded.url;
     // Lets `npm run users` reach this running embedded PostgreSQL instead of starting a second one.
