@@ -630,7 +630,7 @@ export function transferErrorText(err: unknown, url: string): string {
     // an unparsable URL is reported by the adapter as <invalid URL>
   }
   const text =
-    err instanceof FileTransferError ? err.message : `File transfer to ${redactUrl(url)}: ${errorText(err)}`;
+    err instanceof FileTransferError ? err.message : `${errorText(err)}. File transfer to ${redactUrl(url)}.`;
   return scrubSecrets(text, secrets);
 }
 

@@ -96,7 +96,10 @@ describe('FTP file transfer', () => {
     const error = await failureOf(createFileTransfer(wrong).send(report.path, 'denied.csv'));
 
     expect(error.stage).toBe('connect');
-    expect(error.message).toContain(`ftp://psps:***@127.0.0.1:${server.port}/outbound`);
+    // What it means comes first, where the console's three lines show it; the destination last.
+    expect(error.message).toBe(
+      `Cannot connect or sign in: the server refused the sign-in: wrong user name, password or key (530 bad credentials). File transfer to ftp://psps:***@127.0.0.1:${server.port}/outbound.`,
+    );
     expect(error.message).not.toContain('Wrong-Pass-99');
     expect(error.message).not.toContain(PASSWORD);
   });
@@ -112,6 +115,9 @@ describe('FTP file transfer', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(error.stage).toBe('connect');
     expect(error.code).toBe('ECONNREFUSED');
+    expect(error.message).toBe(
+      `Cannot connect or sign in: the server refused the connection: it is down, or nothing listens on that port (connect ECONNREFUSED 127.0.0.1:${port} (control socket)). File transfer to ftp://psps:***@127.0.0.1:${port}/x.`,
+    );
     expect(error.message).not.toContain(PASSWORD);
   });
 });

@@ -137,7 +137,9 @@ describe('SFTP file transfer', () => {
     const error = await failureOf(createFileTransfer(url).send(report.path, 'denied.csv'));
 
     expect(error.stage).toBe('connect');
-    expect(error.message).toContain(`sftp://psps:***@127.0.0.1:${server.port}/denied`);
+    expect(error.message).toBe(
+      `Cannot connect or sign in: the server refused the sign-in: wrong user name, password or key (getConnection: All configured authentication methods failed). File transfer to sftp://psps:***@127.0.0.1:${server.port}/denied.`,
+    );
     expect(error.message).not.toContain('Wrong-Pass-99');
   });
 
