@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
@@ -119,10 +120,43 @@ export async function startEmbeddedPostgres(
     );
   }
   await fs.writeFile(databaseDir + OWNER_SUFFIX, `${process.pid}\n`);
+
+  // This process is the embedded PostgreSQL's only supervisor: when it stops without being asked (killed, crashed),
+  // it is started again (every few seconds until it runs), so the server recovers by itself, as it does from a
+  // restart of an external database. The library keeps its process in a field it does not type.
+  let stopping = false;
+  const postmaster = () => (pg as unknown as { process?: ChildProcess }).process;
+  const warn = opts.warn ?? log;
+  const supervise = () => {
+    postmaster()?.once('exit', (code, signal) => {
+      if (stopping) return;
+      warn(`The embedded PostgreSQL stopped (${signal ?? `exit code ${code}`}); starting it again.`);
+      void restart();
+    });
+  };
+  const restart = async () => {
+    for (let delayMs = 1_000; !stopping; delayMs = Math.min(delayMs * 2, 30_000)) {
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      if (stopping) return;
+      try {
+        await pg.start();
+        supervise();
+        warn('The embedded PostgreSQL is running again.');
+        return;
+      } catch {
+        // Still held (its old processes ending) or failing: tried again, less often.
+      }
+    }
+  };
+  supervise();
+
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
     stop: async () => {
-      await pg.stop();
+      stopping = true;
+      // The library waits for an exit that already happened when the process is gone: stopping would never end.
+      const child = postmaster();
+      if (child && child.exitCode === null && child.signalCode === null) await pg.stop();
       await fs.rm(databaseDir + OWNER_SUFFIX, { force: true });
     },
   };
