@@ -134,8 +134,9 @@ const EXPLANATIONS: { test: (code: string, detail: string) => boolean; text: str
     text: 'the file did not arrive whole: the server may be out of space',
   },
   {
-    test: (code) => code === 'ECONNRESET' || code === 'EPIPE',
-    text: 'the server closed the connection during the transfer',
+    test: (code, detail) =>
+      code === 'ECONNRESET' || code === 'EPIPE' || /FIN packet|socket hang up|connection lost/i.test(detail),
+    text: 'the server closed the connection',
   },
 ];
 

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedPort, filesUnder, randomFile, tempFolder } from '../test-support/files.ts';
@@ -102,6 +103,23 @@ describe('FTP file transfer', () => {
     );
     expect(error.message).not.toContain('Wrong-Pass-99');
     expect(error.message).not.toContain(PASSWORD);
+  });
+
+  it('says so when the server closes the connection as soon as it is made', async () => {
+    const closing = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => closing.listen(0, '127.0.0.1', resolve));
+    const { port } = closing.address() as AddressInfo;
+    try {
+      const report = await randomFile(local.path, 'closed.csv', 100);
+      const error = await failureOf(
+        createFileTransfer(`ftp://psps:${PASSWORD}@127.0.0.1:${port}/x`).send(report.path, 'closed.csv'),
+      );
+      expect(error.message).toBe(
+        `Cannot connect or sign in: the server closed the connection (Server sent FIN packet unexpectedly, closing connection.). File transfer to ftp://psps:***@127.0.0.1:${port}/x.`,
+      );
+    } finally {
+      await new Promise((resolve) => closing.close(resolve));
+    }
   });
 
   it('fails quickly and clearly when the server is down', async () => {
