@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
 import { silentServer, tempFolder } from '../delivery/test-support/files.ts';
 import { startWorkers } from '../jobs/queue.ts';
-import { ABANDONED_TEXT, completionService, TRANSFER_JOB } from './service.ts';
+import { ABANDONED_TEXT, completionService, GENERATE_JOB, TRANSFER_JOB } from './service.ts';
 import { eventually, seedCompletionFixture } from './test-fixture.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -169,5 +169,38 @@ describe('a report job run again after its work was done (its end not recorded)'
     expect(again.FILE_NAME).toBe(made.FILE_NAME);
     expect(again.COMPLETION_REPORT_TIME).toBe(made.COMPLETION_REPORT_TIME);
     expect(await jobsOf(TRANSFER_JOB, id, seq)).toHaveLength(1);
+  });
+});
+
+describe('a generation abandoned on its last attempt after making its file', () => {
+  it('still has the file sent', async () => {
+    // The test plays the worker: the running ones leave the report queues alone.
+    await t.ctx.boss.offWork(GENERATE_JOB);
+    await t.ctx.boss.offWork(TRANSFER_JOB);
+    const service = completionService(t.ctx);
+    await t.ctx.db.query(
+      "UPDATE report_files SET request_seq = request_seq + 1, transfer_state = 'waiting', transferred_at = NULL, attempts = 0 WHERE dataset_id = 500 AND kind = 'completion'",
+    );
+    const { id, request_seq: seq } = await reportRow(500);
+    await t.ctx.boss.send(GENERATE_JOB, { reportId: id, seq }, { retryLimit: 0 });
+    const [job] = await t.ctx.boss.fetch<{ reportId: number; seq: number }>(GENERATE_JOB);
+    await service.generate(job!.data, { id: job!.id, retryCount: 0, retryLimit: 0 });
+    // The worker was lost after recording the file and before its transfer reached the queue.
+    await t.ctx.db.query(
+      "DELETE FROM pgboss.job WHERE name = $1 AND data->>'reportId' = $2::text AND data->>'seq' = $3::text",
+      [TRANSFER_JOB, id, seq],
+    );
+    await t.ctx.db.query("UPDATE pgboss.job SET started_on = now() - interval '2 minutes' WHERE id = $1", [
+      job!.id,
+    ]);
+    await t.ctx.db.query(
+      "UPDATE report_files SET heartbeat_at = now() - interval '2 minutes' WHERE id = $1",
+      [id],
+    );
+
+    expect(await service.recoverAbandoned()).toBe(1);
+    expect(await jobsOf(GENERATE_JOB, id, seq)).toEqual([expect.objectContaining({ state: 'failed' })]);
+    expect(await jobsOf(TRANSFER_JOB, id, seq)).toEqual([expect.objectContaining({ state: 'created' })]);
+    expect((await completionRow(500)).LAST_ERROR).toBeNull();
   });
 });

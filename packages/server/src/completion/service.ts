@@ -608,7 +608,11 @@ export function completionService(ctx: AppContext) {
       );
       for (const job of rows) {
         await ctx.boss.fail(job.name, job.id, { message: ABANDONED_TEXT });
-        if (!job.unfinished) continue;
+        if (!job.unfinished) {
+          // A file made, its transfer perhaps never queued (the worker lost in between), even if no rerun follows.
+          if (job.name === GENERATE_JOB) await ensureTransferQueued(job.report_id, job.seq);
+          continue;
+        }
         await db.query(
           `UPDATE report_files SET transfer_state = $3, last_error = $4, retry_job_id = $5, update_xt = ${NOW_XT}
             WHERE id = $1 AND request_seq = $2 AND transfer_state <> 'transferred'`,
