@@ -21,6 +21,7 @@ import { authRoutes } from './auth/routes.ts';
 import { completionRoutes } from './completion/routes.ts';
 import type { AppContext } from './context.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
+import { isDatabaseUnavailable } from './db/pool.ts';
 import { healthRoutes } from './health/routes.ts';
 import { badRequest, frameworkMessage, HttpError, validationMessage } from './http/errors.ts';
 import { installGuard } from './http/guard.ts';
@@ -226,6 +227,15 @@ function installErrorHandling(app: App) {
       return reply
         .code(status)
         .send({ error: ERROR_CODES[status] ?? 'bad_request', message: humanMessage(err) });
+    }
+    // The database restarting or out of reach is no fault of the request, and says nothing of the session: a 503
+    // in words (never a 401, which would sign the operator out), and the next call gets through once it is back.
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ error: err.message }, 'database unreachable');
+      return reply.code(503).send({
+        error: 'unavailable',
+        message: 'The database cannot be reached right now (it may be restarting). Try again in a minute.',
+      });
     }
     req.log.error({ err }, 'request failed');
     return reply

@@ -7,7 +7,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
-import { createPool } from './db/pool.ts';
+import { createPool, isDatabaseUnavailable } from './db/pool.ts';
 import { redactUrl } from './http/redact.ts';
 import { createQueue, startWorkers } from './jobs/queue.ts';
 
@@ -40,15 +40,48 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   );
 }
 
+/**
+ * The process outlives a database restart. pg-boss records the end of each job without waiting for it
+ * (`complete`/`fail` in its worker loop are not awaited), so a job that ends while the database is unreachable
+ * leaves a rejected promise nobody handles, and Node stops the whole process for it: the console, the schedules
+ * and every transfer under way. Such a rejection is logged and the process goes on; the job is still `active` in
+ * the queue and is run again (completion's `recoverAbandoned`, or the queue's expiry). Any other unhandled
+ * rejection stops the process as Node would, logged first.
+ */
+export function keepRunningThroughDatabaseOutages(
+  logger: Pick<pino.Logger, 'warn' | 'fatal'>,
+  exit: (code: number) => void = (code) => process.exit(code),
+): (reason: unknown) => void {
+  const onRejection = (reason: unknown) => {
+    if (isDatabaseUnavailable(reason)) {
+      logger.warn(
+        { error: reason instanceof Error ? reason.message : String(reason) },
+        'database unreachable: a background step could not be recorded; it is done again once the database is back',
+      );
+      return;
+    }
+    logger.fatal({ err: reason }, 'unhandled rejection: stopping');
+    exit(1);
+  };
+  return onRejection;
+}
+
+let rejectionGuardInstalled = false;
+
 /** Database (embedded or DATABASE_URL), migrations, job queue; workers when configured. */
 export async function startRuntime(config: Config, opts: { workers: boolean }): Promise<Runtime> {
   const logger = createLogger(config.logLevel);
+  if (!rejectionGuardInstalled) {
+    process.on('unhandledRejection', keepRunningThroughDatabaseOutages(logger));
+    rejectionGuardInstalled = true;
+  }
   let embedded: EmbeddedDatabase | undefined;
   let url = config.databaseUrl;
   if (!url) {
     embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), {
       port: Number(process.env.EMBEDDED_PG_PORT) || undefined,
       log: (line) => logger.debug({ postgres: line }),
+      warn: (line) => logger.warn({ postgres: line }),
     });
     url = embedded.url;
     // Lets `npm run users` reach this running embedded PostgreSQL instead of starting a second one.

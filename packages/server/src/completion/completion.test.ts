@@ -654,7 +654,9 @@ describe('a file that keeps failing', () => {
         PREVIOUS_TRANSFER_TIME: transferred.FILE_TRANSFER_TIME,
         PREVIOUS_FILE_NAME: transferred.FILE_NAME,
       });
-      expect(retrying.LAST_ERROR).toMatch(/^File transfer to file:\/\/.*not-a-folder/);
+      expect(retrying.LAST_ERROR).toMatch(
+        /^Cannot open or create the remote directory \(ENOTDIR: not a directory, .*\)\. File transfer to file:\/\/.*not-a-folder/,
+      );
       // The first retry waits 600 to 1,200 seconds (the delay, doubled with a random part, as pg-boss draws it).
       const wait = Date.parse(retrying.NEXT_ATTEMPT_TIME as string) - asked;
       expect(wait).toBeGreaterThanOrEqual(600_000);

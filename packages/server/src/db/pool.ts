@@ -14,6 +14,38 @@ export function createPool(url: string, max = 20): Db {
   return pool;
 }
 
+/** Socket errors of a connection that could not be made or was lost (the database restarting, down or out of reach). */
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * Whether an error says the database cannot be reached right now, rather than that a statement is wrong: a socket
+ * error, SQLSTATE class 08 (connection exception), 57P01-57P03 (the server shutting down, crashed, or still
+ * starting), or node-postgres' own words for a connection that ended or could not be had in time.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const { code, message } = err as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    if (CONNECTION_ERROR_CODES.has(code) || code.startsWith('08')) return true;
+    if (code === '57P01' || code === '57P02' || code === '57P03') return true;
+  }
+  return (
+    typeof message === 'string' &&
+    /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(
+      message,
+    )
+  );
+}
+
 /** Runs `fn` inside a transaction on one client; rolls back on any error. */
 export async function withTransaction<T>(db: Db, fn: (client: DbClient) => Promise<T>): Promise<T> {
   const client = await db.connect();

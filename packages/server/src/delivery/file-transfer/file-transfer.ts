@@ -95,8 +95,56 @@ export class TransferProblem extends Error {
 }
 
 /**
- * Builds the error for a failed stage. The library's own error is not attached as `cause`: its text
- * is copied after scrubbing, so nothing unscrubbed can reach a log through the error object.
+ * What a failure usually means, in words an operator on call acts on, from the error's code or the server's
+ * answer (FTP reply codes, SSH and SFTP wordings, system error codes); undefined when there is nothing to add.
+ */
+const EXPLANATIONS: { test: (code: string, detail: string) => boolean; text: string }[] = [
+  {
+    test: (code) => code === 'ECONNREFUSED',
+    text: 'the server refused the connection: it is down, or nothing listens on that port',
+  },
+  {
+    test: (code, detail) => code === 'ENOTFOUND' || code === 'EAI_AGAIN' || /getaddrinfo/.test(detail),
+    text: 'the host name cannot be found',
+  },
+  {
+    test: (code, detail) => code === '530' || /authentication methods failed|login incorrect/i.test(detail),
+    text: 'the server refused the sign-in: wrong user name, password or key',
+  },
+  {
+    test: (code, detail) =>
+      code === 'ETIMEDOUT' || /timed? ?out|timeout/i.test(detail) || /stalled/.test(detail),
+    text: 'the server stopped answering in time',
+  },
+  {
+    test: (code, detail) =>
+      code === 'EACCES' ||
+      code === 'EROFS' ||
+      code === 'EPERM' ||
+      /permission denied|read-only/i.test(detail),
+    text: 'the server does not allow writing there: no permission',
+  },
+  {
+    test: (code, detail) =>
+      code === 'ENOSPC' || code === '452' || code === '552' || /no space|quota|disk full/i.test(detail),
+    text: "the server's disk is full or over its quota",
+  },
+  {
+    test: (code) => code === 'SIZE_MISMATCH',
+    text: 'the file did not arrive whole: the server may be out of space',
+  },
+  {
+    test: (code, detail) =>
+      code === 'ECONNRESET' || code === 'EPIPE' || /FIN packet|socket hang up|connection lost/i.test(detail),
+    text: 'the server closed the connection',
+  },
+];
+
+/**
+ * Builds the error for a failed stage, worded for the operator: the stage and what it usually means first (the
+ * console shows the first lines), then the library's words, then the destination (password hidden). The library's
+ * own error is not attached as `cause`: its text is copied after scrubbing, so nothing unscrubbed can reach a log
+ * through the error object.
  */
 export function failure(
   target: string,
@@ -107,7 +155,15 @@ export function failure(
   if (err instanceof FileTransferError) return err;
   const code = errorCode(err);
   const detail = scrubSecrets(errorText(err), secrets);
-  return new FileTransferError(`File transfer to ${target}: ${STAGE_TEXT[stage]}: ${detail}`, stage, code);
+  const meaning =
+    stage === 'cancelled' ? undefined : EXPLANATIONS.find((e) => e.test(code ?? '', detail))?.text;
+  const what = STAGE_TEXT[stage];
+  const head = `${what.charAt(0).toUpperCase()}${what.slice(1)}`;
+  return new FileTransferError(
+    `${head}${meaning ? `: ${meaning}` : ''} (${detail}). File transfer to ${target}.`,
+    stage,
+    code,
+  );
 }
 
 function errorCode(err: unknown): string | undefined {

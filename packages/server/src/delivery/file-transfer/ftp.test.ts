@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedPort, filesUnder, randomFile, tempFolder } from '../test-support/files.ts';
@@ -96,9 +97,29 @@ describe('FTP file transfer', () => {
     const error = await failureOf(createFileTransfer(wrong).send(report.path, 'denied.csv'));
 
     expect(error.stage).toBe('connect');
-    expect(error.message).toContain(`ftp://psps:***@127.0.0.1:${server.port}/outbound`);
+    // What it means comes first, where the console's three lines show it; the destination last.
+    expect(error.message).toBe(
+      `Cannot connect or sign in: the server refused the sign-in: wrong user name, password or key (530 bad credentials). File transfer to ftp://psps:***@127.0.0.1:${server.port}/outbound.`,
+    );
     expect(error.message).not.toContain('Wrong-Pass-99');
     expect(error.message).not.toContain(PASSWORD);
+  });
+
+  it('says so when the server closes the connection as soon as it is made', async () => {
+    const closing = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => closing.listen(0, '127.0.0.1', resolve));
+    const { port } = closing.address() as AddressInfo;
+    try {
+      const report = await randomFile(local.path, 'closed.csv', 100);
+      const error = await failureOf(
+        createFileTransfer(`ftp://psps:${PASSWORD}@127.0.0.1:${port}/x`).send(report.path, 'closed.csv'),
+      );
+      expect(error.message).toBe(
+        `Cannot connect or sign in: the server closed the connection (Server sent FIN packet unexpectedly, closing connection.). File transfer to ftp://psps:***@127.0.0.1:${port}/x.`,
+      );
+    } finally {
+      await new Promise((resolve) => closing.close(resolve));
+    }
   });
 
   it('fails quickly and clearly when the server is down', async () => {
@@ -112,6 +133,9 @@ describe('FTP file transfer', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(error.stage).toBe('connect');
     expect(error.code).toBe('ECONNREFUSED');
+    expect(error.message).toBe(
+      `Cannot connect or sign in: the server refused the connection: it is down, or nothing listens on that port (connect ECONNREFUSED 127.0.0.1:${port} (control socket)). File transfer to ftp://psps:***@127.0.0.1:${port}/x.`,
+    );
     expect(error.message).not.toContain(PASSWORD);
   });
 });

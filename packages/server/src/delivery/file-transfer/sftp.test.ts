@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { utils } from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closedPort, filesUnder, randomFile, tempFolder } from '../test-support/files.ts';
+import { closedPort, filesUnder, randomFile, stallingProxy, tempFolder } from '../test-support/files.ts';
 import { createFileTransfer } from './create-file-transfer.ts';
 import { FileTransferError } from './file-transfer.ts';
 import { fingerprintOf } from './sftp.ts';
@@ -137,8 +137,31 @@ describe('SFTP file transfer', () => {
     const error = await failureOf(createFileTransfer(url).send(report.path, 'denied.csv'));
 
     expect(error.stage).toBe('connect');
-    expect(error.message).toContain(`sftp://psps:***@127.0.0.1:${server.port}/denied`);
+    expect(error.message).toBe(
+      `Cannot connect or sign in: the server refused the sign-in: wrong user name, password or key (getConnection: All configured authentication methods failed). File transfer to sftp://psps:***@127.0.0.1:${server.port}/denied.`,
+    );
     expect(error.message).not.toContain('Wrong-Pass-99');
+  });
+
+  it('gives up on a server that stops answering in the middle of the file, leaving nothing under its name', async () => {
+    const report = await randomFile(local.path, 'stalled.csv', 3_000_000);
+    const proxy = await stallingProxy(server.port, 200_000);
+    try {
+      const started = Date.now();
+      const error = await failureOf(
+        createFileTransfer(`sftp://psps:${PASSWORD}@127.0.0.1:${proxy.port}/stalled`, {
+          operationTimeoutMs: 500,
+        }).send(report.path, 'stalled.csv'),
+      );
+      expect(error.stage).toBe('upload');
+      expect(error.message).toBe(
+        `Upload failed: the server stopped answering in time (upload stalled for 500 ms). File transfer to sftp://psps:***@127.0.0.1:${proxy.port}/stalled.`,
+      );
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(await filesUnder(join(remote.path, 'stalled'))).not.toContain('stalled.csv');
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('fails quickly and clearly when the server is down', async () => {

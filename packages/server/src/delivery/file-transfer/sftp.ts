@@ -88,28 +88,33 @@ export function createSftpTransfer(url: URL, options: FileTransferOptions = {}):
     return operation(client, 'resolving the directory', () => client.realPath(dir));
   }
 
-  /** Fails with ETIMEDOUT when the read side of the upload makes no progress for the operation timeout. */
+  /**
+   * Fails with ETIMEDOUT when the upload makes no progress for the operation timeout (its file is read only as fast
+   * as the server takes it). The connection is then cut, not ended politely: a server that stopped answering
+   * mid-file never acknowledges an end, and the upload would wait for ever.
+   */
   async function upload(client: SftpClient, localPath: string, remotePath: string): Promise<void> {
     const source = createReadStream(localPath);
-    let stalled = false;
     let timer: NodeJS.Timeout | undefined;
-    const arm = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        stalled = true;
-        source.destroy();
-        void client.end().catch(() => {});
-      }, operationTimeoutMs);
-    };
-    source.on('data', arm);
-    arm();
+    const stalled = new Promise<never>((_, reject) => {
+      const arm = () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          source.destroy();
+          hangUp(client);
+          reject(new TransferProblem(`upload stalled for ${operationTimeoutMs} ms`, 'ETIMEDOUT'));
+        }, operationTimeoutMs);
+      };
+      source.on('data', arm);
+      arm();
+    });
+    const putting = client.put(source, remotePath);
     try {
-      await client.put(source, remotePath);
-    } catch (err) {
-      if (stalled) throw new TransferProblem(`upload stalled for ${operationTimeoutMs} ms`, 'ETIMEDOUT');
-      throw err;
+      await Promise.race([putting, stalled]);
     } finally {
       clearTimeout(timer);
+      putting.catch(() => {});
+      stalled.catch(() => {});
     }
   }
 
@@ -117,7 +122,7 @@ export function createSftpTransfer(url: URL, options: FileTransferOptions = {}):
     let timer: NodeJS.Timeout | undefined;
     const expired = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        void client.end().catch(() => {});
+        hangUp(client);
         reject(new TransferProblem(`${what} timed out after ${operationTimeoutMs} ms`, 'ETIMEDOUT'));
       }, operationTimeoutMs);
     });
@@ -149,6 +154,22 @@ export function createSftpTransfer(url: URL, options: FileTransferOptions = {}):
     }
   }
 
+  /**
+   * Closes the connection: politely when the server answers, cut after CLOSE_WAIT_MS when it does not (ssh2's end
+   * waits for the server to close its side, which a stalled server never does).
+   */
+  async function close(client: SftpClient): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        hangUp(client);
+        resolve();
+      }, CLOSE_WAIT_MS);
+    });
+    await Promise.race([client.end().catch(() => {}), late]);
+    clearTimeout(timer);
+  }
+
   function newClient(): SftpClient {
     // The library's default callbacks print to the console; failures reach us through its promises.
     return new SftpClient('psps-delivery', { error: () => {}, end: () => {}, close: () => {} });
@@ -159,7 +180,7 @@ export function createSftpTransfer(url: URL, options: FileTransferOptions = {}):
       checkRemoteName(target, remoteName);
       const bytes = await localFileSize(target, localPath);
       const client = newClient();
-      const stages = stageRunner(target, secrets, opts.signal, () => void client.end().catch(() => {}));
+      const stages = stageRunner(target, secrets, opts.signal, () => hangUp(client));
       try {
         await stages.run('connect', () => connect(client));
         const absoluteDir = await stages.run('directory', () => openDirectory(client));
@@ -188,21 +209,29 @@ export function createSftpTransfer(url: URL, options: FileTransferOptions = {}):
         return { bytes, remotePath: final };
       } finally {
         stages.dispose();
-        await client.end().catch(() => {});
+        await close(client);
       }
     },
 
     async check(): Promise<void> {
       const client = newClient();
-      const stages = stageRunner(target, secrets, undefined, () => void client.end().catch(() => {}));
+      const stages = stageRunner(target, secrets, undefined, () => hangUp(client));
       try {
         await stages.run('connect', () => connect(client));
         await stages.run('directory', () => openDirectory(client));
       } finally {
-        await client.end().catch(() => {});
+        await close(client);
       }
     },
   };
+}
+
+/** How long a polite end of a connection may take before it is cut. */
+const CLOSE_WAIT_MS = 5_000;
+
+/** Cuts the connection at once (ssh2's `destroy`), whatever state the server is in. */
+function hangUp(client: SftpClient): void {
+  (client as unknown as { client?: { destroy?: () => void } }).client?.destroy?.();
 }
 
 function remoteDirectory(path: string): string {

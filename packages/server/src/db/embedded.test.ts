@@ -1,0 +1,118 @@
+import { spawn } from 'node:child_process';
+import { chmod, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { eventually } from '../completion/test-fixture.ts';
+import { loadConfig } from '../config.ts';
+import { tempFolder } from '../delivery/test-support/files.ts';
+import { type Runtime, startRuntime } from '../runtime.ts';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from './embedded.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+describe('the embedded PostgreSQL of a server that was killed', () => {
+  let dataDir: Awaited<ReturnType<typeof tempFolder>> | undefined;
+  let runtime: Runtime | undefined;
+  afterAll(async () => {
+    await runtime?.close();
+    await dataDir?.remove();
+  });
+
+  it('is stopped by the next start, which then starts with the data kept', async () => {
+    dataDir = await tempFolder('orphan');
+    await chmod(dataDir.path, 0o755);
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: dataDir.path,
+      LOG_LEVEL: 'silent',
+      WORKERS: '0',
+    };
+    delete env.DATABASE_URL;
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.resolve(here, '../../test/job-worker-child.ts')],
+      {
+        env,
+        stdio: ['pipe', 'pipe', 'inherit'],
+      },
+    );
+    let output = '';
+    child.stdout!.on('data', (chunk) => {
+      output += chunk;
+    });
+    await eventually(async () => (output.includes('ready') ? true : undefined), 60_000, 'the first server');
+    // The first server is killed outright: its PostgreSQL is left running on the folder.
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('exit', resolve));
+
+    runtime = await startRuntime(loadConfig(env), { workers: false });
+    const { rows } = await runtime.ctx.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pgboss.queue WHERE name = 'outage-probe'",
+    );
+    expect(rows).toEqual([{ n: 1 }]);
+    // The new server's own PostgreSQL answers on the address it was given.
+    const client = new pg.Client({ connectionString: runtime.embedded!.url });
+    await client.connect();
+    expect((await client.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    await client.end();
+  }, 120_000);
+});
+
+describe('an embedded PostgreSQL that stops while the server runs', () => {
+  let dataDir: Awaited<ReturnType<typeof tempFolder>> | undefined;
+  let database: EmbeddedDatabase | undefined;
+  afterAll(async () => {
+    await database?.stop();
+    await dataDir?.remove();
+  });
+
+  it('is started again, and the server can still be stopped', async () => {
+    dataDir = await tempFolder('restart');
+    await chmod(dataDir.path, 0o755);
+    const dir = path.join(dataDir.path, 'postgres');
+    const warnings: string[] = [];
+    database = await startEmbeddedPostgres(dir, { warn: (line) => warnings.push(line) });
+    const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    pool.on('error', () => {});
+    try {
+      await pool.query('CREATE TABLE kept (n int); INSERT INTO kept VALUES (7)');
+      const pid = Number((await readFile(path.join(dir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+      process.kill(pid, 'SIGINT');
+      await eventually(
+        async () => {
+          try {
+            process.kill(pid, 0);
+            return undefined;
+          } catch {
+            return true;
+          }
+        },
+        30_000,
+        'PostgreSQL to stop',
+      );
+      const rows = await eventually(
+        () =>
+          pool.query<{ n: number }>('SELECT n FROM kept').then(
+            (res) => res.rows,
+            () => undefined,
+          ),
+        60_000,
+        'the database to answer again',
+      );
+      expect(rows).toEqual([{ n: 7 }]);
+      await eventually(async () => (warnings.length >= 2 ? true : undefined));
+      expect(warnings).toEqual([
+        'The embedded PostgreSQL stopped (exit code 0); starting it again.',
+        'The embedded PostgreSQL is running again.',
+      ]);
+    } finally {
+      await pool.end();
+    }
+    const started = Date.now();
+    await database.stop();
+    database = undefined;
+    expect(Date.now() - started).toBeLessThan(10_000);
+  }, 120_000);
+});
