@@ -1,13 +1,14 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DEMO_USERS, seedDemo } from './demo/seed.ts';
-import { onShutdown, startRuntime } from './runtime.ts';
+import { keepProcessThroughDatabaseOutages, onShutdown, startRuntime } from './runtime.ts';
 
 async function main() {
   const config = loadConfig();
   const started = Date.now();
   const runtime = await startRuntime(config, { workers: config.runWorkers });
   const { ctx, logger } = runtime;
+  keepProcessThroughDatabaseOutages(logger);
   const app = await buildApp(ctx, { logger });
   let stopDemo: (() => Promise<void>) | undefined;
   onShutdown(async () => {

@@ -68,13 +68,19 @@ export function keepRunningThroughDatabaseOutages(
 
 let rejectionGuardInstalled = false;
 
+/**
+ * For a server or worker process (main.ts, worker.ts), not for a process that only borrows a runtime (a test):
+ * installs keepRunningThroughDatabaseOutages once.
+ */
+export function keepProcessThroughDatabaseOutages(logger: pino.Logger): void {
+  if (rejectionGuardInstalled) return;
+  process.on('unhandledRejection', keepRunningThroughDatabaseOutages(logger));
+  rejectionGuardInstalled = true;
+}
+
 /** Database (embedded or DATABASE_URL), migrations, job queue; workers when configured. */
 export async function startRuntime(config: Config, opts: { workers: boolean }): Promise<Runtime> {
   const logger = createLogger(config.logLevel);
-  if (!rejectionGuardInstalled) {
-    process.on('unhandledRejection', keepRunningThroughDatabaseOutages(logger));
-    rejectionGuardInstalled = true;
-  }
   let embedded: EmbeddedDatabase | undefined;
   let url = config.databaseUrl;
   if (!url) {

@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from './config.ts';
-import { onShutdown, startRuntime } from './runtime.ts';
+import { keepProcessThroughDatabaseOutages, onShutdown, startRuntime } from './runtime.ts';
 
 /** `npm run worker`: runs the job workers and schedules without serving HTTP. */
 async function main() {
@@ -8,6 +8,7 @@ async function main() {
     throw new ConfigError('The worker needs DATABASE_URL: it joins the database of a running server.');
   }
   const runtime = await startRuntime(config, { workers: true });
+  keepProcessThroughDatabaseOutages(runtime.logger);
   onShutdown(runtime.close, runtime.logger);
   runtime.logger.info('worker started');
 }
