@@ -176,7 +176,7 @@ export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; lock
                                 aria-label="configured"
                               />
                             ) : gap ? (
-                              <Text size="xs" c="red.7" fw={600}>
+                              <Text size="xs" c="red" fw={600}>
                                 {gap.reason === 'missing' ? 'missing' : PUBLISH_GAP_REASONS[gap.reason]}
                               </Text>
                             ) : (

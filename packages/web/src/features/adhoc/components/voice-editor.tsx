@@ -348,6 +348,8 @@ function AudioUpload({
         loading={busyFor === language}
         disabled={disabled}
         fullWidth
+        // Each recording has its button: named with the recording, the two are told apart without their cards.
+        aria-label={`${uploaded ? 'Replace WAV file' : 'Upload WAV file'}: ${title}`}
       >
         {uploaded ? 'Replace WAV file' : 'Upload WAV file'}
       </Button>
