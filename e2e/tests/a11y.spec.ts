@@ -114,6 +114,31 @@ test.describe('where the keyboard goes', () => {
   });
 });
 
+test.describe('what a screen reader is told without moving there', () => {
+  test("a title that is not saved is said politely ('Template title: NOT SAVED: empty title'), a save that succeeds is not", async ({
+    page,
+  }) => {
+    await signIn(page, 'operator');
+    await page.goto('/admin/adhoc-campaigns');
+    await page.getByRole('button', { name: /^Edit ADHOC-4 / }).click();
+    const title = page.getByRole('textbox', { name: 'Template title' });
+    const before = await title.inputValue();
+    const said = page.getByTestId('save-announce-title');
+    await expect(said).toHaveAttribute('role', 'status');
+    await expect(said).toHaveText('');
+    await title.fill('');
+    await expect(said).toHaveText('Template title: NOT SAVED: empty title');
+    await title.fill(before);
+    await expect(page.getByTestId('save-status-title')).toHaveText('Saved');
+    await expect(said).toHaveText('');
+  });
+
+  test('toasts are alerts, so a screen reader reads them as they appear', async ({ page }) => {
+    await loginViaForm(page, 'operator');
+    await expect(page.getByRole('alert').filter({ hasText: 'Welcome.' })).toBeVisible();
+  });
+});
+
 test.describe('the login page after the session ends', () => {
   test('a session that ended offers the e-mail address used (never the password), and the password takes the focus', async ({
     page,
@@ -245,5 +270,11 @@ test.describe('axe: no serious or critical violation on any main screen', () => 
     await page.goto('/admin/suppression');
     await expect(page.getByRole('heading', { name: 'SUPPRESSION', exact: true })).toBeVisible();
     await expectNoSeriousViolations(page, 'suppression');
+    // The upload dialog: its file field's placeholder was 2.1:1.
+    await page.getByRole('button', { name: 'INCREMENTAL FILE UPLOAD' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoSeriousViolations(page, 'suppression upload');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'INCREMENTAL FILE UPLOAD' })).toBeFocused();
   });
 });

@@ -26,6 +26,11 @@ describe('readable colours (WCAG AA, 4.5:1)', () => {
     expect(light['--mantine-color-gray-light-color']).toBe('#212529');
   });
 
+  it("makes placeholders (Mantine's gray 5, 2.1:1) a gray that reads, lighter than dimmed text", () => {
+    expect(light['--mantine-color-placeholder']).toBe('rgba(107, 114, 120, 1)');
+    expect(contrastRatio('rgba(107, 114, 120, 1)', '#ffffff')).toBeGreaterThanOrEqual(4.5);
+  });
+
   it('makes dimmed text gray 7 (8.2:1 on white) instead of gray 6 (3.3:1)', () => {
     expect(light['--mantine-color-dimmed']).toBe('var(--mantine-color-gray-7)');
   });

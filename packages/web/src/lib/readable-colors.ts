@@ -38,6 +38,8 @@ export const readableColors: CSSVariablesResolver = (theme) => {
     light[`--mantine-color-${name}-text`] = filled;
     light[`--mantine-color-${name}-light-color`] = readableOn(shades[9], shades[2]);
   }
+  // Placeholders (Mantine's gray 5, 2.1:1): still lighter than a typed value (gray 7 and darker).
+  light['--mantine-color-placeholder'] = readableOn(theme.colors.gray[6], WHITE);
   // A field's error message (Mantine's red 6, 3.3:1).
   light['--mantine-color-error'] =
     light['--mantine-color-red-text'] ?? readableOn(theme.colors.red[6], WHITE);

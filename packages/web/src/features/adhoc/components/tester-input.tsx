@@ -60,7 +60,7 @@ export function TesterInput({
       label={
         <Group gap={6} justify="space-between" wrap="nowrap">
           <span>{TESTER_LABEL[notifyBy]}</span>
-          {autosave.status !== 'saved' && <SaveIndicator autosave={autosave} />}
+          {autosave.status !== 'saved' && <SaveIndicator autosave={autosave} name={TESTER_LABEL[notifyBy]} />}
         </Group>
       }
       labelProps={{ style: { width: '100%' } }}
