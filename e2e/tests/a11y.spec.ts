@@ -64,6 +64,50 @@ test.describe('where the keyboard goes', () => {
     await expect(page.getByRole('heading', { name: 'Custom Reports' })).toBeFocused();
   });
 
+  test("the compact layout's closed sidebar is no Tab stop; Escape closes the open one, back to its button", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 900, height: 800 });
+    await signIn(page, 'operator');
+    await page.goto('/admin/dashboard');
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeAttached();
+    const burger = page.getByRole('button', { name: 'Toggle sidebar' });
+    await burger.focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'PG&E PSPS Reports' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    // Past the closed sidebar, straight to the footer (the dashboard has no control of its own).
+    await expect(
+      page.getByRole('contentinfo').getByRole('link', { name: 'Notification Provider' }),
+    ).toBeFocused();
+
+    await burger.focus();
+    await page.keyboard.press('Enter');
+    await expect(burger).toHaveAttribute('aria-expanded', 'true');
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Custom Reports' })
+      .focus();
+    await page.keyboard.press('Escape');
+    await expect(burger).toHaveAttribute('aria-expanded', 'false');
+    await expect(burger).toBeFocused();
+  });
+
+  test('the minimised sidebar is no Tab stop either', async ({ page }) => {
+    await signIn(page, 'operator');
+    await page.goto('/admin/dashboard');
+    await page.getByRole('button', { name: 'Minimise sidebar' }).click();
+    await expect(page.getByRole('button', { name: 'Show sidebar' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'PG&E PSPS Reports' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'More' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(
+      page.getByRole('contentinfo').getByRole('link', { name: 'Notification Provider' }),
+    ).toBeFocused();
+  });
+
   test('opening a template puts the focus on the editor; returning to the list puts it back on that Edit button', async ({
     page,
   }) => {
@@ -111,6 +155,23 @@ test.describe('where the keyboard goes', () => {
     await tester.fill(before);
     await page.keyboard.press('Tab');
     await expect(tester).not.toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+test.describe('structure a screen reader navigates by', () => {
+  test("a campaign tree's customer classes are headings, and each card a group named by its ID", async ({
+    page,
+  }) => {
+    await signIn(page, 'operator');
+    await page.goto('/admin/campaign-report');
+    await chooseFirst(page, 'campaign-select', 'tree-section');
+    const tree = page.getByTestId('campaign-tree');
+    await expect(tree.getByRole('heading', { level: 4 })).toHaveText([
+      /^Medical Baseline/,
+      /^Critical Essential/,
+      /^General/,
+    ]);
+    await expect(tree.getByRole('group', { name: /^Root campaign ID \d+$/ })).toHaveCount(1);
   });
 });
 

@@ -52,6 +52,9 @@ export function AdminLayout() {
   const pageName = SCREENS.find((s) => matchPath(s.path, pathname))?.label ?? '';
   usePageTitle(pageName);
   const content = useRef<HTMLElement>(null);
+  const burger = useRef<HTMLButtonElement>(null);
+  // A sidebar out of sight (minimised, or the compact layout's closed overlay) is no Tab stop and is not read out.
+  const sidebarHidden = compact ? !mobileOpened : desktopCollapsed;
   useFocusPageHeadingOnNavigation(content);
 
   const doLogout = () => void signOut.request();
@@ -74,6 +77,7 @@ export function AdminLayout() {
             <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
               {compact ? (
                 <Burger
+                  ref={burger}
                   opened={mobileOpened}
                   onClick={() => setMobileOpened((o) => !o)}
                   size="sm"
@@ -125,7 +129,16 @@ export function AdminLayout() {
           </Group>
         </AppShell.Header>
 
-        <AppShell.Navbar id={SIDEBAR_ID}>
+        <AppShell.Navbar
+          id={SIDEBAR_ID}
+          inert={sidebarHidden}
+          // Escape closes the compact layout's sidebar, back to the button that opened it.
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape' || !compact || !mobileOpened) return;
+            setMobileOpened(false);
+            burger.current?.focus();
+          }}
+        >
           <Sidebar
             compact={compact}
             narrow={!compact && !wide}
