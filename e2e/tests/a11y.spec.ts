@@ -136,6 +136,39 @@ test.describe('where the keyboard goes', () => {
     expect(new Set(names).size).toBe(2);
   });
 
+  test("a language's delete button is named with the language as shown ('Delete English', not the code 'english')", async ({
+    page,
+  }) => {
+    await signIn(page, 'operator');
+    await page.goto('/admin/adhoc-campaigns');
+    await page.getByRole('button', { name: /^Edit ADHOC-4 / }).click();
+    await page.getByRole('tab', { name: 'SMS', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Delete English', exact: true })).toBeVisible();
+  });
+
+  test('a test send confirmed from the keyboard leaves the focus on its button, busy while it runs', async ({
+    page,
+  }) => {
+    await signIn(page, 'operator');
+    await page.goto('/admin/adhoc-campaigns');
+    await page.getByRole('button', { name: /^Edit ADHOC-4 / }).click();
+    await page.getByRole('tab', { name: 'SMS', exact: true }).click();
+    const tester = page.getByRole('textbox', { name: 'Tester SMS number' });
+    await tester.fill('+14155550123');
+    await page.keyboard.press('Tab');
+    const send = page.getByTestId('send-one-SMS');
+    await send.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog')).toContainText(
+      'Are you sure you want to send the ENGLISH template?',
+    );
+    await expect(page.getByRole('dialog').getByRole('button', { name: 'Send', exact: true })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('alert').filter({ hasText: 'Sent SMS test to +14155550123' })).toBeVisible();
+    await expect(send).toBeFocused();
+    await expect(send).not.toHaveAttribute('aria-busy');
+  });
+
   test('a wrong tester contact is still said when the operator comes back to correct it, until they type', async ({
     page,
   }) => {
