@@ -192,6 +192,21 @@ test.describe('where the keyboard goes', () => {
 });
 
 test.describe('structure a screen reader navigates by', () => {
+  test('the lists are tables named for a screen reader: Custom reports, Completion reports, AdHoc templates', async ({
+    page,
+  }) => {
+    await signIn(page, 'operator');
+    await page.goto('/admin/launcher');
+    await expect(page.getByRole('table', { name: 'Custom reports' })).toBeVisible();
+    await page.goto('/admin/completion');
+    await expect(page.getByRole('table', { name: 'Completion reports' })).toBeVisible();
+    await page.goto('/admin/adhoc-campaigns');
+    await expect(page.getByRole('table', { name: 'AdHoc templates' })).toBeVisible();
+    await page.goto('/admin/standard-reports-events');
+    await chooseFirst(page, 'event-select', 'events-grid-section');
+    await expect(page.getByRole('table', { name: 'Events grid' })).toBeVisible();
+  });
+
   test("a campaign tree's customer classes are headings, and each card a group named by its ID", async ({
     page,
   }) => {
