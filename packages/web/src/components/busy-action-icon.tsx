@@ -1,5 +1,6 @@
 import { ActionIcon, type ActionIconProps, Loader } from '@mantine/core';
-import { type ComponentPropsWithoutRef, type MouseEvent, useRef } from 'react';
+import type { ComponentPropsWithoutRef, MouseEvent } from 'react';
+import { useBusyClick } from '../lib/busy-click.ts';
 
 type Props = ActionIconProps &
   Omit<ComponentPropsWithoutRef<'button'>, keyof ActionIconProps | 'onClick' | 'disabled'> & {
@@ -17,26 +18,8 @@ type Props = ActionIconProps &
  * says so (aria-busy, aria-disabled) and ignores clicks, including a second click before the first has re-rendered.
  */
 export function BusyActionIcon({ busy = false, blocked = false, onClick, children, ...props }: Props) {
-  const running = useRef(false);
   const inert = busy || blocked;
-  const click = (event: MouseEvent<HTMLButtonElement>) => {
-    if (inert || running.current) {
-      event.preventDefault();
-      return;
-    }
-    const result = onClick(event);
-    if (result instanceof Promise) {
-      running.current = true;
-      result.then(
-        () => {
-          running.current = false;
-        },
-        () => {
-          running.current = false;
-        },
-      );
-    }
-  };
+  const click = useBusyClick(inert, onClick);
   return (
     <ActionIcon
       {...props}

@@ -193,7 +193,7 @@ export function TransferStatus({
       {withError && error && (
         <Text
           size="xs"
-          c={state === 'failed' ? 'red.8' : 'orange.9'}
+          c={state === 'failed' ? 'red.9' : 'orange.9'}
           lineClamp={3}
           title={error}
           style={{ overflowWrap: 'anywhere' }}

@@ -13,9 +13,11 @@ import {
   IconLayoutSidebarLeftExpand,
   IconLogout,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, matchPath, Outlet, useLocation } from 'react-router';
+import { SkipLink } from '../../components/skip-link.tsx';
 import { usePublicConfig } from '../../lib/config.ts';
+import { focusPageHeading, useFocusPageHeadingOnNavigation } from '../../lib/page-focus.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useRefreshPermissions } from '../../lib/permissions.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -32,6 +34,8 @@ const WIDE_LAYOUT_PX = 1280;
 
 /** The sidebar, as the toggle buttons name it (aria-controls). */
 const SIDEBAR_ID = 'sidebar';
+/** The screen's content, where 'Skip to content' leads. */
+const CONTENT_ID = 'content';
 
 /** /admin: sidebar, top bar, content, footer (document 1 §2). Compact at 992px or less. */
 export function AdminLayout() {
@@ -47,103 +51,121 @@ export function AdminLayout() {
   // As the router matches: '/admin/voice/' and '/admin/Voice' show the Voice screen, and are named so.
   const pageName = SCREENS.find((s) => matchPath(s.path, pathname))?.label ?? '';
   usePageTitle(pageName);
+  const content = useRef<HTMLElement>(null);
+  const burger = useRef<HTMLButtonElement>(null);
+  // A sidebar out of sight (minimised, or the compact layout's closed overlay) is no Tab stop and is not read out.
+  const sidebarHidden = compact ? !mobileOpened : desktopCollapsed;
+  useFocusPageHeadingOnNavigation(content);
 
   const doLogout = () => void signOut.request();
 
   return (
-    <AppShell
-      header={{ height: 56 }}
-      footer={{ height: 36 }}
-      navbar={{
-        width: compact || wide ? SIDEBAR_WIDTH : NARROW_SIDEBAR_WIDTH,
-        breakpoint: COMPACT_BREAKPOINT_PX + 1,
-        collapsed: { mobile: !mobileOpened, desktop: desktopCollapsed },
-      }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-            {compact ? (
-              <Burger
-                opened={mobileOpened}
-                onClick={() => setMobileOpened((o) => !o)}
-                size="sm"
-                aria-label="Toggle sidebar"
-                aria-expanded={mobileOpened}
-                aria-controls={SIDEBAR_ID}
-              />
-            ) : (
-              // The name says what a press does, as the tooltip does; aria-expanded says whether it is shown.
-              <Tooltip label={desktopCollapsed ? 'Show sidebar' : 'Minimise sidebar'}>
-                <ActionIcon
-                  variant="subtle"
-                  onClick={() => setDesktopCollapsed((c) => !c)}
-                  aria-label={desktopCollapsed ? 'Show sidebar' : 'Minimise sidebar'}
-                  aria-expanded={!desktopCollapsed}
+    <>
+      <SkipLink target={CONTENT_ID} onSkip={() => focusPageHeading(content.current)} />
+      <AppShell
+        header={{ height: 56 }}
+        footer={{ height: 36 }}
+        navbar={{
+          width: compact || wide ? SIDEBAR_WIDTH : NARROW_SIDEBAR_WIDTH,
+          breakpoint: COMPACT_BREAKPOINT_PX + 1,
+          collapsed: { mobile: !mobileOpened, desktop: desktopCollapsed },
+        }}
+        padding="md"
+      >
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+              {compact ? (
+                <Burger
+                  ref={burger}
+                  opened={mobileOpened}
+                  onClick={() => setMobileOpened((o) => !o)}
+                  size="sm"
+                  aria-label="Toggle sidebar"
+                  aria-expanded={mobileOpened}
                   aria-controls={SIDEBAR_ID}
-                  size="lg"
-                >
-                  {desktopCollapsed ? <IconLayoutSidebarLeftExpand /> : <IconLayoutSidebarLeftCollapse />}
-                </ActionIcon>
-              </Tooltip>
-            )}
-            <Anchor component={Link} to="/dashboard" underline="never" c="inherit" data-testid="brand">
-              <Title order={1} size="h4" style={{ whiteSpace: 'nowrap' }}>
-                {productTitle(config.utilityAbbreviation, short)}
-              </Title>
-            </Anchor>
-            {pageName && (
-              <Text c="dimmed" size="sm" truncate data-testid="page-name">
-                / {pageName}
-              </Text>
+                />
+              ) : (
+                // The name says what a press does, as the tooltip does; aria-expanded says whether it is shown.
+                <Tooltip label={desktopCollapsed ? 'Show sidebar' : 'Minimise sidebar'}>
+                  <ActionIcon
+                    variant="subtle"
+                    onClick={() => setDesktopCollapsed((c) => !c)}
+                    aria-label={desktopCollapsed ? 'Show sidebar' : 'Minimise sidebar'}
+                    aria-expanded={!desktopCollapsed}
+                    aria-controls={SIDEBAR_ID}
+                    size="lg"
+                  >
+                    {desktopCollapsed ? <IconLayoutSidebarLeftExpand /> : <IconLayoutSidebarLeftCollapse />}
+                  </ActionIcon>
+                </Tooltip>
+              )}
+              <Anchor component={Link} to="/dashboard" underline="never" c="inherit" data-testid="brand">
+                <Title order={1} size="h4" style={{ whiteSpace: 'nowrap' }}>
+                  {productTitle(config.utilityAbbreviation, short)}
+                </Title>
+              </Anchor>
+              {pageName && (
+                <Text c="dimmed" size="sm" truncate data-testid="page-name">
+                  / {pageName}
+                </Text>
+              )}
+            </Group>
+            {!compact && (
+              <Menu position="bottom-end" withArrow>
+                <Menu.Target>
+                  <ActionIcon variant="subtle" size="lg" aria-label="More">
+                    <IconDots />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Label>More</Menu.Label>
+                  <Menu.Item leftSection={<IconLogout size={16} />} onClick={doLogout}>
+                    Log out
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
             )}
           </Group>
-          {!compact && (
-            <Menu position="bottom-end" withArrow>
-              <Menu.Target>
-                <ActionIcon variant="subtle" size="lg" aria-label="More">
-                  <IconDots />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Label>More</Menu.Label>
-                <Menu.Item leftSection={<IconLogout size={16} />} onClick={doLogout}>
-                  Log out
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
-          )}
-        </Group>
-      </AppShell.Header>
+        </AppShell.Header>
 
-      <AppShell.Navbar id={SIDEBAR_ID}>
-        <Sidebar
-          compact={compact}
-          narrow={!compact && !wide}
-          onNavigate={() => setMobileOpened(false)}
-          onLogout={doLogout}
-        />
-      </AppShell.Navbar>
+        <AppShell.Navbar
+          id={SIDEBAR_ID}
+          inert={sidebarHidden}
+          // Escape closes the compact layout's sidebar, back to the button that opened it.
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape' || !compact || !mobileOpened) return;
+            setMobileOpened(false);
+            burger.current?.focus();
+          }}
+        >
+          <Sidebar
+            compact={compact}
+            narrow={!compact && !wide}
+            onNavigate={() => setMobileOpened(false)}
+            onLogout={doLogout}
+          />
+        </AppShell.Navbar>
 
-      <AppShell.Main>
-        <Outlet />
-      </AppShell.Main>
+        <AppShell.Main id={CONTENT_ID} ref={content}>
+          <Outlet />
+        </AppShell.Main>
 
-      {signOut.dialog}
-      <AppShell.Footer>
-        <Group h="100%" px="md" justify="space-between">
-          <Text size="xs" c="dimmed">
-            © {new Date().getFullYear()}{' '}
-            <Anchor href={config.providerUrl} target="_blank" rel="noopener noreferrer" size="xs">
-              {config.providerName}
+        {signOut.dialog}
+        <AppShell.Footer>
+          <Group h="100%" px="md" justify="space-between">
+            <Text size="xs" c="dimmed">
+              © {new Date().getFullYear()}{' '}
+              <Anchor href={config.providerUrl} target="_blank" rel="noopener noreferrer" size="xs">
+                {config.providerName}
+              </Anchor>
+            </Text>
+            <Anchor component={Link} to={HOME_PATH} size="xs" c="dimmed" visibleFrom="sm">
+              Dashboard
             </Anchor>
-          </Text>
-          <Anchor component={Link} to={HOME_PATH} size="xs" c="dimmed" visibleFrom="sm">
-            Dashboard
-          </Anchor>
-        </Group>
-      </AppShell.Footer>
-    </AppShell>
+          </Group>
+        </AppShell.Footer>
+      </AppShell>
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { LOGIN_PATH } from '@psps/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { BusyButton } from '../../components/busy-button.tsx';
 import { useLogout } from '../../features/auth/api/login.ts';
 import { unsavedEdits } from '../../lib/unsaved-edits.ts';
 
@@ -76,9 +77,9 @@ export function useSignOut() {
           <Button variant="light" color="red" onClick={() => void discardAndLogOut()} disabled={busy}>
             Log out and discard
           </Button>
-          <Button onClick={() => void saveAndLogOut()} loading={busy} data-autofocus>
+          <BusyButton onClick={() => saveAndLogOut()} busy={busy} data-autofocus>
             {failed === 'part-not-saved' ? 'Log out and keep draft' : 'Save and log out'}
-          </Button>
+          </BusyButton>
         </Group>
       </Stack>
     </Modal>

@@ -1,4 +1,7 @@
+import { type RefObject, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { ScreenHeading } from '../../../components/screen-heading.tsx';
+import { focusPageHeading } from '../../../lib/page-focus.ts';
 import { DialogsProvider } from './adhoc-dialogs.tsx';
 import { TemplateEditor } from './template-editor.tsx';
 import { TemplateList } from './template-list.tsx';
@@ -6,10 +9,16 @@ import { TemplateList } from './template-list.tsx';
 /** Search parameter holding the selected template, so a reload reopens its editor (doc 2 §2: no own route). */
 export const TEMPLATE_PARAM = 'template';
 
-/** /admin/adhoc-campaigns: the template list, or the editor of the selected template in its place. */
+/**
+ * /admin/adhoc-campaigns: the template list, or the editor of the selected template in its place. The editor has
+ * the screen's heading too (for screen readers; the list's is visible).
+ */
 export function AdhocPage() {
   const [params, setParams] = useSearchParams();
   const selected = Number(params.get(TEMPLATE_PARAM));
+  const editing = Number.isSafeInteger(selected) && selected > 0 ? selected : null;
+  const area = useRef<HTMLDivElement>(null);
+  useFocusOnSwap(area, editing);
   const open = (id: number | null, tab?: string) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
@@ -22,11 +31,41 @@ export function AdhocPage() {
 
   return (
     <DialogsProvider>
-      {Number.isSafeInteger(selected) && selected > 0 ? (
-        <TemplateEditor key={selected} id={selected} onClose={() => open(null)} />
-      ) : (
-        <TemplateList onOpen={open} />
-      )}
+      <div ref={area}>
+        {editing !== null ? (
+          <>
+            <ScreenHeading screen="adhoc" />
+            <TemplateEditor key={editing} id={editing} onClose={() => open(null)} />
+          </>
+        ) : (
+          <TemplateList onOpen={open} />
+        )}
+      </div>
     </DialogsProvider>
   );
+}
+
+/**
+ * The list and an editor replace each other, taking away the button that was pressed (Edit, New Template, Return
+ * to the list, or Back): the focus would fall to the page. It goes to the editor's heading when one opens, and back
+ * to the template's Edit button in the list when it closes (the list's heading if that row is not shown).
+ */
+function useFocusOnSwap(area: RefObject<HTMLDivElement | null>, editing: number | null) {
+  const shown = useRef(editing);
+  useEffect(() => {
+    const closed = shown.current;
+    shown.current = editing;
+    const element = area.current;
+    if (closed === editing || !element) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && element.contains(active)) return;
+    const editButton =
+      editing === null && closed !== null
+        ? element.querySelector<HTMLElement>(
+            `[data-testid="adhoc-row-${closed}"] button[aria-label^="Edit "]`,
+          )
+        : null;
+    if (editButton) editButton.focus();
+    else focusPageHeading(element);
+  }, [area, editing]);
 }

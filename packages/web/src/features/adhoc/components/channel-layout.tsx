@@ -42,6 +42,7 @@ export function ChannelLayout({
             <SaveIndicator
               autosave={editor.autosave}
               label={editor.notifyBy}
+              name={`${NOTIFY_BY_LABELS[editor.notifyBy]} · ${language?.displayName ?? editor.language}`}
               nothingStored={!editor.savedLanguages.has(editor.language)}
             />
           </Group>

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Card, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   type AdhocLanguage,
@@ -20,6 +20,7 @@ import {
 } from '@psps/contracts';
 import { IconChevronRight, IconSend, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { BusyButton } from '../../../components/busy-button.tsx';
 import { useRovingFocus } from '../../../lib/roving-focus.ts';
 import { useSendTest } from '../api/sends.ts';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
@@ -113,7 +114,7 @@ export function LanguageColumn({
                       size="sm"
                       variant="subtle"
                       color="red"
-                      aria-label={`Delete ${item.name}`}
+                      aria-label={`Delete ${item.displayName}`}
                       tabIndex={roving.itemProps(index).tabIndex}
                       disabled={locked}
                       onClick={() => void removeLanguage(item.name)}
@@ -198,26 +199,26 @@ function SendButtons({ editor }: { editor: ChannelEditorState }) {
 
   return (
     <Stack gap={6}>
-      <Button
+      <BusyButton
         leftSection={<IconSend size={16} />}
         variant="light"
-        onClick={() => void sendOne()}
+        onClick={() => sendOne()}
         disabled={!savedLanguages.has(language) && !editor.autosave.hasUnsaved}
-        loading={send.isPending}
+        busy={send.isPending}
         data-testid={`send-one-${notifyBy}`}
       >
         {sendOneLabel(language)}
-      </Button>
-      <Button
+      </BusyButton>
+      <BusyButton
         leftSection={<IconSend size={16} />}
         variant="default"
-        onClick={() => void sendAll()}
+        onClick={() => sendAll()}
         disabled={count === 0}
-        loading={send.isPending}
+        busy={send.isPending}
         data-testid={`send-all-${notifyBy}`}
       >
         {sendAllLabel(count)}
-      </Button>
+      </BusyButton>
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import { Badge, Button, Card, Group, Loader, Table, Text, Title, Tooltip } from 
 import { formatDateTime, NOTIFY_BY_LABELS, type OutboxSend } from '@psps/contracts';
 import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
+import { BusyButton } from '../../../components/busy-button.tsx';
 import { useOutbox } from '../api/sends.ts';
 
 const SHOWN = 5;
@@ -26,15 +27,15 @@ export function OutboxPanel({ id }: { id: number }) {
         <Title order={3} size="h5">
           Test sends
         </Title>
-        <Button
+        <BusyButton
           size="compact-xs"
           variant="subtle"
           leftSection={<IconRefresh size={12} />}
-          onClick={() => void outbox.refetch()}
-          loading={outbox.isFetching}
+          onClick={() => outbox.refetch()}
+          busy={outbox.isFetching}
         >
           Refresh
-        </Button>
+        </BusyButton>
       </Group>
       {outbox.isPending ? (
         <Loader size="xs" />

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   ADHOC_LANGUAGES,
@@ -22,6 +22,7 @@ import {
 } from '@psps/contracts';
 import { IconAlertTriangle, IconCheck, IconRocket } from '@tabler/icons-react';
 import { useState } from 'react';
+import { BusyButton } from '../../../components/busy-button.tsx';
 import { usePublish, usePublishHistory, useSummary } from '../api/publish.ts';
 import { useTemplates } from '../api/templates.ts';
 import { usePendingSaves } from '../hooks/pending-saves.tsx';
@@ -77,15 +78,15 @@ export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; lock
             {/* The specification's text, launched or not: the locked alert and the disabled button say the rest. */}
             {publishDt ? publishedText(formatDateTime(publishDt)) : UNPUBLISHED_TEXT}
           </Text>
-          <Button
+          <BusyButton
             leftSection={<IconRocket size={16} />}
-            onClick={() => void doPublish()}
-            loading={publish.isPending}
+            onClick={() => doPublish()}
+            busy={publish.isPending}
             disabled={locked || !summary.data}
             data-testid="publish-button"
           >
             {publishButtonLabel(publishDt)}
-          </Button>
+          </BusyButton>
         </Group>
         {publishDt && edits.length > 0 && (
           <Alert
@@ -176,7 +177,7 @@ export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; lock
                                 aria-label="configured"
                               />
                             ) : gap ? (
-                              <Text size="xs" c="red.7" fw={600}>
+                              <Text size="xs" c="red" fw={600}>
                                 {gap.reason === 'missing' ? 'missing' : PUBLISH_GAP_REASONS[gap.reason]}
                               </Text>
                             ) : (

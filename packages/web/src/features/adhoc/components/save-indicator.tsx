@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconClock, IconLoader2 } from '@tabler/icons-react';
 import type { Autosave } from '../hooks/use-autosave.ts';
 
@@ -13,18 +13,26 @@ const LOOK = {
 
 const NOTHING_STORED = { color: 'gray', label: 'Nothing saved yet', Icon: IconClock } as const;
 
+/** The states a screen reader is told of as they come: the text typed is not on the server. */
+const ANNOUNCED = new Set<string>(['failed', 'conflict', 'incomplete']);
+
 /** Saved / saving / failed / not saved, so an operator always knows whether the server has their text. */
 export function SaveIndicator({
   autosave,
   label,
+  name,
   nothingStored = false,
 }: {
   autosave: Pick<Autosave<unknown>, 'status' | 'error' | 'flush'> & { reason?: string | null };
   label?: string;
+  /** What is saved, as a screen reader is told of a failure ('SMS · English: Save failed, retrying'). */
+  name?: string;
   /** Nothing is stored on the server yet (a language not written): 'Saved' would claim a text that is not there. */
   nothingStored?: boolean;
 }) {
   const look = nothingStored && autosave.status === 'saved' ? NOTHING_STORED : LOOK[autosave.status];
+  const text =
+    autosave.status === 'incomplete' && autosave.reason ? `${look.label}: ${autosave.reason}` : look.label;
   const badge = (
     <Badge
       color={look.color}
@@ -33,11 +41,15 @@ export function SaveIndicator({
       data-testid={label ? `save-status-${label}` : 'save-status'}
       data-status={autosave.status}
     >
-      {autosave.status === 'incomplete' && autosave.reason ? `${look.label}: ${autosave.reason}` : look.label}
+      {text}
     </Badge>
   );
   return (
     <Group gap={6} wrap="nowrap">
+      {/* Said politely when a save fails or is held back, not at every 'Saving…' / 'Saved' while typing. */}
+      <VisuallyHidden role="status" data-testid={label ? `save-announce-${label}` : 'save-announce'}>
+        {ANNOUNCED.has(autosave.status) ? (name ? `${name}: ${text}` : text) : ''}
+      </VisuallyHidden>
       {autosave.error ? (
         <Tooltip label={`${autosave.error.message} Your edits are kept in this browser.`} multiline w={260}>
           {badge}

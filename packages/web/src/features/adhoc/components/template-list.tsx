@@ -32,6 +32,9 @@ import { useCampaigns, useCreateCampaign, useDeleteCampaign } from '../api/campa
 import { useDialogs } from './adhoc-dialogs.tsx';
 import { UnpublishedEditsBadge } from './unpublished-edits-badge.tsx';
 
+/** The table's name, as a screen reader's table list gives it (and its sideways-scrolling region). */
+const TABLE_LABEL = 'AdHoc templates';
+
 export const STATUS_COLORS: Record<string, string> = { DRAFT: 'gray', PUBLISHED: 'teal', LAUNCHED: 'red' };
 
 /** A row's template as its buttons are named for a screen reader: 'Delete ADHOC-5 Wind event Oct 21'. */
@@ -113,8 +116,14 @@ export function TemplateList({ onOpen }: { onOpen: (id: number, tab?: string) =>
           {campaigns.error.message}
         </Alert>
       )}
-      <WideTable label="AdHoc templates" stickyEnd>
-        <Table striped highlightOnHover verticalSpacing="xs" data-testid="adhoc-list">
+      <WideTable label={TABLE_LABEL} stickyEnd>
+        <Table
+          aria-label={TABLE_LABEL}
+          striped
+          highlightOnHover
+          verticalSpacing="xs"
+          data-testid="adhoc-list"
+        >
           <Table.Thead>
             <Table.Tr>
               {ADHOC_LIST_COLUMNS.map((column) => (

@@ -19,7 +19,8 @@ const PLACEHOLDER = { PHON: '+1 415 555 0123', SMS: '+1 415 555 0123', EML: 'tes
 
 /**
  * The tester contact of a channel, saved on every change (doc 2 §7). A contact a test could not be sent to is said
- * under the field once the field is left (the server refuses the send with the same words).
+ * under the field once the field is left (the server refuses the send with the same words), and stays said when
+ * the operator comes back to correct it (a screen reader reads it with the field) until they type.
  */
 export function TesterInput({
   campaign,
@@ -59,7 +60,7 @@ export function TesterInput({
       label={
         <Group gap={6} justify="space-between" wrap="nowrap">
           <span>{TESTER_LABEL[notifyBy]}</span>
-          {autosave.status !== 'saved' && <SaveIndicator autosave={autosave} />}
+          {autosave.status !== 'saved' && <SaveIndicator autosave={autosave} name={TESTER_LABEL[notifyBy]} />}
         </Group>
       }
       labelProps={{ style: { width: '100%' } }}
@@ -67,8 +68,10 @@ export function TesterInput({
       type={notifyBy === 'EML' ? 'email' : 'tel'}
       value={value}
       disabled={disabled}
-      onChange={(event) => setValue(event.currentTarget.value)}
-      onFocus={() => setEditing(true)}
+      onChange={(event) => {
+        setValue(event.currentTarget.value);
+        setEditing(true);
+      }}
       onBlur={() => setEditing(false)}
       error={problem}
       data-testid={`tester-${notifyBy}`}

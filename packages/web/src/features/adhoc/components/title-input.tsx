@@ -123,6 +123,7 @@ export function TitleInput({ campaign, locked }: { campaign: AdhocCampaign; lock
             empty && !locked ? { ...autosave, status: 'incomplete', reason: 'empty title' } : autosave
           }
           label="title"
+          name="Template title"
         />
       </Group>
       {conflict && info && (

@@ -1,16 +1,4 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Badge, Card, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   type AdhocCampaign,
@@ -36,6 +24,7 @@ import {
 } from '@psps/contracts';
 import { IconUpload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { BusyButton } from '../../../components/busy-button.tsx';
 import { uploadAudio, useAudioUrl } from '../api/audio.ts';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
 import { fieldLabel } from '../lib/conflict-fields.ts';
@@ -339,18 +328,20 @@ function AudioUpload({
         onChange={(event) => void choose(event.currentTarget.files)}
         data-testid={`audio-input-${kind}`}
       />
-      <Button
+      <BusyButton
         mt="xs"
         size="xs"
         variant="light"
         leftSection={<IconUpload size={14} />}
         onClick={() => input.current?.click()}
-        loading={busyFor === language}
+        busy={busyFor === language}
         disabled={disabled}
         fullWidth
+        // Each recording has its button: named with the recording, the two are told apart without their cards.
+        aria-label={`${uploaded ? 'Replace WAV file' : 'Upload WAV file'}: ${title}`}
       >
         {uploaded ? 'Replace WAV file' : 'Upload WAV file'}
-      </Button>
+      </BusyButton>
     </Card>
   );
 }

@@ -30,7 +30,10 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const config = usePublicConfig();
   const [visible, setVisible] = useState(false);
-  const [email, setEmail] = useState('');
+  // The address of the last sign-in here stays (the session ended, the operator is the same): only the password is
+  // typed again, and the focus starts there.
+  const [offeredEmail] = useState(session.lastEmail);
+  const [email, setEmail] = useState(offeredEmail);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [missing, setMissing] = useState({ email: false, password: false });
@@ -87,7 +90,7 @@ export function LoginPage() {
         <Card style={styles} shadow="md" radius="md" padding="xl" w={380} maw="92vw" withBorder>
           <form onSubmit={submit} noValidate>
             <Stack>
-              <Title order={2} size="h3">
+              <Title order={1} size="h3">
                 Login
               </Title>
               {config.utilityAbbreviation && (
@@ -115,7 +118,7 @@ export function LoginPage() {
                 type="email"
                 autoComplete="username"
                 required
-                autoFocus
+                autoFocus={offeredEmail === ''}
                 ref={emailInput}
                 value={email}
                 error={missing.email ? LOGIN_FIELD_MISSING.email : undefined}
@@ -128,6 +131,7 @@ export function LoginPage() {
                 label="Password"
                 autoComplete="current-password"
                 required
+                autoFocus={offeredEmail !== ''}
                 ref={passwordInput}
                 value={password}
                 error={missing.password ? LOGIN_FIELD_MISSING.password : undefined}

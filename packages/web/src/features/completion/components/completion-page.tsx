@@ -28,6 +28,9 @@ import { describeAge, rowShadeBackground, shadeOf } from '../../../lib/row-shade
 import { type CompletionAction, FOLLOW_UP_POLL_MS, useCompletionReports } from '../api/completion-reports.ts';
 import { ReportActions } from './report-actions.tsx';
 
+/** The table's name, as a screen reader's table list gives it (and its sideways-scrolling region). */
+const TABLE_LABEL = 'Completion reports';
+
 type Filter = 'all' | 'failed' | 'pending' | 'transferred';
 const PENDING: readonly TransferState[] = ['waiting', 'transferring'];
 /** How long the list follows an operator's refresh or resend closely. */
@@ -157,8 +160,9 @@ export function CompletionPage() {
         </Alert>
       )}
 
-      <WideTable label="Completion reports" stickyEnd>
+      <WideTable label={TABLE_LABEL} stickyEnd>
         <Table
+          aria-label={TABLE_LABEL}
           highlightOnHover
           verticalSpacing="xs"
           horizontalSpacing={6}

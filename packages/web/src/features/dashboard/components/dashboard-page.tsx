@@ -1,6 +1,7 @@
 import { Alert, Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { DASHBOARD_CARD_CAPTION, DASHBOARD_CARDS, type DashboardAnswer } from '@psps/contracts';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { ScreenHeading } from '../../../components/screen-heading.tsx';
 import { Can } from '../../../lib/permissions.tsx';
 import { todayCaption } from '../../../lib/time-zone.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
@@ -47,6 +48,7 @@ export function DashboardPage() {
     : DASHBOARD_CARD_CAPTION;
   return (
     <Stack gap="md">
+      <ScreenHeading screen="dashboard" />
       {query.isError && (
         <Alert
           color="red"

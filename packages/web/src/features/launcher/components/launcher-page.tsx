@@ -20,6 +20,9 @@ import { describeAge, rowShadeBackground, shadeOf } from '../../../lib/row-shade
 import { TOOLTIP_EVENTS } from '../../../lib/tooltip.ts';
 import { useLauncherCampaigns, useLaunchReport } from '../api/campaigns.ts';
 
+/** The table's name, as a screen reader's table list gives it (and its sideways-scrolling region). */
+const TABLE_LABEL = 'Custom reports';
+
 const ICONS: Record<CustomReportKind, ReactNode> = {
   medbase: <IconHeartbeat size={18} />,
   mb_unreached: <IconPhoneOff size={18} />,
@@ -128,8 +131,14 @@ export function LauncherPage() {
         </Alert>
       )}
 
-      <WideTable label="Custom reports" stickyEnd>
-        <Table highlightOnHover verticalSpacing="xs" fz="sm" data-testid="launcher-table">
+      <WideTable label={TABLE_LABEL} stickyEnd>
+        <Table
+          aria-label={TABLE_LABEL}
+          highlightOnHover
+          verticalSpacing="xs"
+          fz="sm"
+          data-testid="launcher-table"
+        >
           <Table.Thead>
             <Table.Tr>
               {LAUNCHER_TABLE_COLUMNS.map((column) => (

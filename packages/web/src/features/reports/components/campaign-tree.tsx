@@ -25,6 +25,8 @@ function Field({ label, value }: { label: string; value: string }) {
 export function CampaignCard({ campaign, root }: { campaign: Campaign; root?: boolean }) {
   return (
     <Card
+      role="group"
+      aria-label={`${root ? 'Root campaign' : 'Campaign'} ID ${campaign.dataset_id_bint}`}
       withBorder
       padding="xs"
       radius="sm"
@@ -81,7 +83,10 @@ export function CampaignTreeView({ tree }: { tree: CampaignTreeAnswer }) {
             pl="sm"
             style={{ borderLeft: '2px solid var(--mantine-color-gray-3)' }}
           >
+            {/* A heading under the section's: a screen reader's heading keys go from class to class. */}
             <Text
+              component="h4"
+              m={0}
               size="sm"
               fw={600}
               w={{ sm: 170 }}

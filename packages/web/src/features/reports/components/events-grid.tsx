@@ -8,6 +8,9 @@ import { apiDownload } from '../../../lib/api.ts';
 import { withTimeZone } from '../../../lib/time-zone.ts';
 import { dateOrDash, formatCount } from '../utils/labels.ts';
 
+/** The table's name, as a screen reader's table list gives it (and its sideways-scrolling region). */
+const TABLE_LABEL = 'Events grid';
+
 type Column = (typeof GRID_COLUMNS)[number];
 
 /** How each column of the grid reads a row; numeric columns align right. */
@@ -57,8 +60,16 @@ export function EventsGrid({ eventId, rows }: { eventId: number; rows: readonly 
           </Group>
         </Anchor>
       </Group>
-      <WideTable label="Events grid">
-        <Table striped highlightOnHover withTableBorder verticalSpacing={6} horizontalSpacing={5} fz="xs">
+      <WideTable label={TABLE_LABEL}>
+        <Table
+          aria-label={TABLE_LABEL}
+          striped
+          highlightOnHover
+          withTableBorder
+          verticalSpacing={6}
+          horizontalSpacing={5}
+          fz="xs"
+        >
           <Table.Thead>
             <Table.Tr>
               {GRID_COLUMNS.map((c) => (

@@ -27,7 +27,7 @@ export function ReportSection<T>({
       {(title || query.data !== undefined) && (
         <Group justify="space-between" align="baseline" wrap="nowrap" gap="sm">
           {title ? (
-            <Title order={4} fz="md" style={{ minWidth: 0 }}>
+            <Title order={3} fz="md" style={{ minWidth: 0 }}>
               {title}
             </Title>
           ) : (
