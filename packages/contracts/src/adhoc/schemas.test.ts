@@ -28,6 +28,7 @@ const campaign = {
   testerSms_vch: null,
   testerEmail_vch: 'tester@example.com',
   publish_dt: null,
+  unpublishedEdits_bint: 0,
 };
 
 const languageRecord = {

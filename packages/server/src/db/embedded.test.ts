@@ -12,6 +12,20 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from './embedded.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+describe('a process that uses the embedded PostgreSQL', () => {
+  it('ends with its own exit code (a failed test run must not report success)', async () => {
+    const script = `import('./src/db/embedded.ts').then(() => { process.exitCode = 3; });`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: path.resolve(here, '../..'),
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const code = await new Promise<number | null>((resolve) =>
+      child.on('exit', (exitCode) => resolve(exitCode)),
+    );
+    expect(code).toBe(3);
+  });
+});
+
 describe('the embedded PostgreSQL of a server that was killed', () => {
   let dataDir: Awaited<ReturnType<typeof tempFolder>> | undefined;
   let runtime: Runtime | undefined;

