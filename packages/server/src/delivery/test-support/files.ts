@@ -41,12 +41,23 @@ export async function closedPort(): Promise<number> {
   return address.port;
 }
 
-/** A TCP server on 127.0.0.1 that accepts connections and never says a word. */
-export async function silentServer(): Promise<{ port: number; close(): Promise<void> }> {
-  const sockets = new Set<import('node:net').Socket>();
-  const server = createServer((socket) => {
+type LoopbackServer = { port: number; close(): Promise<void> };
+
+/**
+ * A TCP server on 127.0.0.1 that hands each connection to `onConnection` with `track`, for sockets of its own to
+ * be cut too; closing it cuts every connection it holds, so a test never waits on a client still connected.
+ */
+async function loopbackServer(
+  onConnection: (socket: Socket, track: (socket: Socket) => void) => void,
+): Promise<LoopbackServer> {
+  const sockets = new Set<Socket>();
+  const track = (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
+  };
+  const server = createServer((socket) => {
+    track(socket);
+    onConnection(socket, track);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -61,23 +72,21 @@ export async function silentServer(): Promise<{ port: number; close(): Promise<v
   };
 }
 
+/** A TCP server on 127.0.0.1 that accepts connections and never says a word. */
+export function silentServer(): Promise<LoopbackServer> {
+  return loopbackServer(() => {});
+}
+
 /**
  * A TCP proxy on 127.0.0.1 to `port` that stops passing anything, either way, once the client has sent
  * `afterBytes`: a server that accepted the connection and the start of an upload, then stopped answering.
  */
-export async function stallingProxy(
-  port: number,
-  afterBytes: number,
-): Promise<{ port: number; close(): Promise<void> }> {
-  const sockets = new Set<Socket>();
-  const server = createServer((client) => {
+export function stallingProxy(port: number, afterBytes: number): Promise<LoopbackServer> {
+  return loopbackServer((client, track) => {
     const upstream = connect(port, '127.0.0.1');
+    track(upstream);
     let sent = 0;
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-      socket.on('error', () => {});
-    }
+    for (const socket of [client, upstream]) socket.on('error', () => {});
     client.on('data', (chunk: Buffer) => {
       sent += chunk.length;
       if (sent <= afterBytes) upstream.write(chunk);
@@ -86,15 +95,4 @@ export async function stallingProxy(
       if (sent <= afterBytes) client.write(chunk);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return {
-    port: address.port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
 }
