@@ -8,6 +8,11 @@ export const STORAGE_KEYS = {
   environment: 'environment',
   /** Added: the signed-in user's e-mail address; local drafts belong to it. */
   userEmail: 'userEmail',
+  /**
+   * Added: the e-mail address of the last sign-in on this browser, kept when the session ends (Log out, or a call
+   * answered 401) so the login page offers it again. Never the password.
+   */
+  lastLoginEmail: 'lastLoginEmail',
 } as const;
 
 /** Prefix of cached report and campaign lists; logout removes every key with it. */

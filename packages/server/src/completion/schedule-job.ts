@@ -2,8 +2,8 @@ import { defineJob } from '../jobs/job.ts';
 import { completionService } from './service.ts';
 
 /**
- * Every minute: report jobs abandoned by a worker that died are retried (`recoverAbandoned`), then completion reports for campaigns whose medical-baseline retry time is 30 minutes past
- * (doc 1 §9). pg-boss runs each minute's slot once across workers, and a unique index makes each campaign's
+ * Every minute: report jobs abandoned by a worker that died are retried (`recoverAbandoned`), then completion
+ * reports for campaigns whose medical-baseline retry time is 30 minutes past (doc 1 §9). pg-boss runs each minute's slot once across workers, and a unique index makes each campaign's
  * report once even if two slots overlap; the schedule lives in the database, so it survives restarts.
  */
 export const completionScheduleJob = defineJob<Record<string, never>>({

@@ -358,7 +358,8 @@ function readRow(
         }
       : { ok: false, reason: `The line has ${cells.length} cells but the header only ${columns.width}` };
   }
-  const groupText = unneutralizeCsvCell(cellAt(cells, columns.group));
+  // Only a file with a group column pays for the check (a line without one is read as the upload's group).
+  const groupText = columns.group === undefined ? '' : unneutralizeCsvCell(cellAt(cells, columns.group));
   if (group !== undefined && groupText !== '' && groupText !== group) {
     return {
       ok: false,

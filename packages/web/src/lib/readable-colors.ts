@@ -24,8 +24,8 @@ const WHITE = '#ffffff';
  * Mantine's colours as the light scheme uses them, darkened where they read below 4.5:1 (WCAG AA): text in a
  * colour (`c="red"`) and white on a filled colour, on white; a light badge's or button's text on its tint (and on
  * the tint it takes under the mouse). Mantine's own shades give 1.9:1 (yellow) to 3.3:1 (red) there. Dimmed text
- * (captions, notes, the footer) is Mantine's gray 7, and fields' error messages are the readable red: its gray 6 gives 3.3:1 on white. Colours that already read
- * are left as they are.
+ * (captions, notes, the footer) is Mantine's gray 7 (its gray 6 gives 3.3:1 on white), and fields' error messages
+ * are the readable red. Colours that already read are left as they are.
  */
 export const readableColors: CSSVariablesResolver = (theme) => {
   const light: Record<string, string> = { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' };

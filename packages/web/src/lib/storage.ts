@@ -5,13 +5,6 @@ const PERMISSIONS_CHANGED = 'psps:permissions-changed';
 /** Said when the server refused a call for want of a permission: the stored permissions may be out of date. */
 const PERMISSIONS_DOUBTED = 'psps:permissions-doubted';
 
-/**
- * The e-mail address of the last sign-in on this browser, kept when the session ends (Log out, or a call answered
- * 401) so the login page offers it again: an operator whose session ended mid-shift types only the password. Never
- * the password.
- */
-const LAST_EMAIL_KEY = 'lastLoginEmail';
-
 /** Calls `listener` with whether a token is stored, whenever another tab changes (or clears) the stored token. */
 function onTokenChangedElsewhere(listener: (signedIn: boolean) => void): () => void {
   const heard = (event: StorageEvent) => {
@@ -54,13 +47,13 @@ export const session = {
     localStorage.setItem(STORAGE_KEYS.userName, userName);
     if (email) {
       localStorage.setItem(STORAGE_KEYS.userEmail, email.trim());
-      localStorage.setItem(LAST_EMAIL_KEY, email.trim());
+      localStorage.setItem(STORAGE_KEYS.lastLoginEmail, email.trim());
     } else localStorage.removeItem(STORAGE_KEYS.userEmail);
     localStorage.setItem(STORAGE_KEYS.permissions, JSON.stringify(permissions));
   },
   /** The e-mail address of the last sign-in here, kept after the session ends ('' when there was none). */
   lastEmail(): string {
-    return localStorage.getItem(LAST_EMAIL_KEY) ?? '';
+    return localStorage.getItem(STORAGE_KEYS.lastLoginEmail) ?? '';
   },
   /** The permissions as the server last gave them (GET /api/{sessionToken}), kept while signed in. */
   setPermissions(permissions: string[]) {
