@@ -166,7 +166,11 @@ test('writes SMS in english and spanish, keeps them across a reload, publishes, 
   // Sending is not destructive: the confirmation starts on Send.
   await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeFocused();
   await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(page.getByTestId('outbox-row').first()).toContainText('spanish');
+  // Named as the language list names it, in the toast and the table alike.
+  await expect(
+    page.getByText('Sent SMS test to +14155550123 (recorded in the outbox): Spanish.'),
+  ).toBeVisible();
+  await expect(page.getByTestId('outbox-row').first().locator('td').nth(2)).toHaveText('Spanish');
 
   await page.getByTestId('tab-publish').click();
   await expect(page.getByTestId('matrix-SMS-thai')).toHaveAttribute('data-configured', 'yes');
@@ -183,8 +187,20 @@ test('writes SMS in english and spanish, keeps them across a reload, publishes, 
   await launch(page, id);
   await expect(page.getByTestId('locked-alert')).toContainText(lockedTemplateAlert('LAUNCHED'));
   await page.getByTestId('tab-sms').click();
-  await expect(page.getByTestId('sms-body')).toBeDisabled();
-  await expect(page.getByTestId('template-title')).toBeDisabled();
+  // Read-only, not disabled: the texts keep their contrast and the keyboard reaches them to read and copy.
+  for (const field of ['sms-body', 'template-title', 'tester-SMS']) {
+    await expect(page.getByTestId(field)).not.toBeEditable();
+    await expect(page.getByTestId(field)).toBeEnabled();
+  }
+  await page.getByTestId('sms-body').focus();
+  await expect(page.getByTestId('sms-body')).toBeFocused();
+  await page.keyboard.type('typed after launch');
+  await expect(page.getByTestId('sms-body')).toHaveValue(ENGLISH);
+  await page.getByTestId('tab-email').click();
+  await expect(page.getByRole('textbox', { name: 'Body' })).toHaveAttribute('aria-readonly', 'true');
+  await expect(page.getByRole('textbox', { name: 'Body' })).toHaveAttribute('tabindex', '0');
+  await expect(page.getByRole('button', { name: 'Bold' })).toHaveCount(0);
+  await page.getByTestId('tab-sms').click();
   await page.getByTestId('tab-publish').click();
   await expect(page.getByTestId('publish-button')).toBeDisabled();
 });
@@ -979,7 +995,13 @@ test('the Publish tab marks exactly what publishing refuses, naming languages as
   await expect(page.getByTestId('matrix-EML-chinese-mandarin')).toHaveText('missing');
   await expect(page.getByTestId('matrix-EML-english')).toHaveText('no message text');
   await expect(page.getByTestId('matrix-SMS-english')).toHaveText('missing');
-  await expect(page.getByTestId('matrix-PHON-english')).toHaveText('–');
+  // '–' is shown, and said in words (a screen reader reads '–' as 'dash'); 'n/a' likewise.
+  const notNeeded = page.getByTestId('matrix-PHON-english');
+  await expect(notNeeded.locator('[aria-hidden="true"]')).toHaveText('–');
+  await expect(notNeeded).toHaveAccessibleName('not configured, not needed to publish');
+  await expect(page.getByTestId('matrix-EML-chinese-cantonese')).toHaveAccessibleName(
+    'not applicable: written Chinese is shared, see Chinese (Mandarin)',
+  );
   await page.getByTestId('publish-button').click();
   await expect(
     page.getByText(
@@ -1073,7 +1095,7 @@ test('a language a colleague deleted leaves the language list (no trash icon, no
   await page.getByTestId('sms-body').fill('Hello from Olivia');
   await saved(page, 'SMS');
   await expect(page.getByRole('button', { name: 'Delete english' })).toBeVisible();
-  await expect(page.getByTestId('language-SMS-spanish')).toContainText('1 SMS');
+  await expect(page.getByTestId('language-SMS-spanish')).toContainText('1 segment');
 
   // Victor deletes both languages from another browser; Olivia's next English edit learns of it.
   const victor = await colleague(page, 'viewer');

@@ -53,6 +53,11 @@ test('launches a MedBase report from the Custom Reports list: toast, then the ro
   await snap(page, 'launcher-after-launch-1280');
   await expect(sent).toHaveAttribute('data-state', 'transferred', { timeout: 30_000 });
   await expect(sent).toContainText('MedBase: Transferred');
+  // Said politely to a screen reader, once, as the file the operator launched arrives.
+  await expect(page.getByTestId('launcher-announce')).toHaveAttribute('role', 'status');
+  await expect(page.getByTestId('launcher-announce')).toHaveText(
+    /^MedBase Report of .+: File PGE_medbase_\d+_\d{14}\.csv arrived \d{4}-\d\d-\d\d \d\d:\d\d:\d\d\./,
+  );
   await page.keyboard.press('Escape');
   await snap(page, 'launcher-transferred-1280');
 
@@ -98,6 +103,9 @@ test('keeps the completion list in the browser and merges a refreshed report by 
 
   const target = before.rows.find((r) => r.ID === datasetId);
   if (!target) throw new Error('the launched report is not in the stored list');
+  // A file nobody on this screen asked for is not announced; the one a refresh asks for is, when it arrives.
+  const announced = page.getByTestId('completion-announce');
+  await expect(announced).toHaveText('');
   await row.getByRole('button', { name: `Refresh report ${target.ID}` }).click();
   await expect(page.getByText(TOASTS.fileTransferInProgress)).toBeVisible();
   // While the new file is on its way the list is checked closely, and the footer says so.
@@ -120,6 +128,9 @@ test('keeps the completion list in the browser and merges a refreshed report by 
       { timeout: 45_000 },
     )
     .toBe(true);
+  await expect(announced).toHaveText(
+    new RegExp(`^Report ${target.ID}: File \\S+ arrived \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}\\.$`),
+  );
   const after = await storedList(page);
   const ids = after.rows.map((r) => r.ID);
   expect(new Set(ids).size).toBe(ids.length);
@@ -307,6 +318,8 @@ test.describe('a transfer outage', () => {
       LAST_ERROR: 'login: 530 Login incorrect for user psps on ftp.utility.example.com',
       ATTEMPTS: 5,
       ROWS: 42,
+      // Made while the campaign still tried 17 of its unreached customers: said under the row.
+      UNREACHED_IN_PROGRESS: 17,
       UPDATE_XT: Date.now() * 1000,
       // The same report launched before arrived; this launch's file did not.
       PREVIOUS_TRANSFER_TIME: '2026-11-20T20:30:05Z',
@@ -322,6 +335,7 @@ test.describe('a transfer outage', () => {
       TRANSFER_STATE: 'waiting',
       LAST_ERROR: 'upload: timed out after 30 s without progress',
       ATTEMPTS: 2,
+      UNREACHED_IN_PROGRESS: null,
       PREVIOUS_TRANSFER_TIME: null,
       PREVIOUS_FILE_NAME: null,
       NEXT_ATTEMPT_TIME: nextAttempt.toISOString(),
@@ -342,6 +356,10 @@ test.describe('a transfer outage', () => {
     await expect(sent).toContainText('MB Unreached: Failed');
     await expect(sent).toContainText('530 Login incorrect');
     await expect(page.getByTestId('launcher-failed-alert')).toContainText('A report file did not arrive');
+    await expect(row.getByTestId('still-running-mb_unreached')).toContainText(
+      'while the campaign was still running: 17 customers not reached were still being tried (IN_PROGRESS = Y in the file). Launch it again when the campaign is over for the final list.',
+    );
+    await expect(row.getByTestId('still-running-linkclick')).toHaveCount(0);
     await sent.getByText('MB Unreached: Failed').hover();
     const tooltip = page.getByRole('tooltip');
     await expect(tooltip).toContainText('The file did not arrive after 5 attempts.');

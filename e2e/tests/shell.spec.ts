@@ -90,9 +90,11 @@ test.describe('sign-in from the keyboard', () => {
     const password = page.getByRole('textbox', { name: 'Password', exact: true });
     const login = page.getByRole('button', { name: 'Login' });
     await expect(email).toBeFocused();
-    // Tab goes from the e-mail to the password to Login (the show-password toggle takes no stop).
+    // Tab goes from the e-mail to the password, its show-password toggle, then Login.
     await page.keyboard.press('Tab');
     await expect(password).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Show password' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(login).toBeFocused();
     await page.keyboard.press('Enter');
@@ -277,6 +279,8 @@ test.describe('shell', () => {
       'href',
       'https://provider.example.com',
     );
+    // The spec's footer holds the year and the provider's link, nothing more.
+    await expect(footer.getByRole('link')).toHaveCount(1);
     await expect(page.getByTestId('brand')).toHaveAttribute('href', '/dashboard');
   });
 
@@ -380,14 +384,40 @@ test.describe('shell', () => {
     expect(await page.evaluate(() => localStorage.getItem('sessionToken'))).toBeNull();
   });
 
-  test('at 900px the layout is compact and the logout is in the sidebar', async ({ page }) => {
-    await page.setViewportSize({ width: 900, height: 800 });
+  test('at 992 x 700 the layout is compact, the logout is in the sidebar, and the menu above it scrolls to SUPPRESSION', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 992, height: 700 });
     await signIn(page, 'operator');
     await page.goto('/admin/dashboard');
     await expect(page.getByRole('button', { name: 'More' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Toggle sidebar' }).click();
-    await snap(page, 'compact-900-sidebar-open');
-    await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+    await snap(page, 'compact-992-sidebar-open');
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    const menu = page.getByTestId('sidebar-menu');
+    const suppression = nav.getByRole('link', { name: 'SUPPRESSION' });
+    // Every group is open (Completion in sight from the dashboard); the end of the menu is behind the edge, which
+    // has a shadow saying so.
+    await expect(nav.getByRole('button', { name: 'Report History' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await expect(menu).toHaveAttribute('data-more-end', 'true');
+    await expect(menu).not.toHaveAttribute('data-more-start', 'true');
+    await expect(suppression).not.toBeInViewport({ ratio: 1 });
+    await menu.locator('> div').evaluate((el) => {
+      el.scrollTop = el.scrollHeight;
+    });
+    await expect(suppression).toBeInViewport({ ratio: 1 });
+    await expect(menu).toHaveAttribute('data-more-start', 'true');
+    await expect(menu).not.toHaveAttribute('data-more-end', 'true');
+    // The menu ends above the Log out section, never beneath it.
+    const logOut = page.getByRole('button', { name: 'Log out' });
+    expect((await suppression.boundingBox())!.y + 40).toBeLessThanOrEqual((await logOut.boundingBox())!.y);
+    await snap(page, 'compact-992x700-menu-end');
+    await suppression.click();
+    await expect(page).toHaveURL(/\/admin\/suppression$/);
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/auth\/login-page$/);
   });

@@ -213,6 +213,9 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
     await expect(preview).toContainText(
       `Applying this file makes it the complete list of ${group}, a new group.`,
     );
+    await expect(preview.getByTestId('upload-header')).toHaveText(
+      'Line 1, "value,type", is the header, not a value.',
+    );
     await snap(page, 'suppression-full-preview');
     // The preview has the focus, not Apply: a second Enter after the upload's applies nothing.
     await expect(first.getByTestId('upload-preview-start')).toBeFocused();
@@ -294,8 +297,11 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
     // A name that differs only in capitals is another group: the preview says so before anything happens.
     const slip = await upload(page, 'FULL FILE UPLOAD', '0 e2e full', {
       name: 'slip.csv',
-      buffer: csv(['carl@example.com']),
+      buffer: csv(['E-mail', 'carl@example.com']),
     });
+    await expect(slip.getByTestId('upload-header')).toHaveText(
+      'Line 1, "E-mail", is the header, not a value: values without a type of their own are read as EMAIL.',
+    );
     await expect(slip.getByTestId('upload-similar-groups')).toHaveText(
       `Group names are compared exactly. A group with nearly the same name holds values: ${group}. Applying this file changes 0 e2e full only.`,
     );
@@ -507,7 +513,7 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
     await delGroup.getByRole('button', { name: 'Close' }).click();
     await expect(summaryRow(page, group, 'EMAIL')).toHaveCount(0);
     // The row whose button opened the dialog is gone: the keyboard lands on the page's title, not nowhere.
-    await expect(page.getByRole('heading', { name: 'SUPPRESSION', exact: true })).toBeFocused();
+    await expect(page.getByRole('heading', { name: 'SUPPRESSION', exact: true, level: 2 })).toBeFocused();
   });
 
   test('a preview applied after another operator changed its group is refused, and closing reloads the summary', async ({
@@ -553,7 +559,8 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
       .getByRole('button', { name: `Delete ${group} EMAIL` })
       .click();
     const dialog = page.getByRole('dialog', { name: 'Delete a group and type' });
-    await expect(dialog.getByRole('button', { name: 'Delete 2 values' })).toBeVisible();
+    // Enabled once the dialog has read the count again.
+    await expect(dialog.getByRole('button', { name: 'Delete 2 values' })).toBeEnabled();
 
     // Meanwhile, another operator deletes the same group and type.
     const first = await page.request.delete('/api/suppress/deleteById/groupNameAndType', {
@@ -681,7 +688,7 @@ test.describe('SUPPRESSION upload dates, in a browser on Pacific time', () => {
 
     await page.getByRole('button', { name: 'INCREMENTAL FILE UPLOAD' }).click();
     await expect(page.getByRole('dialog', { name: 'INCREMENTAL FILE UPLOAD' })).toContainText(
-      'Dates and times without a zone are read as your local time (America/Los_Angeles).',
+      'Dates and times without a zone are read as your local time (America/Los_Angeles); a date alone is 00:00 at the start of that day (an end of 12/31/2026 lifts the suppression as 12/31 begins).',
     );
   });
 });

@@ -25,6 +25,15 @@ test.beforeAll(async ({ request }) => {
       created_dt: '2026-01-15T12:23:52.701Z',
       launched_dt: '2026-07-01T19:05:09Z',
     },
+    {
+      // Imported at 01:50 PDT, queued twenty minutes later at 01:10 PST: the night summer time ended.
+      dataset_id_bint: ROOT + 1,
+      event_id_bint: EVENT,
+      title_vch: 'E2E Zone fall back',
+      created_dt: '2026-11-01T08:50:00Z',
+      launched_dt: '2026-11-01T09:10:00Z',
+      processed_dt: '2026-11-01T10:30:00Z',
+    },
   ]);
 });
 
@@ -67,6 +76,11 @@ test('the events CSV writes each time as the grid shows it, followed by its offs
   await choose(page, 'event-select', /\[E990901\//);
   const row = page.getByTestId('events-grid').getByRole('row').nth(1);
   await expect(row.getByRole('cell').nth(7)).toHaveText(/^2026-01-15\s*04:23:52$/);
+  // In the hour shown twice when summer time ends, a time is followed by its offset; the next hour is bare again.
+  const fallBack = page.getByTestId('events-grid').getByRole('row').nth(2).getByRole('cell');
+  await expect(fallBack.nth(7)).toHaveText(/^2026-11-01\s*01:50:00 -07:00$/);
+  await expect(fallBack.nth(8)).toHaveText(/^2026-11-01\s*01:10:00 -08:00$/);
+  await expect(fallBack.nth(9)).toHaveText(/^2026-11-01\s*02:30:00$/);
   const download = page.waitForEvent('download');
   await page.getByText('Download CSV File').click();
   const file = await download;
@@ -74,6 +88,9 @@ test('the events CSV writes each time as the grid shows it, followed by its offs
   // Imported in winter (PST), queued in summer (PDT).
   expect(lines[1]).toBe(
     '1,990901,E2E Zone PSPS,990910,990910,Root,E2E Zone notice,2026-01-15 04:23:52 -08:00,2026-07-01 12:05:09 -07:00,,0,0,0,0',
+  );
+  expect(lines[2]).toBe(
+    '2,990901,E2E Zone PSPS,990911,990911,Root,E2E Zone fall back,2026-11-01 01:50:00 -07:00,2026-11-01 01:10:00 -08:00,2026-11-01 02:30:00 -08:00,0,0,0,0',
   );
 });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   formatDateTime,
   formatDateTimeIn,
@@ -7,6 +7,7 @@ import {
   utcOffsetIn,
   wallTimeIn,
 } from './format.ts';
+import { inTimeZone } from './testing/time-zone.ts';
 
 describe('date display (document 1 §5)', () => {
   it('shows dates as YYYY-MM-DD HH:mm:ss in local time', () => {
@@ -16,6 +17,37 @@ describe('date display (document 1 §5)', () => {
     expect(formatDateTime(null)).toBe('');
     expect(formatDateTime(undefined)).toBe('');
     expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('date display in the hour repeated when summer time ends', () => {
+  // The console's local time, in a browser set to Los Angeles.
+  beforeEach(() => {
+    inTimeZone('America/Los_Angeles');
+  });
+
+  it('follows a time of the repeated hour with its offset, so the two 01:30s read apart', () => {
+    // 2026-11-01: 01:00-02:00 happens in PDT (08:00-09:00 UTC), then again in PST (09:00-10:00 UTC).
+    expect(formatDateTime('2026-11-01T08:30:00Z')).toBe('2026-11-01 01:30:00 -07:00');
+    expect(formatDateTime('2026-11-01T09:30:00Z')).toBe('2026-11-01 01:30:00 -08:00');
+    expect(formatDateTime('2026-11-01T08:00:00Z')).toBe('2026-11-01 01:00:00 -07:00');
+    expect(formatDateTime('2026-11-01T09:59:59Z')).toBe('2026-11-01 01:59:59 -08:00');
+  });
+
+  it('keeps every other time bare: the hours around it, the skipped spring hour, a summer and a winter day', () => {
+    expect(formatDateTime('2026-11-01T07:59:59Z')).toBe('2026-11-01 00:59:59');
+    expect(formatDateTime('2026-11-01T10:00:00Z')).toBe('2026-11-01 02:00:00');
+    expect(formatDateTime('2027-03-14T09:59:59Z')).toBe('2027-03-14 01:59:59');
+    expect(formatDateTime('2027-03-14T10:00:00Z')).toBe('2027-03-14 03:00:00');
+    expect(formatDateTime('2026-07-01T08:30:00Z')).toBe('2026-07-01 01:30:00');
+    expect(formatDateTime('2026-11-22T09:30:00Z')).toBe('2026-11-22 01:30:00');
+  });
+
+  it('has nothing to add where clocks never go back (India, UTC)', () => {
+    inTimeZone('Asia/Kolkata');
+    expect(formatDateTime('2026-11-01T08:30:00Z')).toBe('2026-11-01 14:00:00');
+    inTimeZone('UTC');
+    expect(formatDateTime('2026-11-01T08:30:00Z')).toBe('2026-11-01 08:30:00');
   });
 });
 
@@ -75,5 +107,17 @@ describe('a time with its offset from UTC (files that leave the screen)', () => 
     expect(la('2026-11-01T08:30:00Z')).toBe('2026-11-01 01:30:00 -07:00');
     expect(la('2026-11-01T09:30:00Z')).toBe('2026-11-01 01:30:00 -08:00');
     expect(utcOffsetIn('2026-11-21T12:00:00Z', 'America/St_Johns')).toBe('-03:30');
+  });
+});
+
+describe('inTimeZone (test support)', () => {
+  const start = process.env.TZ;
+  it('changes the zone for the rest of a test, as often as asked', () => {
+    inTimeZone('Asia/Kolkata');
+    inTimeZone('UTC');
+    expect(process.env.TZ).toBe('UTC');
+  });
+  it('puts back the zone the test started with', () => {
+    expect(process.env.TZ).toBe(start);
   });
 });

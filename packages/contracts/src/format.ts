@@ -42,9 +42,37 @@ export function formatDateTimeIn(value: string | Date | null | undefined, timeZo
 export function utcOffsetIn(value: string | Date | null | undefined, timeZone: string): string {
   const d = dateOf(value);
   if (d === undefined) return '';
-  const minutes = Math.round(zoneOffsetAt(d.getTime(), timeZone) / 60_000);
+  return offsetText(zoneOffsetAt(d.getTime(), timeZone));
+}
+
+/** An offset in milliseconds as `±HH:mm`. */
+function offsetText(offsetMs: number): string {
+  const minutes = Math.round(offsetMs / 60_000);
   const abs = Math.abs(minutes);
   return `${minutes < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The local zone's offset from UTC at an instant, in milliseconds (UTC-8: -28,800,000). */
+const localOffsetAt = (utcMs: number) => -new Date(utcMs).getTimezoneOffset() * 60_000;
+
+/**
+ * ' -07:00' (a space and the local offset from UTC) for an instant whose local wall time clocks show twice, in the
+ * hour repeated when summer time ends (in Los Angeles on 2026-11-01, 01:30 is 08:30 UTC and again 09:30 UTC); ''
+ * for every other instant. The console's times are bare (`YYYY-MM-DD HH:mm:ss`, document 1 §5): in that hour a bare
+ * time could be either of two instants an hour apart (a campaign queued at 01:50 and processed twenty minutes later
+ * at 01:10), so its offset follows it, as in the events CSV.
+ */
+export function repeatedHourOffset(date: Date): string {
+  const t = date.getTime();
+  if (Number.isNaN(t)) return '';
+  const offset = localOffsetAt(t);
+  for (const other of [localOffsetAt(t - DAY_MS), localOffsetAt(t + DAY_MS)]) {
+    // The same wall time on the other side of a change near this instant, if clocks show it then.
+    if (other !== offset && localOffsetAt(t + offset - other) === other) return ` ${offsetText(offset)}`;
+  }
+  return '';
 }
 
 /**
@@ -112,9 +140,12 @@ export function wallTimeIn(wallMs: number, timeZone: string): number {
   return wallMs - before;
 }
 
-/** `YYYY-MM-DD HH:mm:ss` in the viewer's local time (document 1 §5); '' for null or an invalid date. */
+/**
+ * `YYYY-MM-DD HH:mm:ss` in the viewer's local time (document 1 §5), followed by its offset from UTC in the hour
+ * repeated when summer time ends (`2026-11-01 01:30:00 -08:00`, `repeatedHourOffset`); '' for null or an invalid date.
+ */
 export function formatDateTime(value: string | Date | null | undefined): string {
   const d = dateOf(value);
   if (d === undefined) return '';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}${repeatedHourOffset(d)}`;
 }

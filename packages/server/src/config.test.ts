@@ -96,3 +96,26 @@ describe('TRUST_PROXY', () => {
     );
   });
 });
+
+describe('report file transfer configuration', () => {
+  it('allows one attempt 30 minutes by default, and takes FILE_TRANSFER_TIME_LIMIT_MINUTES', () => {
+    expect(loadConfig({}).fileTransfer.timeLimitMs).toBe(1_800_000);
+    expect(loadConfig({ FILE_TRANSFER_TIME_LIMIT_MINUTES: '90' }).fileTransfer.timeLimitMs).toBe(5_400_000);
+  });
+
+  it('refuses a time limit the job queue cannot hold (its expiry must stay under 24 hours)', () => {
+    expect(() => loadConfig({ FILE_TRANSFER_TIME_LIMIT_MINUTES: '601' })).toThrow(ConfigError);
+    expect(() => loadConfig({ FILE_TRANSFER_TIME_LIMIT_MINUTES: '0' })).toThrow(ConfigError);
+  });
+
+  it('tells nobody of a failed report file by default; REPORT_ALERT_EMAILS lists who is told', () => {
+    expect(loadConfig({}).fileTransfer.alertEmails).toEqual([]);
+    expect(
+      loadConfig({ REPORT_ALERT_EMAILS: ' ops@utility.example, duty@provider.example;noc@provider.example ' })
+        .fileTransfer.alertEmails,
+    ).toEqual(['ops@utility.example', 'duty@provider.example', 'noc@provider.example']);
+    expect(() => loadConfig({ REPORT_ALERT_EMAILS: 'ops@utility.example, on-call team' })).toThrow(
+      "REPORT_ALERT_EMAILS: 'on-call' is not an e-mail address",
+    );
+  });
+});

@@ -80,8 +80,25 @@ const envSchema = z.object({
     ),
   FILE_TRANSFER_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(8),
   FILE_TRANSFER_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
+  FILE_TRANSFER_TIME_LIMIT_MINUTES: z.coerce.number().positive().max(600).default(30),
   FILE_TRANSFER_ALLOW_SELF_SIGNED: bool,
   FILE_TRANSFER_KEY_PATH: z.string().trim().optional(),
+  REPORT_ALERT_EMAILS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const addresses = (value ?? '')
+        .split(/[,;\s]+/)
+        .map((a) => a.trim())
+        .filter(Boolean);
+      for (const address of addresses) {
+        if (!z.email().safeParse(address).success) {
+          ctx.addIssue({ code: 'custom', message: `'${address}' is not an e-mail address` });
+          return z.NEVER;
+        }
+      }
+      return addresses;
+    }),
 });
 
 export type Config = {
@@ -135,9 +152,16 @@ export type Config = {
     /** Transfer attempts after the first; pg-boss waits retryDelaySeconds, doubling each time. */
     retryLimit: number;
     retryDelaySeconds: number;
+    /**
+     * Time one attempt may take, connecting included: past it the attempt gives up by itself (a big file on a slow
+     * link); the queue's expiry of a transfer job is set above it (completion/transfer-lock.ts).
+     */
+    timeLimitMs: number;
     allowSelfSigned: boolean;
     /** SFTP private key file (instead of a password in the URL). */
     keyPath: string | undefined;
+    /** Told by e-mail (EMAIL_TRANSPORT) when a report file fails for good: REPORT_ALERT_EMAILS. */
+    alertEmails: string[];
   };
 };
 
@@ -203,8 +227,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       url: e.FILE_TRANSFER_URL || pathToFileURL(path.join(path.resolve(e.DATA_DIR), 'outbox')).href,
       retryLimit: e.FILE_TRANSFER_RETRY_LIMIT,
       retryDelaySeconds: e.FILE_TRANSFER_RETRY_DELAY_SECONDS,
+      timeLimitMs: Math.round(e.FILE_TRANSFER_TIME_LIMIT_MINUTES * 60_000),
       allowSelfSigned: e.FILE_TRANSFER_ALLOW_SELF_SIGNED === true,
       keyPath: e.FILE_TRANSFER_KEY_PATH || undefined,
+      alertEmails: e.REPORT_ALERT_EMAILS,
     },
   };
 }

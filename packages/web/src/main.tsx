@@ -7,6 +7,7 @@ import {
   MantineProvider,
   Modal,
   Notification,
+  PasswordInput,
 } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { TOAST_DURATION_MS } from '@psps/contracts';
@@ -32,9 +33,24 @@ const theme = createTheme({
   defaultRadius: 'sm',
   fontFamily: 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif',
   components: {
-    // A dialog's or a toast's ✕ is read out as 'Dismiss' rather than a bare 'button'.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } }),
+    Modal: Modal.extend({
+      defaultProps: {
+        // A dialog's or a toast's ✕ is read out as 'Dismiss' rather than a bare 'button'.
+        closeButtonProps: { 'aria-label': 'Dismiss' },
+        // Mantine draws a dialog's title bar as a <header>, which a screen reader lists as a second banner
+        // landmark beside the console's own; the dialog is already named by its title.
+        attributes: { header: { role: 'none' } },
+      },
+    }),
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } }),
+    // Mantine leaves the show/hide toggle out of the Tab order: a keyboard user could not check what they typed.
+    // It is a toggle button named once, saying whether the password shows (aria-pressed).
+    PasswordInput: PasswordInput.extend({
+      defaultProps: {
+        visibilityToggleFocusable: true,
+        visibilityToggleButtonProps: { 'aria-label': 'Show password' },
+      },
+    }),
   },
 });
 

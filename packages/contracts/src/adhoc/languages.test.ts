@@ -4,6 +4,7 @@ import {
   EMAIL_LANGUAGES,
   findLanguage,
   languageById,
+  languageDisplayName,
   languageMatchKey,
   languagesFor,
   SMS_LANGUAGES,
@@ -73,6 +74,18 @@ describe('template languages (doc 2 §3)', () => {
     expect(findLanguage('chinese-cantonese', 'EML')?.name).toBe('chinese-mandarin');
     expect(findLanguage('chinese', 'SMS')?.name).toBe('chinese-mandarin');
     expect(findLanguage('klingon')).toBeUndefined();
+  });
+});
+
+describe('language names shown to people', () => {
+  it('names a language as the language list does, and gives back a name that is no template language', () => {
+    expect(['english', 'chinese-cantonese', 'tagalog', 'Spanish'].map(languageDisplayName)).toEqual([
+      'English',
+      'Chinese (Cantonese)',
+      'Tagalog',
+      'Spanish',
+    ]);
+    expect(languageDisplayName('klingon')).toBe('klingon');
   });
 });
 

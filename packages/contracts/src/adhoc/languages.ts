@@ -83,6 +83,14 @@ export function findLanguage(name: string, notifyBy?: NotifyBy): AdhocLanguage |
   return list.find((language) => language.name === 'chinese-mandarin');
 }
 
+/**
+ * How the console names a language to people ('English', 'Chinese (Mandarin)'): in toasts, tables and messages,
+ * as the language list does. A name that is no template language is given back as written.
+ */
+export function languageDisplayName(name: string): string {
+  return findLanguage(name)?.displayName ?? name;
+}
+
 /** The template languages written right to left (Arabic script): their editors, previews and e-mails say so. */
 export const RTL_LANGUAGES: ReadonlySet<string> = new Set<AdhocLanguageName>(['arabic', 'farsi']);
 

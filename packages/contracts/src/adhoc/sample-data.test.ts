@@ -29,6 +29,22 @@ describe('sample data pre-filling a new language (doc 2 §3)', () => {
     expect(data.multiPremiseCount).toBe(2);
   });
 
+  it("reads 'now' and the event days on the operator's clocks when given their zone", () => {
+    // 01:30 UTC on 22 November is 17:30 on Saturday 21 November in California.
+    const evening = new Date('2026-11-22T01:30:00Z');
+    const data = sampleData('english', 'SMS', evening, 'America/Los_Angeles');
+    expect(data.now).toBe('2026-11-22T01:30:00.000Z');
+    expect(data.now_date).toBe('11/21/2026');
+    expect(data.now_dateTime).toBe('11/21/2026 5:30 PM');
+    expect(data.shutOffStartDateTime).toBe('11/23/2026 8:00 AM');
+    // The night summer time ends: 09:30 UTC is 01:30 PST.
+    expect(
+      sampleData('english', 'SMS', new Date('2026-11-01T09:30:00Z'), 'America/Los_Angeles').now_dateTime,
+    ).toBe('11/01/2026 1:30 AM');
+    // Without a zone, UTC as before.
+    expect(sampleData('english', 'SMS', evening).now_dateTime).toBe('11/22/2026 1:30 AM');
+  });
+
   it('puts the shut-off two days ahead, the all-clear and the end of the window the day after, and restoration last', () => {
     const data = sampleData('english', 'SMS', NOW);
     expect(data.shutOffStartDateTime).toBe('11/23/2026 8:00 AM');

@@ -1,3 +1,4 @@
+import { formatDateTimeIn } from '../format.ts';
 import type { NotifyBy } from './channels.ts';
 import { type AdhocLanguageName, findLanguage } from './languages.ts';
 import { type DatePart, type DatePrefix, TEMPLATE_DATE_PREFIXES } from './variables.ts';
@@ -116,18 +117,28 @@ function dateParts(prefix: DatePrefix, date: Date, code: string): Record<`${Date
   ) as Record<`${DatePrefix}${DatePart}`, string>;
 }
 
+/** The wall clock of an instant in `timeZone`, as a Date whose UTC fields read it (what dateParts expects). */
+function wallClockIn(at: Date, timeZone: string): Date {
+  const [date, time] = formatDateTimeIn(at, timeZone).split(' ');
+  return new Date(`${date}T${time}Z`);
+}
+
 /**
  * The sample data record that pre-fills a new language (doc 2 §3): one plausible customer of a PSPS event,
  * with every SMS and e-mail variable filled, the event dates a few days after `now`, the language, its
- * locale and the channel filled in, and the contact (notifyByValue) matching the channel.
+ * locale and the channel filled in, and the contact (notifyByValue) matching the channel. `now_date`,
+ * `now_dateTime` and the event days are on the clocks of `timeZone` (the console passes the operator's: at 17:00
+ * in California, 'now' is not 01:00 the next morning); `now` itself is ISO 8601 UTC.
  */
 export function sampleData(
   language: AdhocLanguageName,
   notifyBy: NotifyBy,
   now: Date = new Date(),
+  timeZone = 'UTC',
 ): AdhocSampleData {
   const code = findLanguage(language)?.code ?? 'en';
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const wallNow = wallClockIn(now, timeZone);
+  const today = Date.UTC(wallNow.getUTCFullYear(), wallNow.getUTCMonth(), wallNow.getUTCDate());
   const eventDates = Object.assign(
     {},
     ...TEMPLATE_DATE_PREFIXES.map((prefix) => {
@@ -143,8 +154,8 @@ export function sampleData(
     customerName: 'Jane Doe',
     messages_id_bint: 5_001_234,
     now: now.toISOString(),
-    now_date: usDate(now),
-    now_dateTime: usDateTime(now),
+    now_date: usDate(wallNow),
+    now_dateTime: usDateTime(wallNow),
     address: '1234 Main St, Santa Rosa, CA 95401',
     adhoc1: 'Community Resource Center: Veterans Memorial Building, 1351 Maple Ave, Santa Rosa',
     adhoc2: 'Updates: https://example.com/psps',

@@ -3,10 +3,12 @@ import {
   GSM_BASIC,
   GSM_EXTENSION,
   SMS_MAX_LENGTH,
+  SMS_SEGMENT_EXPLAINED,
   SMS_SHORT_CODES,
   SMS_TRIM_ALERT,
   smsCounter,
   smsSegments,
+  smsSegmentsLabel,
   trimSmsBody,
 } from './sms.ts';
 
@@ -111,5 +113,17 @@ describe('smsSegments (GSM 03.38)', () => {
 
   it('counts an empty body as 0 segments', () => {
     expect(smsSegments('')).toEqual({ encoding: 'GSM-7', characters: 0, segments: 0 });
+  });
+});
+
+describe('SMS segments named as such', () => {
+  it("counts segments in words, not as 'SMS' (a saved message)", () => {
+    expect([1, 2, 7].map(smsSegmentsLabel)).toEqual(['1 segment', '2 segments', '7 segments']);
+  });
+
+  it('explains a segment with the capacities the count uses', () => {
+    expect(SMS_SEGMENT_EXPLAINED).toBe(
+      'A segment is one text message as the phone network carries it: 160 characters of the GSM-7 alphabet, or 70 when a character needs Unicode (UCS-2). A longer text is sent as several segments (153 or 67 characters each), billed one by one and joined again on the phone.',
+    );
   });
 });

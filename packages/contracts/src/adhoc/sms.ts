@@ -87,3 +87,11 @@ export function smsSegments(text: string): SmsSegments {
   }
   return { encoding, characters: total, segments };
 }
+
+/** '1 segment', '3 segments': how many SMS segments a text is sent as. */
+export function smsSegmentsLabel(segments: number): string {
+  return `${segments} ${segments === 1 ? 'segment' : 'segments'}`;
+}
+
+/** What an SMS segment is, for the segment counts of the SMS tab. */
+export const SMS_SEGMENT_EXPLAINED = `A segment is one text message as the phone network carries it: ${CAPACITY['GSM-7'].single} characters of the GSM-7 alphabet, or ${CAPACITY['UCS-2'].single} when a character needs Unicode (UCS-2). A longer text is sent as several segments (${CAPACITY['GSM-7'].concatenated} or ${CAPACITY['UCS-2'].concatenated} characters each), billed one by one and joined again on the phone.`;

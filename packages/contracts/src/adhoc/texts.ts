@@ -1,5 +1,5 @@
 import { NOTIFY_BY_LABELS, type NotifyBy } from './channels.ts';
-import { type AdhocLanguageName, findLanguage } from './languages.ts';
+import { type AdhocLanguageName, languageDisplayName } from './languages.ts';
 
 /**
  * The fixed texts, labels and limits of ad hoc templates (doc 2 §2, §4, §5, §8, §9), each in one place.
@@ -69,7 +69,7 @@ export function editedSinceLaunchText(publishDate: string, languages: readonly s
 
 /** 'SMS English', 'e-Mail Chinese (Mandarin)': a channel and language as the publish tab names them. */
 export function channelLanguageLabel(notifyBy: NotifyBy, language: string): string {
-  return `${NOTIFY_BY_LABELS[notifyBy]} ${findLanguage(language)?.displayName ?? language}`;
+  return `${NOTIFY_BY_LABELS[notifyBy]} ${languageDisplayName(language)}`;
 }
 
 /** Confirmation before deleting a template or one of its languages (doc 2 §5). */

@@ -112,6 +112,9 @@ export function rowShade(updateXt: number, nowXt: number): number {
  * (a reached one if any, else the latest), the attempts (summed over the channel's messages) and that
  * status' time; all three empty when the customer had no message on the channel.
  * REACHED is Y when any channel's status is a reached status (REACHED_STATUSES, DESIGN.md §4), else N.
+ * IN_PROGRESS (the custom MedBase and MB Unreached reports, which can be launched while a campaign runs) is Y
+ * when any of the customer's messages has no final status yet (PENDING, QUEUED, DEFERRED: more attempts may
+ * come), else N: an unreached customer marked Y has not been given up on, so is no field visit yet.
  */
 const CHANNEL_OUTCOME_COLUMNS = [
   'VOICE_STATUS',
@@ -147,6 +150,7 @@ export const REPORT_COLUMNS = {
     'LANGUAGE',
     ...CHANNEL_OUTCOME_COLUMNS,
     'REACHED',
+    'IN_PROGRESS',
   ],
   /**
    * Medical-baseline customers reached on no channel: the field-visit list. *_CONTACT lists the numbers or
@@ -175,6 +179,7 @@ export const REPORT_COLUMNS = {
     'EMAIL_STATUS_TIME',
     'TOTAL_ATTEMPTS',
     'LAST_ATTEMPT_TIME',
+    'IN_PROGRESS',
   ],
   /**
    * One row per message whose link was clicked (SMS or e-mail): first click time and, for links tracked by

@@ -14,7 +14,16 @@ export const INGEST_MAX_BATCH = 10_000;
 export const INGEST_KINDS = ['events', 'datasets', 'messages', 'statuses', 'clicks'] as const;
 export type IngestKind = (typeof INGEST_KINDS)[number];
 
-const isoDateTime = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time with a time zone' });
+/**
+ * A time with its offset from UTC, as RFC 3339 writes it (ISO 8601 with seconds). A time without one is refused,
+ * never guessed: the engine and this server may run in different zones, and in the hour repeated when summer time
+ * ends a wall time alone is two instants.
+ */
+const isoDateTime = z.iso.datetime({
+  offset: true,
+  error:
+    'must be a date and time with seconds and its offset from UTC, such as 2026-11-01T01:30:00-07:00 or 2026-11-01T08:30:00Z',
+});
 /**
  * A union's own error for a value of the wrong type (text that is not digits, `true`, Infinity): what it must be,
  * instead of zod's 'is not in any of the accepted forms'. A missing value stays 'is required'.

@@ -20,6 +20,11 @@ export const customReportStateSchema = z.object({
   LAST_ERROR: z.string().nullable(),
   ATTEMPTS: count,
   ROWS: count.nullable().describe('data rows in the file (header excluded); empty until generated'),
+  UNREACHED_IN_PROGRESS: count
+    .nullable()
+    .describe(
+      'MedBase / MB Unreached: rows of customers not reached whose messages were still being tried when the file was made (IN_PROGRESS = Y); empty until generated and for LinkClick',
+    ),
   UPDATE_XT: updateXtSchema,
   ...deliveryProgressFields,
 });

@@ -112,6 +112,17 @@ export type SuppressionUploadError = z.infer<typeof suppressionUploadErrorSchema
 const uploadErrorsSchema = z.array(suppressionUploadErrorSchema).max(SUPPRESSION_UPLOAD_ERRORS_MAX);
 
 /**
+ * Added: line 1 of the file read as a header rather than a value (absent when line 1 is data). `text`: the line's
+ * cells as written (cut at 40 characters); `type`: the type a header of one word ('Phone', 'Account') gives every
+ * value whose line names none.
+ */
+export const suppressionUploadHeaderSchema = z.object({
+  text: z.string(),
+  type: suppressionTypeSchema.optional(),
+});
+export type SuppressionUploadHeader = z.infer<typeof suppressionUploadHeaderSchema>;
+
+/**
  * DESIGN §3: the answer of an applied upload. `inserted` values are new to the group, `duplicates` repeat a value
  * earlier in the same file or (incremental upload) are already active in the group, `rejected` lines could not be
  * read; `errors` lists the first 100 rejected lines.
@@ -124,6 +135,7 @@ export const suppressionUploadAnswerSchema = z.object({
   duplicates: countSchema,
   rejected: countSchema,
   errors: uploadErrorsSchema,
+  header: suppressionUploadHeaderSchema.optional(),
 });
 export type SuppressionUploadAnswer = z.infer<typeof suppressionUploadAnswerSchema>;
 
@@ -168,6 +180,7 @@ export const suppressionFullUploadPreviewSchema = z.object({
   newGroup: z.boolean(),
   similarGroups: z.array(z.string()),
   removedValues: z.array(z.object({ type: suppressionTypeSchema, value: z.string() })),
+  header: suppressionUploadHeaderSchema.optional(),
 });
 export type SuppressionFullUploadPreview = z.infer<typeof suppressionFullUploadPreviewSchema>;
 

@@ -479,7 +479,7 @@ describe('language records (doc 2 §7 insertUpdate, select, language delete)', (
     const again = await post('/api/v1/adhoc/template/language/delete', body);
     expect(again).toEqual({
       status: 404,
-      body: { error: 'not_found', message: `ADHOC-${id} has no SMS template in english.` },
+      body: { error: 'not_found', message: `ADHOC-${id} has no SMS template in English.` },
     });
     const voice = await post('/api/v1/adhoc/campaign/template/select', {
       id_bint_adhoc_campaign: id,

@@ -64,7 +64,7 @@ describe('test sends recorded in the outbox (the demo default)', () => {
       status: 200,
       body: {
         status: 200,
-        message: { ERRORMESSAGE: 'Sent SMS test to +14155550123 (recorded in the outbox): english.' },
+        message: { ERRORMESSAGE: 'Sent SMS test to +14155550123 (recorded in the outbox): English.' },
       },
     });
     expect(await outbox(id)).toEqual([
@@ -104,7 +104,7 @@ describe('test sends recorded in the outbox (the demo default)', () => {
       status: 200,
       message: {
         ERRORMESSAGE:
-          'Sent e-Mail test to tester@utility.test (recorded in the outbox): english, korean, spanish.',
+          'Sent e-Mail test to tester@utility.test (recorded in the outbox): English, Korean, Spanish.',
       },
     });
     const sent = await outbox(id);
@@ -197,7 +197,7 @@ describe('test sends recorded in the outbox (the demo default)', () => {
     });
     expect(res.body).toEqual({
       status: 400,
-      message: { ERRORMESSAGE: `ADHOC-${id} has no saved SMS template in hmong; save it first.` },
+      message: { ERRORMESSAGE: `ADHOC-${id} has no saved SMS template in Hmong; save it first.` },
     });
   });
 
@@ -236,7 +236,7 @@ describe('test sends recorded in the outbox (the demo default)', () => {
     expect(res.body).toEqual({
       status: 200,
       message: {
-        ERRORMESSAGE: `Sent Voice test to +442079460958 (recorded in the outbox): english (recording DSSD_01_${library}_02.wav). Library ${library}.`,
+        ERRORMESSAGE: `Sent Voice test to +442079460958 (recorded in the outbox): English (recording DSSD_01_${library}_02.wav). Library ${library}.`,
       },
     });
     const spoken = await post('/api/v1/adhoc/send-email-test', {

@@ -137,7 +137,7 @@ describe('send-email-test through real SMTP and a Twilio-compatible provider', (
     });
     expect(res.body).toEqual({
       status: 200,
-      message: { ERRORMESSAGE: 'Sent e-Mail test to tester@utility.test: english.' },
+      message: { ERRORMESSAGE: 'Sent e-Mail test to tester@utility.test: English.' },
     });
     expect(smtp.received).toHaveLength(1);
     const mail = smtp.received[0]!;
@@ -169,7 +169,7 @@ describe('send-email-test through real SMTP and a Twilio-compatible provider', (
     });
     expect(res.body).toEqual({
       status: 200,
-      message: { ERRORMESSAGE: 'Sent SMS test to +14155550123: spanish.' },
+      message: { ERRORMESSAGE: 'Sent SMS test to +14155550123: Spanish.' },
     });
     const request = provider.requests.at(-1)!;
     expect(request.path).toBe(`/2010-04-01/Accounts/${SID}/Messages.json`);
@@ -201,7 +201,7 @@ describe('send-email-test through real SMTP and a Twilio-compatible provider', (
     expect(res.body).toEqual({
       status: 200,
       message: {
-        ERRORMESSAGE: `Sent Voice test to +14155550123: english (recording DSSD_01_${library}_02.wav). Library ${library}.`,
+        ERRORMESSAGE: `Sent Voice test to +14155550123: English (recording DSSD_01_${library}_02.wav). Library ${library}.`,
       },
     });
     const request = provider.requests.at(-1)!;
@@ -232,7 +232,7 @@ describe('send-email-test through real SMTP and a Twilio-compatible provider', (
     expect(res.status).toBe(200);
     expect(res.body.status).toBe(502);
     expect(res.body.message.ERRORMESSAGE).toBe(
-      `Voice test to +14155550000 failed for english: Voice provider ${provider.baseUrl}/ refused the request (HTTP 400, code 21215): Account not authorized to call +14155550000. Library 2019${String(id).padStart(4, '0')}.`,
+      `Voice test to +14155550000 failed for English: Voice provider ${provider.baseUrl}/ refused the request (HTTP 400, code 21215): Account not authorized to call +14155550000. Library 2019${String(id).padStart(4, '0')}.`,
     );
     expect(JSON.stringify(res.body)).not.toContain(AUTH_TOKEN);
     const { rows } = await t.ctx.db.query(
@@ -259,7 +259,7 @@ describe('send-email-test through real SMTP and a Twilio-compatible provider', (
     });
     expect(res.body.status).toBe(502);
     expect(res.body.message.ERRORMESSAGE).toMatch(
-      /^e-Mail test to tester@utility\.test failed for english: E-mail via smtp:\/\/mailer:\*\*\*@127\.0\.0\.1:\d+ failed: /,
+      /^e-Mail test to tester@utility\.test failed for English: E-mail via smtp:\/\/mailer:\*\*\*@127\.0\.0\.1:\d+ failed: /,
     );
     expect(JSON.stringify(res.body)).not.toContain(SMTP_PASSWORD);
   });

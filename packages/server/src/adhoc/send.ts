@@ -3,6 +3,7 @@ import {
   type AdhocLanguageRecord,
   adhocIdLabel,
   audioPath,
+  languageDisplayName,
   NOTIFY_BY_LABELS,
   parseTemplateData,
   renderCaret,
@@ -75,7 +76,7 @@ export function testSender(ctx: AppContext, service: AdhocService, audio: AudioS
         html,
         text: htmlToText(html),
       });
-      return { detail: record.language_vch, messageId };
+      return { detail: languageDisplayName(record.language_vch), messageId };
     }
 
     if (record.notifyBy_vch === 'SMS') {
@@ -85,7 +86,7 @@ export function testSender(ctx: AppContext, service: AdhocService, audio: AudioS
         from: config.delivery.smsFrom ?? (record.from_vch?.trim() || SMS_SHORT_CODE),
         body: renderCaret(body, data),
       });
-      return { detail: record.language_vch, messageId };
+      return { detail: languageDisplayName(record.language_vch), messageId };
     }
 
     // Voice: play the live recording when there is one (the tester answers in person), else the
@@ -108,7 +109,9 @@ export function testSender(ctx: AppContext, service: AdhocService, audio: AudioS
         audioUrl = audioPath(kind, voiceDialerAddress(id, language));
       }
     } else if (!text) {
-      throw new Error(`The ${language} voice template has neither a recording nor a text to speak.`);
+      throw new Error(
+        `The ${languageDisplayName(language)} voice template has neither a recording nor a text to speak.`,
+      );
     }
     const caller = voiceCallerFor(config, db, origin, fileName ? { fileName } : undefined);
     const { callId } = await caller.call({
@@ -118,7 +121,7 @@ export function testSender(ctx: AppContext, service: AdhocService, audio: AudioS
       ...(text ? { text } : {}),
     });
     return {
-      detail: `${language} (${fileName ? `recording ${fileName}` : 'text to speech'})`,
+      detail: `${languageDisplayName(language)} (${fileName ? `recording ${fileName}` : 'text to speech'})`,
       messageId: callId,
     };
   }
@@ -145,7 +148,7 @@ export function testSender(ctx: AppContext, service: AdhocService, audio: AudioS
           400,
           body.language_vch === SEND_ALL_LANGUAGES
             ? `${adhocIdLabel(id)} has no saved ${channel} template to send.`
-            : `${adhocIdLabel(id)} has no saved ${channel} template in ${body.language_vch}; save it first.`,
+            : `${adhocIdLabel(id)} has no saved ${channel} template in ${languageDisplayName(body.language_vch)}; save it first.`,
         );
       }
       const tester = testerContact(notifyBy, campaign[TESTER_FIELD[notifyBy]]);
@@ -166,7 +169,7 @@ export function testSender(ctx: AppContext, service: AdhocService, audio: AudioS
         } catch (err) {
           // Adapter messages never hold credentials (delivery/README.md).
           const message = errorText(err);
-          failed.push(`${record.language_vch}: ${message.replace(/\.+$/, '')}`);
+          failed.push(`${languageDisplayName(record.language_vch)}: ${message.replace(/\.+$/, '')}`);
           await service.audit(who, 'adhoc.test.failed', id, {
             notifyBy,
             language: record.language_vch,

@@ -11,6 +11,7 @@ import {
   formatTemplateData,
   isAdhocLocked,
   isTemplateDataError,
+  languageDisplayName,
   languagesFor,
   lockedTemplateAlert,
   NOTIFY_BY_LABELS,
@@ -424,7 +425,9 @@ export function adhocService(db: Db, options: AdhocServiceOptions) {
           [id, notifyBy, language],
         );
         if (!rows[0]) {
-          throw notFound(`${adhocIdLabel(id)} has no ${NOTIFY_BY_LABELS[notifyBy]} template in ${language}.`);
+          throw notFound(
+            `${adhocIdLabel(id)} has no ${NOTIFY_BY_LABELS[notifyBy]} template in ${languageDisplayName(language)}.`,
+          );
         }
         await touch(client, id);
         await audit(client, who, 'adhoc.language.delete', id, { notifyBy, language });

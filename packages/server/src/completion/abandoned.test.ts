@@ -13,7 +13,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 /**
  * The server killed in the middle of a report job, then started again: the job is not left 'active' (and its row
- * 'transferring') until the queue's expiry, 15 minutes for a transfer; it is tried again once it has shown no sign
+ * 'transferring') until the queue's expiry (about an hour for a transfer); it is tried again once it has shown no sign
  * of life, and the utility gets the file once.
  */
 let t: TestApp;
@@ -51,8 +51,10 @@ beforeAll(async () => {
     url: pathToFileURL(outbox.path).toString(),
     retryLimit: 3,
     retryDelaySeconds: 1,
+    timeLimitMs: 30 * 60_000,
     allowSelfSigned: false,
     keyPath: undefined,
+    alertEmails: [],
   };
   token = await t.signIn(['REPORTING', 'MB_INTERNAL_PERMISSION']);
   await seedCompletionFixture(t);

@@ -53,8 +53,10 @@ beforeAll(async () => {
     url: pathToFileURL(outbox.path).href,
     retryLimit: 2,
     retryDelaySeconds: 1,
+    timeLimitMs: 30 * 60_000,
     allowSelfSigned: false,
     keyPath: undefined,
+    alertEmails: [],
   };
   operator = await t.signIn(['REPORTING', 'MB_INTERNAL_PERMISSION']);
   viewer = await t.signIn(['REPORTING']);
@@ -367,12 +369,12 @@ describe('custom reports', () => {
     expect(name).toMatch(/^PGE_medbase_500_\d{14}\.csv$/);
     expect(text).toBe(
       [
-        'DATASET_ID,PERSON_ID,SERVICE_AGREEMENT_ID,PREMISE_ID,PREMISE_ADDRESS,LANGUAGE,VOICE_STATUS,VOICE_ATTEMPTS,VOICE_STATUS_TIME,SMS_STATUS,SMS_ATTEMPTS,SMS_STATUS_TIME,EMAIL_STATUS,EMAIL_ATTEMPTS,EMAIL_STATUS_TIME,REACHED',
-        '501,P-A,SA-A,PR-A,"12 Oak St, Paradise, CA 95969",english,ANSWERED,1,2026-11-20T09:10:00Z,DELIVERED,1,2026-11-20T09:11:00Z,,,,Y',
+        'DATASET_ID,PERSON_ID,SERVICE_AGREEMENT_ID,PREMISE_ID,PREMISE_ADDRESS,LANGUAGE,VOICE_STATUS,VOICE_ATTEMPTS,VOICE_STATUS_TIME,SMS_STATUS,SMS_ATTEMPTS,SMS_STATUS_TIME,EMAIL_STATUS,EMAIL_ATTEMPTS,EMAIL_STATUS_TIME,REACHED,IN_PROGRESS',
+        '501,P-A,SA-A,PR-A,"12 Oak St, Paradise, CA 95969",english,ANSWERED,1,2026-11-20T09:10:00Z,DELIVERED,1,2026-11-20T09:11:00Z,,,,Y,N',
         // A formula in the data is written as text (leading apostrophe), quotes doubled.
-        `501,P-B,SA-B,PR-B,"'=HYPERLINK(""http://evil.example"")",spanish,NO_ANSWER,3,2026-11-20T10:40:00Z,UNDELIVERED,2,2026-11-20T10:41:00Z,BOUNCED,1,2026-11-20T09:15:00Z,N`,
-        '501,P-C,SA-C,PR-C,"7 Ridge Rd, Magalia, CA 95954",english,MACHINE,3,2026-11-20T10:20:00Z,,,,,,,N',
-        '501,P-D,SA-D,PR-D,"3 Elm Ct, Chico, CA 95928",vietnamese,FAILED,1,2026-11-20T09:20:00Z,,,,OPENED,1,2026-11-20T09:25:00Z,Y',
+        `501,P-B,SA-B,PR-B,"'=HYPERLINK(""http://evil.example"")",spanish,NO_ANSWER,3,2026-11-20T10:40:00Z,UNDELIVERED,2,2026-11-20T10:41:00Z,BOUNCED,1,2026-11-20T09:15:00Z,N,N`,
+        '501,P-C,SA-C,PR-C,"7 Ridge Rd, Magalia, CA 95954",english,MACHINE,3,2026-11-20T10:20:00Z,,,,,,,N,N',
+        '501,P-D,SA-D,PR-D,"3 Elm Ct, Chico, CA 95928",vietnamese,FAILED,1,2026-11-20T09:20:00Z,,,,OPENED,1,2026-11-20T09:25:00Z,Y,N',
         '',
       ].join('\r\n'),
     );
@@ -383,10 +385,10 @@ describe('custom reports', () => {
     const { text } = await outboxFile('PGE_mb_unreached_500_');
     expect(text).toBe(
       [
-        'DATASET_ID,PERSON_ID,SERVICE_AGREEMENT_ID,PREMISE_ID,PREMISE_ADDRESS,LANGUAGE,VOICE_CONTACT,VOICE_STATUS,VOICE_ATTEMPTS,VOICE_STATUS_TIME,SMS_CONTACT,SMS_STATUS,SMS_ATTEMPTS,SMS_STATUS_TIME,EMAIL_CONTACT,EMAIL_STATUS,EMAIL_ATTEMPTS,EMAIL_STATUS_TIME,TOTAL_ATTEMPTS,LAST_ATTEMPT_TIME',
-        `501,P-B,SA-B,PR-B,"'=HYPERLINK(""http://evil.example"")",spanish,+14155550102,NO_ANSWER,3,2026-11-20T10:40:00Z,+14155550102,UNDELIVERED,2,2026-11-20T10:41:00Z,b@example.com,BOUNCED,1,2026-11-20T09:15:00Z,6,2026-11-20T10:41:00Z`,
+        'DATASET_ID,PERSON_ID,SERVICE_AGREEMENT_ID,PREMISE_ID,PREMISE_ADDRESS,LANGUAGE,VOICE_CONTACT,VOICE_STATUS,VOICE_ATTEMPTS,VOICE_STATUS_TIME,SMS_CONTACT,SMS_STATUS,SMS_ATTEMPTS,SMS_STATUS_TIME,EMAIL_CONTACT,EMAIL_STATUS,EMAIL_ATTEMPTS,EMAIL_STATUS_TIME,TOTAL_ATTEMPTS,LAST_ATTEMPT_TIME,IN_PROGRESS',
+        `501,P-B,SA-B,PR-B,"'=HYPERLINK(""http://evil.example"")",spanish,+14155550102,NO_ANSWER,3,2026-11-20T10:40:00Z,+14155550102,UNDELIVERED,2,2026-11-20T10:41:00Z,b@example.com,BOUNCED,1,2026-11-20T09:15:00Z,6,2026-11-20T10:41:00Z,N`,
         // Two numbers tried: the latest outcome decides; a list starting with + is written as text.
-        `501,P-C,SA-C,PR-C,"7 Ridge Rd, Magalia, CA 95954",english,+14155550104; +14155550103,MACHINE,3,2026-11-20T10:20:00Z,,,,,,,,,3,2026-11-20T10:20:00Z`,
+        `501,P-C,SA-C,PR-C,"7 Ridge Rd, Magalia, CA 95954",english,+14155550104; +14155550103,MACHINE,3,2026-11-20T10:20:00Z,,,,,,,,,3,2026-11-20T10:20:00Z,N`,
         '',
       ].join('\r\n'),
     );
@@ -489,11 +491,20 @@ describe('custom reports', () => {
     expect(done.reports.medbase).toMatchObject({
       TRANSFER_STATE: 'transferred',
       ROWS: 4,
+      UNREACHED_IN_PROGRESS: 0,
       LAST_ERROR: null,
       ATTEMPTS: 1,
     });
-    expect(done.reports.mb_unreached).toMatchObject({ TRANSFER_STATE: 'transferred', ROWS: 2 });
-    expect(done.reports.linkclick).toMatchObject({ TRANSFER_STATE: 'transferred', ROWS: 2 });
+    expect(done.reports.mb_unreached).toMatchObject({
+      TRANSFER_STATE: 'transferred',
+      ROWS: 2,
+      UNREACHED_IN_PROGRESS: 0,
+    });
+    expect(done.reports.linkclick).toMatchObject({
+      TRANSFER_STATE: 'transferred',
+      ROWS: 2,
+      UNREACHED_IN_PROGRESS: null,
+    });
     // The row's own UPDATE_XT / FILE_TRANSFER_TIME are the last launched report's (LinkClick).
     expect(done.UPDATE_XT).toBe(done.reports.linkclick.UPDATE_XT);
     expect(done.FILE_TRANSFER_TIME).toBe(done.reports.linkclick.FILE_TRANSFER_TIME);
@@ -572,7 +583,7 @@ describe('a completion report launched early', () => {
 });
 
 describe('a customer never attempted', () => {
-  it('MB Unreached: LAST_ATTEMPT_TIME is the latest attempted message, blank for a customer never attempted', async () => {
+  it('MB Unreached: LAST_ATTEMPT_TIME is the latest attempted message, blank for a customer never attempted; IN_PROGRESS Y while a message waits', async () => {
     // Campaign 700 (Medical Baseline child 701): P-F tried by voice at 10:00, its SMS still pending (status time
     // 10:30, no attempt); P-G imported only: nothing was ever tried.
     const post = (kind: string, payload: unknown[]) =>
@@ -619,10 +630,15 @@ describe('a customer never attempted', () => {
     expect((await get(`/api/launch-mb-unreached-report/${viewer}/700`, viewer)).statusCode).toBe(202);
     const { text } = await outboxFile('PGE_mb_unreached_700_');
     expect(text.split('\r\n').slice(1)).toEqual([
-      '701,P-F,SA-F,PR-F,"1 Bay Rd, Napa, CA 94558",english,+14155550107,NO_ANSWER,1,2026-11-20T10:00:00Z,+14155550107,PENDING,0,2026-11-20T10:30:00Z,,,,,1,2026-11-20T10:00:00Z',
-      '701,P-G,SA-G,PR-G,"1 Bay Rd, Napa, CA 94558",english,+14155550108,PENDING,0,2026-11-20T10:35:00Z,,,,,,,,,0,',
+      '701,P-F,SA-F,PR-F,"1 Bay Rd, Napa, CA 94558",english,+14155550107,NO_ANSWER,1,2026-11-20T10:00:00Z,+14155550107,PENDING,0,2026-11-20T10:30:00Z,,,,,1,2026-11-20T10:00:00Z,Y',
+      '701,P-G,SA-G,PR-G,"1 Bay Rd, Napa, CA 94558",english,+14155550108,PENDING,0,2026-11-20T10:35:00Z,,,,,,,,,0,,Y',
       '',
     ]);
+    // The Custom Reports row says the list was made while both were still being tried.
+    const row = (await get('/api/v1/launcher/campaigns', viewer))
+      .json()[0]
+      .find((c: { dataset_id_bint: number }) => c.dataset_id_bint === 700);
+    expect(row.reports.mb_unreached).toMatchObject({ ROWS: 2, UNREACHED_IN_PROGRESS: 2 });
   });
 });
 

@@ -6,6 +6,7 @@ import {
   type Channel,
   type CsvCell,
   type MessageStatus,
+  phaseOf,
   REPORT_COLUMNS,
   type ReportKind,
   toCsvRow,
@@ -20,7 +21,17 @@ import type { Db } from '../db/pool.ts';
 
 const FETCH_ROWS = 2_000;
 
-export type ReportFileStats = { rows: number; bytes: number; sha256: string };
+/**
+ * unreachedInProgress: rows of customers not reached whose messages were not all final when the file was made
+ * (IN_PROGRESS = Y, REACHED = N): people the campaign was still trying, not yet for a field visit. Counted for
+ * the MedBase and MB Unreached reports; null for the others.
+ */
+export type ReportFileStats = {
+  rows: number;
+  bytes: number;
+  sha256: string;
+  unreachedInProgress: number | null;
+};
 
 /** A dataset's messages: a root campaign's are its children's; a child campaign's its own. */
 const SCOPE = 'm.dataset_id IN (SELECT id FROM datasets WHERE id = $1 OR root_id = $1)';
@@ -80,6 +91,8 @@ type Customer = {
   address: string | null;
   language: string | null;
   reached: boolean;
+  /** Some message of the customer has no final status yet (more attempts may come). */
+  inProgress: boolean;
   channels: Partial<Record<Channel, ChannelOutcome>>;
 };
 
@@ -122,6 +135,7 @@ function customerRow(kind: 'completion' | 'medbase' | 'mb_unreached', c: Custome
         c.language,
         ...outcomeCells(c, false),
         c.reached ? 'Y' : 'N',
+        c.inProgress ? 'Y' : 'N',
       ];
     case 'mb_unreached': {
       if (c.reached) return null;
@@ -143,28 +157,47 @@ function customerRow(kind: 'completion' | 'medbase' | 'mb_unreached', c: Custome
         ...outcomeCells(c, true),
         total,
         csvTime(last),
+        c.inProgress ? 'Y' : 'N',
       ];
     }
   }
 }
 
+/** Customers whose rows were written, of a kind with IN_PROGRESS: unreached ones still being tried. */
+type CustomerTally = { unreachedInProgress: number };
+
 async function* customerLines(
   kind: 'completion' | 'medbase' | 'mb_unreached',
   batches: AsyncIterable<MessageRow[]>,
+  tally: CustomerTally,
 ): AsyncGenerator<CsvCell[]> {
   let current: Customer | undefined;
+  const written = (c: Customer) => {
+    const row = customerRow(kind, c);
+    if (row && !c.reached && c.inProgress) tally.unreachedInProgress++;
+    return row;
+  };
   for await (const batch of batches) {
     for (const m of batch) {
       const key = JSON.stringify([m.dataset_id, m.person_id, m.service_agreement_id, m.premise_id]);
       if (current && current.key !== key) {
-        const row = customerRow(kind, current);
+        const row = written(current);
         if (row) yield row;
         current = undefined;
       }
-      current ??= { key, first: m, address: null, language: null, reached: false, channels: {} };
+      current ??= {
+        key,
+        first: m,
+        address: null,
+        language: null,
+        reached: false,
+        inProgress: false,
+        channels: {},
+      };
       current.address ??= m.premise_address;
       current.language ??= m.language;
       current.reached ||= m.reached;
+      current.inProgress ||= phaseOf(m.status) !== 'completed';
       const o = current.channels[m.channel];
       if (!o) {
         // Rows arrive deciding message first (see customerMessagesSql).
@@ -184,7 +217,7 @@ async function* customerLines(
     }
   }
   if (current) {
-    const row = customerRow(kind, current);
+    const row = written(current);
     if (row) yield row;
   }
 }
@@ -252,6 +285,7 @@ export async function writeReportFile(
   reached: Readonly<Record<Channel, readonly MessageStatus[]>>,
   path: string,
 ): Promise<ReportFileStats> {
+  const tally: CustomerTally = { unreachedInProgress: 0 };
   const rows =
     kind === 'linkclick'
       ? clickLines(cursorBatches<ClickRow>(db, LINKCLICK_SQL, [datasetId]))
@@ -263,6 +297,7 @@ export async function writeReportFile(
             reached.SMS,
             reached.EMAIL,
           ]),
+          tally,
         );
   const hash = createHash('sha256');
   const stats = { rows: 0, bytes: 0 };
@@ -280,5 +315,10 @@ export async function writeReportFile(
     }
   }
   await pipeline(Readable.from(lines()), createWriteStream(path, { flags: 'wx', mode: 0o640 }));
-  return { ...stats, sha256: hash.digest('hex') };
+  const counted = kind === 'medbase' || kind === 'mb_unreached';
+  return {
+    ...stats,
+    sha256: hash.digest('hex'),
+    unreachedInProgress: counted ? tally.unreachedInProgress : null,
+  };
 }

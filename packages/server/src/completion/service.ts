@@ -12,7 +12,7 @@ import {
 } from '@psps/contracts';
 import type { AppContext } from '../context.ts';
 import { createFileTransfer } from '../delivery/file-transfer/create-file-transfer.ts';
-import { FileTransferError } from '../delivery/file-transfer/file-transfer.ts';
+import { describeMs, FileTransferError } from '../delivery/file-transfer/file-transfer.ts';
 import { errorText, redactUrl, scrubSecrets } from '../delivery/redact.ts';
 import type { actorOf } from '../http/access.ts';
 import { conflict, notFound } from '../http/errors.ts';
@@ -24,7 +24,9 @@ import {
   NEXT_ATTEMPT_SQL,
   TRANSFER_JOB,
 } from './delivery-progress.ts';
+import { sendFailureAlert } from './failure-alert.ts';
 import { writeReportFile } from './report-csv.ts';
+import { takeTransferLock, transferTiming } from './transfer-lock.ts';
 
 /**
  * Completion and custom report files: requests (scheduler, launch, refresh, resend), generation and
@@ -243,8 +245,9 @@ export function completionService(ctx: AppContext) {
             retryLimit: fileTransfer.retryLimit,
             retryDelay: fileTransfer.retryDelaySeconds,
             retryBackoff: true,
-            // An attempt that hangs past its timeouts is given up and retried, not left "transferring".
-            expireInSeconds: 15 * 60,
+            // Above the longest an attempt can take (it gives up by itself at FILE_TRANSFER_TIME_LIMIT_MINUTES), so the
+            // queue never retries an attempt still running; a retry would wait for its lock anyway (transfer-lock.ts).
+            expireInSeconds: transferTiming(fileTransfer.timeLimitMs).expireInSeconds,
           }
         : { retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 60 * 60 };
     const id = await ctx.boss.send(name, data, options);
@@ -298,14 +301,18 @@ export function completionService(ctx: AppContext) {
     if (rows[0]?.pending) await enqueue(TRANSFER_JOB, { reportId, seq });
   }
 
-  /** A failed run: its reason, and its job, which the queue retries under the same id unless this was the last. */
+  /**
+   * A failed run: its reason, and its job, which the queue retries under the same id unless this was the last;
+   * after the last, REPORT_ALERT_EMAILS are told (failure-alert.ts).
+   */
   async function setFailed(reportId: number, seq: number, message: string, run: JobRun) {
     const last = isLastRun(run);
-    await db.query(
+    const { rowCount } = await db.query(
       `UPDATE report_files SET transfer_state = $3, last_error = $4, retry_job_id = $5, update_xt = ${NOW_XT}
         WHERE id = $1 AND request_seq = $2`,
       [reportId, seq, last ? 'failed' : 'waiting', message.slice(0, 2000), run.id],
     );
+    if (last && rowCount) await sendFailureAlert(ctx, reportId, seq);
   }
 
   return {
@@ -507,11 +514,21 @@ export function completionService(ctx: AppContext) {
         const { rows: updated } = await db.query<{ old_path: string | null }>(
           `UPDATE report_files
               SET file_path = $3, file_name = $4, size_bytes = $5, sha256 = $6, row_count = $7,
-                  generated_at = $8, generated_seq = $2, ${START_OVER}
+                  unreached_in_progress = $9, generated_at = $8, generated_seq = $2, ${START_OVER}
              FROM (SELECT id, file_path AS old_path FROM report_files WHERE id = $1 FOR UPDATE) old
             WHERE report_files.id = old.id AND report_files.request_seq = $2
             RETURNING old.old_path`,
-          [reportId, seq, filePath, fileName, stats.bytes, stats.sha256, stats.rows, at],
+          [
+            reportId,
+            seq,
+            filePath,
+            fileName,
+            stats.bytes,
+            stats.sha256,
+            stats.rows,
+            at,
+            stats.unreachedInProgress,
+          ],
         );
         if (!updated.length) {
           await rm(filePath, { force: true });
@@ -538,47 +555,64 @@ export function completionService(ctx: AppContext) {
     /**
      * The transfer job: one attempt. A failure is recorded on the row and rethrown, so pg-boss retries with
      * exponential backoff; the last allowed attempt marks the row failed. The job's own retry limit gives the
-     * attempts allowed (the configuration may have changed since it was sent).
+     * attempts allowed (the configuration may have changed since it was sent). The attempt first takes its file's
+     * transfer lock (transfer-lock.ts), waiting for an earlier attempt still writing the same file, and gives up by
+     * itself at FILE_TRANSFER_TIME_LIMIT_MINUTES.
      */
     async transfer({ reportId, seq }: ReportJobData, run: JobRun): Promise<void> {
-      const { rows } = await db.query<{ file_path: string; file_name: string; size_bytes: number }>(
-        `UPDATE report_files SET transfer_state = 'transferring', ${CLEAR_TRANSFER},
-                attempts = attempts + 1, attempt_limit = $3, update_xt = ${NOW_XT}
-          WHERE id = $1 AND request_seq = $2 AND file_path IS NOT NULL AND transfer_state <> 'transferred'
-          RETURNING file_path, file_name, size_bytes`,
-        [reportId, seq, run.retryLimit + 1],
-      );
-      const row = rows[0];
-      // Superseded by a newer request, or this request's file arrived already (a run whose end went unrecorded).
-      if (!row) return;
-      const { url, allowSelfSigned, keyPath } = config.fileTransfer;
+      const { url, allowSelfSigned, keyPath, timeLimitMs } = config.fileTransfer;
+      const timing = transferTiming(timeLimitMs);
+      // A sign of life while waiting for the lock too, so the wait is not taken for a dead worker.
       const stopHeartbeat = heartbeat(reportId, seq);
+      const lock = await takeTransferLock(db, reportId, timing.lockWaitMs).catch((err: unknown) => {
+        stopHeartbeat();
+        throw err;
+      });
       try {
-        const transfer = createFileTransfer(url, {
-          allowSelfSigned,
-          ...(keyPath ? { privateKey: keyPath } : {}),
-        });
-        const result = await transfer.send(row.file_path, row.file_name);
-        if (result.bytes !== row.size_bytes) {
-          throw new Error(`${row.file_name}: ${result.bytes} bytes sent, the report has ${row.size_bytes}`);
+        if (!lock) {
+          const message = `Did not start: an earlier attempt at sending this file was still running after ${describeMs(timing.lockWaitMs)}, and two attempts never write the same file at once. File transfer to ${redactUrl(url)}.`;
+          await setFailed(reportId, seq, message, run);
+          throw new Error(message);
         }
-        await db.query(
-          `UPDATE report_files SET transfer_state = 'transferred', transferred_at = now(), last_error = NULL,
-                  retry_job_id = NULL, update_xt = ${NOW_XT}
-            WHERE id = $1 AND request_seq = $2`,
-          [reportId, seq],
+        const { rows } = await db.query<{ file_path: string; file_name: string; size_bytes: number }>(
+          `UPDATE report_files SET transfer_state = 'transferring', ${CLEAR_TRANSFER},
+                  attempts = attempts + 1, attempt_limit = $3, update_xt = ${NOW_XT}
+            WHERE id = $1 AND request_seq = $2 AND file_path IS NOT NULL AND transfer_state <> 'transferred'
+            RETURNING file_path, file_name, size_bytes`,
+          [reportId, seq, run.retryLimit + 1],
         );
-      } catch (err) {
-        await setFailed(reportId, seq, transferErrorText(err, url), run);
-        throw err instanceof FileTransferError ? err : new Error(transferErrorText(err, url));
+        const row = rows[0];
+        // Superseded by a newer request, or this request's file arrived already (a run whose end went unrecorded).
+        if (!row) return;
+        try {
+          const transfer = createFileTransfer(url, {
+            allowSelfSigned,
+            timeLimitMs,
+            ...(keyPath ? { privateKey: keyPath } : {}),
+          });
+          const result = await transfer.send(row.file_path, row.file_name, { signal: lock.lost });
+          if (result.bytes !== row.size_bytes) {
+            throw new Error(`${row.file_name}: ${result.bytes} bytes sent, the report has ${row.size_bytes}`);
+          }
+          await db.query(
+            `UPDATE report_files SET transfer_state = 'transferred', transferred_at = now(), last_error = NULL,
+                    retry_job_id = NULL, update_xt = ${NOW_XT}
+              WHERE id = $1 AND request_seq = $2`,
+            [reportId, seq],
+          );
+        } catch (err) {
+          await setFailed(reportId, seq, transferErrorText(err, url), run);
+          throw err instanceof FileTransferError ? err : new Error(transferErrorText(err, url));
+        }
       } finally {
         stopHeartbeat();
+        await lock?.release();
       }
     },
 
     /**
      * Report jobs whose worker died (killed, crashed, its machine lost): still 'active' in the queue, which would
-     * wait for their expiry (15 minutes for a transfer, 60 for generation) with the row saying 'transferring',
+     * wait for their expiry (about twice FILE_TRANSFER_TIME_LIMIT_MINUTES for a transfer, 60 minutes for generation) with the row saying 'transferring',
      * though they have shown no sign of life for `silentForMs`. Each is given back to the queue as a failed attempt,
      * retried as any other (or failed for good when it was the last), and its row says why. A job whose work was
      * done, its end not recorded, is given back too: its rerun finds the work done and ends at once. Only the
@@ -613,11 +647,12 @@ export function completionService(ctx: AppContext) {
           if (job.name === GENERATE_JOB) await ensureTransferQueued(job.report_id, job.seq);
           continue;
         }
-        await db.query(
+        const { rowCount } = await db.query(
           `UPDATE report_files SET transfer_state = $3, last_error = $4, retry_job_id = $5, update_xt = ${NOW_XT}
             WHERE id = $1 AND request_seq = $2 AND transfer_state <> 'transferred'`,
           [job.report_id, job.seq, job.last ? 'failed' : 'waiting', ABANDONED_TEXT, job.id],
         );
+        if (job.last && rowCount) await sendFailureAlert(ctx, job.report_id, job.seq);
       }
       return rows.length;
     },

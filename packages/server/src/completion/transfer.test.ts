@@ -11,9 +11,10 @@ import {
   type SftpTestServer,
   startSftpTestServer,
 } from '../delivery/file-transfer/test-support/sftp-test-server.ts';
-import { closedPort, tempFolder } from '../delivery/test-support/files.ts';
+import { closedPort, silentServer, tempFolder } from '../delivery/test-support/files.ts';
 import { startWorkers } from '../jobs/queue.ts';
 import { eventually, seedCompletionFixture } from './test-fixture.ts';
+import { transferLockKey, transferTiming } from './transfer-lock.ts';
 
 /**
  * A completion report on its way to real FTP and SFTP servers on 127.0.0.1, with the job workers running:
@@ -24,8 +25,27 @@ const PASSWORD = 'Xfer-Secret-42';
 let t: TestApp;
 let token: string;
 let dataDir: Awaited<ReturnType<typeof tempFolder>>;
+/** The server's log lines of failed jobs. */
+const logged: string[] = [];
 
 const get = (url: string) => t.app.inject({ url, headers: bearer(token) });
+const jobIdOf = (res: { json(): unknown }) => (res.json() as [[{ JOB_ID: string }]])[0][0].JOB_ID;
+
+async function jobState(id: string): Promise<{ state: string; expire_seconds: number } | undefined> {
+  const { rows } = await t.ctx.db.query(
+    'SELECT state, extract(epoch FROM expire_in)::int AS expire_seconds FROM pgboss.job WHERE id = $1',
+    [id],
+  );
+  return rows[0];
+}
+
+async function completionReportId(datasetId: number): Promise<number> {
+  const { rows } = await t.ctx.db.query(
+    "SELECT id FROM report_files WHERE dataset_id = $1 AND kind = 'completion'",
+    [datasetId],
+  );
+  return rows[0].id;
+}
 type Row = Record<string, unknown> & { UPDATE_XT: number };
 
 async function completionRow(datasetId: number): Promise<Row | undefined> {
@@ -49,12 +69,17 @@ beforeAll(async () => {
     url: 'file:///nowhere-yet',
     retryLimit: 5,
     retryDelaySeconds: 1,
+    timeLimitMs: 30 * 60_000,
     allowSelfSigned: true,
     keyPath: undefined,
+    alertEmails: [],
   };
   token = await t.signIn(['REPORTING', 'MB_INTERNAL_PERMISSION']);
   await seedCompletionFixture(t);
-  await startWorkers(t.ctx);
+  await startWorkers(t.ctx, {
+    info: () => {},
+    error: (fields, msg) => logged.push(JSON.stringify({ ...fields, msg })),
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -97,6 +122,40 @@ describe('SFTP destination', () => {
     const { createHash } = await import('node:crypto');
     expect(createHash('sha256').update(arrived).digest('hex')).toBe(local.sha256);
     expect(row.FILE_TRANSFER_TIME).not.toBeNull();
+  });
+
+  it('waits while an earlier attempt still holds the same file, and sends it once that attempt ends', async () => {
+    const before = (await completionRow(500))!;
+    const inbound = join(remote.path, 'inbound');
+    await rm(join(inbound, before.FILE_NAME as string));
+    // An attempt of another process (or one the queue took for lost) still sending this report's file.
+    const earlier = await t.ctx.db.connect();
+    await earlier.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [
+      transferLockKey(await completionReportId(500)),
+    ]);
+    let jobId: string;
+    try {
+      const res = await get(`/api/resend-completion-report/${token}/500`);
+      expect(res.statusCode).toBe(202);
+      jobId = jobIdOf(res);
+      await eventually(async () => ((await jobState(jobId))?.state === 'active' ? true : undefined));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Running, but not writing: nothing on the server, no attempt counted, the row still waiting.
+      expect(await readdir(inbound)).toEqual([]);
+      expect(await completionRow(500)).toMatchObject({ TRANSFER_STATE: 'waiting', ATTEMPTS: 0 });
+    } finally {
+      await earlier.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [
+        transferLockKey(await completionReportId(500)),
+      ]);
+      earlier.release();
+    }
+    const done = await eventually(async () => {
+      const r = await completionRow(500);
+      return r?.TRANSFER_STATE === 'transferred' && r.UPDATE_XT > before.UPDATE_XT ? r : undefined;
+    });
+    expect(done).toMatchObject({ ATTEMPTS: 1, LAST_ERROR: null, FILE_NAME: before.FILE_NAME });
+    expect(await readdir(inbound)).toEqual([before.FILE_NAME]);
+    expect(await jobState(jobId)).toMatchObject({ state: 'completed' });
   });
 });
 
@@ -178,6 +237,8 @@ describe('FTP destination that is down, then back', () => {
   it('marks the report failed once every attempt is used, and keeps the last error', async () => {
     t.ctx.config.fileTransfer.url = `ftp://utility:wrong-${PASSWORD}@127.0.0.1:${port}/`;
     t.ctx.config.fileTransfer.retryLimit = 1;
+    t.ctx.config.fileTransfer.alertEmails = ['ops@utility.example', 'duty@provider.example'];
+    const alertsBefore = (await t.ctx.db.query('SELECT max(id) AS id FROM adhoc_outbox')).rows[0].id ?? 0;
     expect((await get(`/api/resend-completion-report/${token}/500`)).statusCode).toBe(202);
     const failed = await eventually(async () => {
       const r = await completionRow(500);
@@ -193,5 +254,150 @@ describe('FTP destination that is down, then back', () => {
       /^Cannot connect or sign in: the server refused the sign-in: wrong user name, password or key/,
     );
     expect(failed.LAST_ERROR).not.toContain(PASSWORD);
+    // The log says the same, for whoever watches it, and holds no password either (the URL's is wrong-{PASSWORD}).
+    const signIn = logged.filter((line) => line.includes('refused the sign-in'));
+    expect(signIn.length).toBeGreaterThanOrEqual(2);
+    expect(JSON.parse(signIn.at(-1) as string)).toMatchObject({
+      job: 'report-transfer',
+      attempt: 2,
+      retryLimit: 1,
+      willRetry: false,
+      msg: 'job failed, no retries left',
+      error: failed.LAST_ERROR,
+    });
+    expect(logged.join('\n')).not.toContain(PASSWORD);
+
+    // Nothing more is tried by itself: REPORT_ALERT_EMAILS are told, once each (here through the outbox transport).
+    const alerts = await eventually(async () => {
+      const { rows } = await t.ctx.db.query(
+        `SELECT to_address, subject, body_text, body FROM adhoc_outbox WHERE id > $1 AND channel = 'EML'
+          ORDER BY id`,
+        [alertsBefore],
+      );
+      return rows.length === 2 ? rows : undefined;
+    });
+    const text = [
+      "The Completion Report of campaign 500 (Sierra Foothills: 48-Hour Advance Notice) did not reach the utility's server after 2 attempts.",
+      `File: ${failed.FILE_NAME}`,
+      `Last error: ${failed.LAST_ERROR}`,
+      'Nothing more is tried by itself. An operator with MB_INTERNAL_PERMISSION can resend it from Report History > Completion.',
+    ].join('\n');
+    expect(alerts.map((a) => a.to_address)).toEqual(['ops@utility.example', 'duty@provider.example']);
+    for (const alert of alerts) {
+      expect(alert.subject).toBe('PG&E PSPS: the Completion Report of campaign 500 did not arrive');
+      expect(alert.body_text).toBe(text);
+      expect(alert.body).toContain('<p>Nothing more is tried by itself.');
+      expect(`${alert.body_text}${alert.body}`).not.toContain(PASSWORD);
+    }
+    const { rows: audit } = await t.ctx.db.query(
+      "SELECT details->>'to' AS to, details->>'sent' AS sent FROM audit_log WHERE action = 'report.alert' ORDER BY id",
+    );
+    expect(audit).toEqual([
+      { to: 'ops@utility.example', sent: 'true' },
+      { to: 'duty@provider.example', sent: 'true' },
+    ]);
+    t.ctx.config.fileTransfer.alertEmails = [];
+  });
+});
+
+describe('time limits of a transfer attempt', () => {
+  let silent: Awaited<ReturnType<typeof silentServer>>;
+  let working: typeof t.ctx.config.fileTransfer;
+  beforeAll(async () => {
+    silent = await silentServer();
+    working = { ...t.ctx.config.fileTransfer };
+  });
+  afterAll(async () => {
+    t.ctx.config.fileTransfer = working;
+    await silent.close();
+  });
+
+  it("sets the queue's expiry of a transfer job above the longest an attempt can take", () => {
+    // Default FILE_TRANSFER_TIME_LIMIT_MINUTES 30: a second attempt waits up to 31 minutes for the first, then
+    // may run 30 minutes and take one more to stop; the queue expires the job after 63 minutes.
+    expect(transferTiming(30 * 60_000)).toEqual({
+      graceMs: 60_000,
+      lockWaitMs: 1_860_000,
+      expireInSeconds: 3_780,
+    });
+    // The largest limit allowed (600 minutes) stays under pg-boss' 24-hour ceiling on expiry.
+    expect(transferTiming(600 * 60_000).expireInSeconds).toBe(72_180);
+    expect(transferTiming(400)).toEqual({ graceMs: 400, lockWaitMs: 800, expireInSeconds: 62 });
+  });
+
+  it('gives up by itself at its time limit, says so on the row, and its job expires only after that', async () => {
+    t.ctx.config.fileTransfer = {
+      ...working,
+      url: `sftp://utility:${PASSWORD}@127.0.0.1:${silent.port}/in`,
+      retryLimit: 0,
+      timeLimitMs: 400,
+    };
+    const before = (await completionRow(500))!;
+    const res = await get(`/api/resend-completion-report/${token}/500`);
+    expect(res.statusCode).toBe(202);
+    const failed = await eventually(async () => {
+      const r = await completionRow(500);
+      return r?.TRANSFER_STATE === 'failed' && r.UPDATE_XT > before.UPDATE_XT ? r : undefined;
+    });
+    expect(failed).toMatchObject({ ATTEMPTS: 1, ATTEMPT_LIMIT: 1, FILE_TRANSFER_TIME: null });
+    expect(failed.LAST_ERROR).toBe(
+      `Gave up: the attempt took longer than the time allowed for one attempt; the link may be too slow for the file (still running after 400 ms). File transfer to sftp://utility:***@127.0.0.1:${silent.port}/in.`,
+    );
+    expect(await jobState(jobIdOf(res))).toEqual({ state: 'failed', expire_seconds: 62 });
+  });
+
+  it("does not start while an earlier attempt holds the file past that attempt's own limit, and says why", async () => {
+    t.ctx.config.fileTransfer = {
+      ...working,
+      url: `sftp://utility:${PASSWORD}@127.0.0.1:${silent.port}/in`,
+      retryLimit: 0,
+      timeLimitMs: 400,
+    };
+    const key = transferLockKey(await completionReportId(500));
+    const earlier = await t.ctx.db.connect();
+    await earlier.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);
+    try {
+      const before = (await completionRow(500))!;
+      expect((await get(`/api/resend-completion-report/${token}/500`)).statusCode).toBe(202);
+      const failed = await eventually(async () => {
+        const r = await completionRow(500);
+        return r?.TRANSFER_STATE === 'failed' && r.UPDATE_XT > before.UPDATE_XT ? r : undefined;
+      });
+      expect(failed).toMatchObject({ ATTEMPTS: 0, FILE_TRANSFER_TIME: null });
+      expect(failed.LAST_ERROR).toBe(
+        `Did not start: an earlier attempt at sending this file was still running after 800 ms, and two attempts never write the same file at once. File transfer to sftp://utility:***@127.0.0.1:${silent.port}/in.`,
+      );
+    } finally {
+      await earlier.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key]);
+      earlier.release();
+    }
+  });
+
+  it('stops writing when the database connection holding its lock is lost, and says why', async () => {
+    t.ctx.config.fileTransfer = {
+      ...working,
+      url: `sftp://utility:${PASSWORD}@127.0.0.1:${silent.port}/in`,
+      retryLimit: 0,
+      timeLimitMs: 20_000,
+    };
+    const before = (await completionRow(500))!;
+    expect((await get(`/api/resend-completion-report/${token}/500`)).statusCode).toBe(202);
+    const key = transferLockKey(await completionReportId(500));
+    const holder = await eventually(async () => {
+      const { rows } = await t.ctx.db.query<{ pid: number }>(
+        `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 1
+            AND ((classid::bigint << 32) | objid::bigint) = hashtextextended($1, 0)`,
+        [key],
+      );
+      return rows[0]?.pid;
+    });
+    await t.ctx.db.query('SELECT pg_terminate_backend($1)', [holder]);
+    const failed = await eventually(async () => {
+      const r = await completionRow(500);
+      return r?.TRANSFER_STATE === 'failed' && r.UPDATE_XT > before.UPDATE_XT ? r : undefined;
+    }, 10_000);
+    expect(failed.LAST_ERROR).toBe(
+      `Cancelled (the database connection that keeps a second attempt from writing beside this one was lost). File transfer to sftp://utility:***@127.0.0.1:${silent.port}/in.`,
+    );
   });
 });

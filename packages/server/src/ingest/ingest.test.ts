@@ -83,7 +83,12 @@ describe('a batch is atomic', () => {
     expect(res.json().error).toBe('bad_request');
     expect(res.json().details).toEqual([
       { index: 1, field: 'status_vch', reason: 'is not a SMS status' },
-      { index: 2, field: 'status_dt', reason: 'must be an ISO 8601 date-time with a time zone' },
+      {
+        index: 2,
+        field: 'status_dt',
+        reason:
+          'must be a date and time with seconds and its offset from UTC, such as 2026-11-01T01:30:00-07:00 or 2026-11-01T08:30:00Z',
+      },
     ]);
     expect(await messageCount()).toBe(0);
   });
@@ -155,6 +160,43 @@ describe('a batch is atomic', () => {
     const res = await post('clicks', big);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/at most 10,000 records/);
+  });
+});
+
+describe('times in the feed', () => {
+  const ZONED =
+    'must be a date and time with seconds and its offset from UTC, such as 2026-11-01T01:30:00-07:00 or 2026-11-01T08:30:00Z';
+
+  it('refuses a time without its offset, or in another form, saying the form it needs (a wall time is never guessed)', async () => {
+    const res = await post('events', [
+      { id_bint: 71, name_vch: 'No offset', begin_dt: '2026-11-01T01:30:00' },
+      { id_bint: 72, name_vch: 'Offset without colon', begin_dt: '2026-11-01T01:30:00+0530' },
+      { id_bint: 73, name_vch: 'No seconds', begin_dt: '2026-11-01T01:30-07:00' },
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([
+      { index: 0, field: 'begin_dt', reason: ZONED },
+      { index: 1, field: 'begin_dt', reason: ZONED },
+      { index: 2, field: 'begin_dt', reason: ZONED },
+    ]);
+  });
+
+  it('keeps each time as the instant its offset says: the two 01:30s of the night summer time ends, to the millisecond', async () => {
+    const res = await post('events', [
+      { id_bint: 74, name_vch: 'PDT', begin_dt: '2026-11-01T01:30:00.123456-07:00' },
+      { id_bint: 75, name_vch: 'PST', begin_dt: '2026-11-01T01:30:00-08:00' },
+      { id_bint: 76, name_vch: 'India', begin_dt: '2026-11-01T14:00:00+05:30' },
+    ]);
+    expect(res.statusCode).toBe(200);
+    const { rows } = await t.ctx.db.query<{ id: number; at: string }>(
+      `SELECT id, to_char(begin_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS at
+         FROM events WHERE id BETWEEN 74 AND 76 ORDER BY id`,
+    );
+    expect(rows).toEqual([
+      { id: 74, at: '2026-11-01T08:30:00.123000' },
+      { id: 75, at: '2026-11-01T09:30:00.000000' },
+      { id: 76, at: '2026-11-01T08:30:00.000000' },
+    ]);
   });
 });
 
@@ -288,5 +330,47 @@ describe('replays and out-of-order updates', () => {
       'SELECT id, status FROM messages WHERE id >= 3000 ORDER BY id',
     );
     for (const m of rows) expect(m.status).toBe((m.id + 5) % 3 !== 0 ? 'DELIVERED' : 'QUEUED');
+  });
+});
+
+describe('message times from the future (a wrong offset)', () => {
+  const hoursFromNow = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
+
+  it('refuses a status, import or click time more than 15 minutes ahead, naming it, and writes nothing', async () => {
+    // -08:00 kept through summer, or local time marked Z: the time lands hours ahead of the true one.
+    const res = await post('messages', [
+      message(80, 'DELIVERED', hoursFromNow(1)),
+      { ...message(81, 'DELIVERED', '2026-11-20T09:00:00Z'), created_dt: hoursFromNow(8) },
+    ]);
+    expect(res.statusCode).toBe(400);
+    const details = res.json().details;
+    expect(details.map((d: { index: number; field: string }) => [d.index, d.field])).toEqual([
+      [0, 'status_dt'],
+      [1, 'created_dt'],
+    ]);
+    expect(details[0].reason).toMatch(
+      /^is in the future \(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z; this server's clock says \d{4}-.*Z\): check the offset from UTC it is written with, or the engine's clock$/,
+    );
+    const stored = await t.ctx.db.query('SELECT id FROM messages WHERE id IN (80, 81)');
+    expect(stored.rows).toEqual([]);
+    const status = await post('statuses', [
+      { id_bint: 80, status_vch: 'DELIVERED', status_dt: hoursFromNow(2) },
+    ]);
+    expect(status.json().details).toEqual([
+      { index: 0, field: 'status_dt', reason: expect.stringMatching(/^is in the future/) },
+    ]);
+    const click = await post('clicks', [{ id_bint: 80, clicked_dt: hoursFromNow(1) }]);
+    expect(click.json().details).toEqual([
+      { index: 0, field: 'clicked_dt', reason: expect.stringMatching(/^is in the future/) },
+    ]);
+  });
+
+  it("accepts a time a few minutes ahead (an engine's clock running fast), and an event or campaign planned ahead", async () => {
+    const res = await post('messages', [message(82, 'QUEUED', hoursFromNow(0.05))]);
+    expect(res.json()).toEqual({ received: 1, inserted: 1, updated: 0, ignored: 0 });
+    const event = await post('events', [
+      { id_bint: 83, name_vch: 'Next week', begin_dt: hoursFromNow(24 * 7) },
+    ]);
+    expect(event.statusCode).toBe(200);
   });
 });

@@ -93,10 +93,20 @@ function validate<T>(kind: IngestKind, records: unknown[]): (T & { index: number
   const schema = INGEST_SCHEMAS[kind];
   const issues: IngestIssue[] = [];
   const out: (T & { index: number })[] = [];
+  const latest = Date.now() + FUTURE_TOLERANCE_MS;
   records.forEach((record, index) => {
     const r = schema.safeParse(record);
     if (r.success) {
-      out.push({ ...(normaliseTimes(r.data) as T), index });
+      const rec = normaliseTimes(r.data) as T & Record<string, unknown>;
+      if (kind === 'messages' || kind === 'statuses' || kind === 'clicks') {
+        for (const field of HAPPENED_FIELDS) {
+          const at = rec[field];
+          if (typeof at === 'string' && Date.parse(at) > latest) {
+            issues.push({ index, field, reason: futureReason(at) });
+          }
+        }
+      }
+      out.push({ ...rec, index });
     } else {
       for (const issue of r.error.issues) {
         issues.push({ index, field: issue.path.join('.') || 'record', reason: issue.message });
@@ -105,6 +115,19 @@ function validate<T>(kind: IngestKind, records: unknown[]): (T & { index: number
   });
   if (issues.length) rejectBatch(issues);
   return out;
+}
+
+/** Times of what has happened to a message: its import, its status, a click of its link. */
+const HAPPENED_FIELDS = ['status_dt', 'created_dt', 'link_click_dt', 'clicked_dt'] as const;
+/** How far ahead of this server's clock such a time may be: the engine's clock may run a little fast. */
+const FUTURE_TOLERANCE_MS = 15 * 60_000;
+
+/**
+ * A message's time from the future is nearly always one written with the wrong offset (local time marked Z, or
+ * -08:00 kept through summer): stored, it would make every true update of the next hours look older and be ignored.
+ */
+function futureReason(at: string): string {
+  return `is in the future (${at}; this server's clock says ${new Date().toISOString()}): check the offset from UTC it is written with, or the engine's clock`;
 }
 
 const CANONICAL_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;

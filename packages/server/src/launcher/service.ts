@@ -28,6 +28,7 @@ type Row = {
     last_error: string | null;
     attempts: number;
     row_count: number | null;
+    unreached_in_progress: number | null;
     update_xt: number;
   })[];
 };
@@ -45,7 +46,8 @@ export function launcherService(db: Db) {
                             'id', r.id, 'kind', r.kind, 'file_name', r.file_name, 'requested_at', r.requested_at,
                             'generated_at', r.generated_at, 'transferred_at', r.transferred_at,
                             'transfer_state', r.transfer_state, 'last_error', r.last_error,
-                            'attempts', r.attempts, 'row_count', r.row_count, 'update_xt', r.update_xt,
+                            'attempts', r.attempts, 'row_count', r.row_count,
+                            'unreached_in_progress', r.unreached_in_progress, 'update_xt', r.update_xt,
                             'previous_transferred_at', r.previous_transferred_at,
                             'previous_file_name', r.previous_file_name, 'attempt_limit', r.attempt_limit,
                             'next_attempt_at', ${NEXT_ATTEMPT_SQL})
@@ -75,6 +77,7 @@ export function launcherService(db: Db) {
               LAST_ERROR: f.last_error,
               ATTEMPTS: f.attempts,
               ROWS: f.row_count,
+              UNREACHED_IN_PROGRESS: f.unreached_in_progress,
               UPDATE_XT: Number(f.update_xt),
               ...deliveryProgressOf(f),
             };

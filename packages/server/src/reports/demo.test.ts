@@ -2,7 +2,7 @@ import { type MessageStatus, phaseOf } from '@psps/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
-import { reportsDemo, seedPlans, waveDatasets, waveMessages } from './demo.ts';
+import { reportsDemo, seedEvents, seedPlans, startSimulator, waveDatasets, waveMessages } from './demo.ts';
 
 let t: TestApp;
 let stop: (() => Promise<void>) | undefined;
@@ -58,6 +58,18 @@ describe('demo campaigns', () => {
     expect((await t.ctx.db.query('SELECT count(*)::int AS n FROM events')).rows[0].n).toBe(2);
   });
 
+  it('begins each event before its campaigns: no campaign was created or launched before its event began', async () => {
+    const { rows } = await t.ctx.db.query<{ id: number; begins_first: boolean; late: number }>(
+      `SELECT e.id, e.begin_at = min(d.created_at) AS begins_first,
+              count(*) FILTER (WHERE d.launched_at < e.begin_at OR d.created_at < e.begin_at)::int AS late
+         FROM events e JOIN datasets d ON d.event_id = e.id GROUP BY e.id ORDER BY e.id`,
+    );
+    expect(rows).toEqual([
+      { id: 9001, begins_first: true, late: 0 },
+      { id: 9002, begins_first: true, late: 0 },
+    ]);
+  });
+
   it('moves the live wave forward through the ingest path, keeping rollups exact', async () => {
     const pending = async () =>
       (await t.ctx.db.query("SELECT count(*)::int AS n FROM messages WHERE status IN ('PENDING','QUEUED')"))
@@ -70,9 +82,92 @@ describe('demo campaigns', () => {
     const [a, b] = await rollupsVsMessages();
     expect(b).toEqual(a);
   });
+
+  it('numbers a new wave below the ids of an engine feeding the demo server (the browser tests)', async () => {
+    const key = await t.ctx.auth.createApiKey('engine', ['INGEST']);
+    const post = async (kind: string, payload: unknown[]) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/ingest/${kind}`,
+        headers: bearer(key),
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+    await post('datasets', [
+      { dataset_id_bint: 990_200, created_dt: yesterday, event_id_bint: 9001, title_vch: 'Engine campaign' },
+      {
+        dataset_id_bint: 990_201,
+        created_dt: yesterday,
+        event_id_bint: 9001,
+        rootDataset_bint: 990_200,
+        customer_class: 'GENERAL',
+        title_vch: 'Engine campaign (General)',
+      },
+    ]);
+    await post('messages', [
+      {
+        id_bint: 990_000_000,
+        dataset_id_bint: 990_201,
+        channel: 'SMS',
+        person_id_vch: 'P-E',
+        service_agreement_id_vch: 'SA-E',
+        premise_id_vch: 'PR-E',
+        contact_vch: '+14155550199',
+        status_vch: 'QUEUED',
+        status_dt: yesterday,
+      },
+    ]);
+    // The live wave finished an hour ago: the simulator's next step launches the next wave.
+    await t.ctx.db.query(
+      "UPDATE datasets SET processed_at = now() - interval '1 hour' WHERE root_id IS NULL AND processed_at IS NULL",
+    );
+    const before = (await t.ctx.db.query('SELECT max(id)::int AS id FROM datasets WHERE id < 900000')).rows[0]
+      .id;
+    const stopWave = startSimulator(t.ctx, log);
+    let wave: number | undefined;
+    for (let i = 0; i < 40 && !wave; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      const { rows } = await t.ctx.db.query(
+        'SELECT id FROM datasets WHERE root_id IS NULL AND id > $1 AND id < 900000',
+        [before],
+      );
+      wave = rows[0]?.id;
+    }
+    await stopWave();
+    // Next to the demo's own campaigns (40071 after 40061 and its children), not after the engine's 990200.
+    expect(wave).toBe(Math.ceil((before + 1) / 10) * 10 + 1);
+    const { rows } = await t.ctx.db.query<{ n: number; top: string }>(
+      `SELECT count(*)::int AS n, max(m.id)::text AS top FROM messages m JOIN datasets d ON d.id = m.dataset_id
+        WHERE d.root_id = $1`,
+      [wave],
+    );
+    expect(rows[0]!.n).toBeGreaterThan(0);
+    expect(Number(rows[0]!.top)).toBeLessThan(900_000_000);
+    const engine = await t.ctx.db.query('SELECT dataset_id::int FROM messages WHERE id = 990000000');
+    expect(engine.rows).toEqual([{ dataset_id: 990_201 }]);
+  });
 });
 
 describe('demo plans', () => {
+  it('an event begins when its first wave is created, before the waves are launched', () => {
+    const now = new Date(2026, 10, 22, 12, 0, 0);
+    const plans = seedPlans(0.05, now);
+    expect(seedEvents(plans)).toEqual([
+      // Its 48-hour notice was created 97 hours ago (launched an hour later).
+      { id: 9001, name: 'Sierra Foothills PSPS', beginAt: new Date(2026, 10, 18, 11, 0, 0) },
+      // Its 48-hour notice was created 6 hours ago.
+      { id: 9002, name: 'North Bay Wind Event', beginAt: new Date(2026, 10, 22, 6, 0, 0) },
+    ]);
+    for (const plan of plans) {
+      const begin = seedEvents(plans)
+        .find((e) => e.id === plan.eventId)!
+        .beginAt.getTime();
+      expect(plan.launchedAt!.getTime()).toBeGreaterThanOrEqual(begin);
+    }
+  });
+
   it('a finished campaign seeded soon after midnight has no time in the future and no message under way', () => {
     // 00:30 local: the North Bay 48-hour wave is launched at 00:01 (to count as today's) and is finished.
     const now = new Date(2026, 10, 22, 0, 30, 0);

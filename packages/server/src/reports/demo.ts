@@ -273,6 +273,20 @@ export function seedPlans(scale: number, now = new Date()): WavePlan[] {
 }
 
 /**
+ * The seeded events, each beginning when its first wave was created: an event's notifications go out after it
+ * begins, so the events dropdown's begin time precedes every campaign of the event.
+ */
+export function seedEvents(plans: readonly WavePlan[]): { id: number; name: string; beginAt: Date }[] {
+  const events = new Map<number, { id: number; name: string; beginAt: Date }>();
+  for (const p of plans) {
+    const event = events.get(p.eventId);
+    if (!event) events.set(p.eventId, { id: p.eventId, name: p.eventName, beginAt: p.createdAt });
+    else if (p.createdAt < event.beginAt) event.beginAt = p.createdAt;
+  }
+  return [...events.values()];
+}
+
+/**
  * Seeds the reporting demo once (DESIGN.md §6), straight into the tables with set-based SQL (rollups
  * computed once at the end), then starts the live simulator, which moves the live event forward through
  * the ingest service like the messaging engine would.
@@ -289,19 +303,15 @@ export const reportsDemo: DemoSeeder = async (ctx, log) => {
 
 async function seed(db: Db, scale: number): Promise<number> {
   const plans = seedPlans(scale);
-  const now = new Date();
+  const events = seedEvents(plans);
   const client = await db.connect();
   let total = 0;
   try {
     await client.query('BEGIN');
-    await client.query('INSERT INTO events (id, name, begin_at) VALUES ($1, $2, $3), ($4, $5, $6)', [
-      9001,
-      'Sierra Foothills PSPS',
-      new Date(now.getTime() - 48 * 3_600_000),
-      9002,
-      'North Bay Wind Event',
-      new Date(now.getTime() + 20 * 3_600_000),
-    ]);
+    await client.query(
+      'INSERT INTO events (id, name, begin_at) SELECT * FROM unnest($1::bigint[], $2::text[], $3::timestamptz[])',
+      [events.map((e) => e.id), events.map((e) => e.name), events.map((e) => e.beginAt)],
+    );
     for (const p of plans) {
       const ds = waveDatasets(p);
       await client.query(
@@ -394,6 +404,13 @@ const PAUSE_BETWEEN_WAVES_MS = 30_000;
  * status, a few link clicks), completes the wave when every message is final, then creates the next wave;
  * after the all-clear a new event starts. Everything goes through the ingest service.
  */
+/**
+ * The simulator numbers its events, campaigns and messages below these, after the highest it finds there: an
+ * engine that feeds the demo server through the ingest API with ids above (the browser tests use 990,001 and up
+ * for events and campaigns, 990,000,000 and up for messages) never meets a demo id, whenever a new wave starts.
+ */
+const DEMO_IDS_BELOW = { event: 900_000, dataset: 900_000, message: 900_000_000 } as const;
+
 export function startSimulator(ctx: AppContext, log: pino.Logger): () => Promise<void> {
   const ingest = ingestService(ctx.db);
   // About 100 messages a tick: a wave lasts some 15 minutes, so the 10-minute summaries of All Channels move too.
@@ -420,11 +437,15 @@ export function startSimulator(ctx: AppContext, log: pino.Logger): () => Promise
     if (Date.now() - live.processed_at.getTime() < PAUSE_BETWEEN_WAVES_MS) return;
     const next = WAVES[WAVES.indexOf(live.cmd) + 1];
     if (next) return createWave(live.event_id, live.event_name, next);
-    const { rows: ev } = await ctx.db.query<{ id: number }>('SELECT max(id) + 1 AS id FROM events');
+    const { rows: ev } = await ctx.db.query<{ id: number }>(
+      'SELECT max(id) + 1 AS id FROM events WHERE id < $1',
+      [DEMO_IDS_BELOW.event],
+    );
     const eventId = ev[0]?.id ?? 9003;
     const name = `${TOWNS[eventId % TOWNS.length]} Wind Event`;
     await ingest.ingest('events', [
-      { id_bint: eventId, name_vch: name, begin_dt: new Date(Date.now() + 48 * 3_600_000).toISOString() },
+      // It begins with its first wave, created next.
+      { id_bint: eventId, name_vch: name, begin_dt: new Date().toISOString() },
     ]);
     return createWave(eventId, name, 'ADVANCE_48H');
   }
@@ -489,7 +510,10 @@ export function startSimulator(ctx: AppContext, log: pino.Logger): () => Promise
 
   async function createWave(eventId: number, eventName: string, wave: Wave) {
     const { rows } = await ctx.db.query<{ root: number; message: number }>(
-      'SELECT coalesce(max(id), 40000) AS root, (SELECT coalesce(max(id), 0) FROM messages) AS message FROM datasets',
+      `SELECT coalesce(max(id), 40000) AS root,
+              (SELECT coalesce(max(id), 0) FROM messages WHERE id < $2) AS message
+         FROM datasets WHERE id < $1`,
+      [DEMO_IDS_BELOW.dataset, DEMO_IDS_BELOW.message],
     );
     const rootId = Math.ceil(((rows[0]?.root ?? 40_000) + 1) / 10) * 10 + 1;
     const now = new Date();

@@ -15,6 +15,7 @@ async function parseChunks(chunks: Buffer[], options: ParseUploadOptions = {}) {
     rejections: batches.flatMap((batch) => batch.rejections),
     totals: upload.totals,
     errors: upload.errors,
+    header: upload.header,
   };
 }
 
@@ -136,6 +137,53 @@ describe('parseUpload file formats', () => {
     expect(errors).toEqual([
       { line: 2, reason: 'The value contains a line break, tab or other control character' },
     ]);
+  });
+
+  it("reads a line 1 of one header word as the header, the values taking the type it names ('Account', 'E-mail', 'SMS')", async () => {
+    const account = await parseText('Account\nACCT-1001\n4155550123\n');
+    expect(account.header).toEqual({ text: 'Account', type: 'ACCOUNT' });
+    expect(account.records).toEqual([
+      { line: 2, type: 'ACCOUNT', value: 'ACCT-1001' },
+      { line: 3, type: 'ACCOUNT', value: '4155550123' },
+    ]);
+    expect(account.totals).toEqual({ lines: 2, accepted: 2, duplicates: 0, rejected: 0 });
+    const email = await parseText('E-mail\r\nA@Example.com\r\n4155550123\r\n');
+    expect(email.header).toEqual({ text: 'E-mail', type: 'EMAIL' });
+    expect(email.records).toEqual([{ line: 2, type: 'EMAIL', value: 'a@example.com' }]);
+    expect(email.errors).toEqual([
+      { line: 3, reason: `"4155550123" is not an e-mail address: it needs exactly one '@'` },
+    ]);
+    // A type cell on a line still decides; a trailing comma after the word is no second column.
+    const sms = await parseText('SMS,\n4155550123\n4155550124,PHONE\n');
+    expect(sms.header).toEqual({ text: 'SMS', type: 'SMS' });
+    expect(sms.records.map((record) => [record.type, record.value])).toEqual([
+      ['SMS', '+14155550123'],
+      ['PHONE', '+14155550124'],
+    ]);
+  });
+
+  it('reads the spellings of a header word alike, and leaves the type to each value under a word naming none', async () => {
+    const cases: [string, string | undefined, number][] = [
+      ['Phone Number', 'PHONE', 1],
+      ['phone_number', 'PHONE', 1],
+      ['Numbers', undefined, 0],
+      ['value', undefined, 0],
+    ];
+    for (const [word, type, rejected] of cases) {
+      const { header, records, totals } = await parseText(`${word}\n4155550123\nb@example.com\n`);
+      expect(header).toEqual(type === undefined ? { text: word } : { text: word, type });
+      expect(totals.rejected).toBe(rejected);
+      expect(records[0]).toEqual({ line: 2, type: 'PHONE', value: '+14155550123', number: 14155550123 });
+    }
+  });
+
+  it('reads a line 1 that is no header word as data (and says there is no header)', async () => {
+    for (const first of ['constructor', 'Phones please', 'ACCOUNT-1', 'Phone,SMS']) {
+      const { header, errors } = await parseText(`${first}\n4155550123\n`);
+      expect(header).toBeUndefined();
+      expect(errors.map((error) => error.line)).toEqual([1]);
+    }
+    expect((await parseText('Value,Type\n4155550123\n')).header).toEqual({ text: 'Value,Type' });
   });
 
   it('only takes line 1 as a header: a later "value" line is data', async () => {
@@ -412,6 +460,8 @@ describe('parseUpload reads plain lines fast and hands the rest of the file to t
     '415-555-0123\r\n415-555-0124\r\n"x@example.com"\r\n',
     '415-555-0123\n415-555-0124\r\n a@example.com \t\n\n,,\n b@example.com ,EMAIL , \n',
     'value,type\n4155550123,SMS\n4155550123,PHONE\nfoo@bar.com\nbücher@example.com\n415-555-0199',
+    'a@example.com\n4155550123\r4155550124\r\nb@example.com\r"c\r\nd",ACCOUNT\r4155550125\r',
+    'Phone\r4155550123\n4155550124,SMS\r\nx@example.com',
   ];
 
   it.each(files.map((file, index) => [index, file]))(
@@ -436,6 +486,45 @@ describe('parseUpload reads plain lines fast and hands the rest of the file to t
     );
     expect(records.map((record) => record.line)).toEqual([1, 2, 3, 6]);
     expect(errors.map((error) => error.line)).toEqual([4]);
+  });
+
+  it('ends a line at a lone CR too (old Mac tools), in a file whose other lines end with LF or CRLF', async () => {
+    const { records, errors, totals } = await parseText(
+      'a@example.com\n4155550123\r4155550124\r\nb@example.com\r4155550125',
+    );
+    expect(records.map((record) => [record.line, record.type, record.value])).toEqual([
+      [1, 'EMAIL', 'a@example.com'],
+      [2, 'PHONE', '+14155550123'],
+      [3, 'PHONE', '+14155550124'],
+      [4, 'EMAIL', 'b@example.com'],
+      [5, 'PHONE', '+14155550125'],
+    ]);
+    expect(errors).toEqual([]);
+    expect(totals).toEqual({ lines: 5, accepted: 5, duplicates: 0, rejected: 0 });
+  });
+
+  it('reads a lone CR after CRLF lines as a line end, and keeps the line breaks of quoted cells in their cell', async () => {
+    const { records, errors } = await parseText(
+      '4155550123\r\n"ACCT\r\n1",ACCOUNT\r4155550124\r"ACCT\r2",ACCOUNT\n4155550125\r\n',
+    );
+    expect(records.map((record) => [record.line, record.value])).toEqual([
+      [1, '+14155550123'],
+      [4, '+14155550124'],
+      [7, '+14155550125'],
+    ]);
+    expect(errors).toEqual([
+      { line: 2, reason: 'The value contains a line break, tab or other control character' },
+      { line: 5, reason: 'The value contains a line break, tab or other control character' },
+    ]);
+  });
+
+  it('names the line of a byte that is not UTF-8 in a file whose lines end with a lone CR', async () => {
+    const bytes = Buffer.concat([Buffer.from('4155550123\r4155550124\r\n4155550125\r'), Buffer.from([0xff])]);
+    // Split after the CR of the CRLF, so that its LF starts the next chunk.
+    const cut = bytes.indexOf('\r\n') + 1;
+    await expect(parseChunks([bytes.subarray(0, cut), bytes.subarray(cut)])).rejects.toThrow(
+      'Line 4: The file is not UTF-8 text; save it as CSV UTF-8 and upload it again',
+    );
   });
 
   it('trims spaces and tabs around cells of CRLF lines after plain ones', async () => {

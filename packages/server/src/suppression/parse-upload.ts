@@ -85,10 +85,20 @@ export interface ParseUploadOptions {
   group?: string;
 }
 
-/** Iterate it once for the batches; `totals` and `errors` (the first 100 rejections) are final after the last one. */
+/** Line 1 read as a header: its text, and the type it gave the values whose line names none. */
+export interface UploadHeader {
+  text: string;
+  type?: SuppressionType;
+}
+
+/**
+ * Iterate it once for the batches; `totals`, `errors` (the first 100 rejections) and `header` (undefined when line 1
+ * is data) are final after the last one.
+ */
 export interface UploadParse extends AsyncIterable<UploadBatch> {
   readonly totals: Readonly<UploadTotals>;
   readonly errors: readonly UploadRejection[];
+  readonly header: UploadHeader | undefined;
 }
 
 /** The file cannot be read at all; `line` says where, when known. */
@@ -123,9 +133,22 @@ interface ColumnPositions {
   end?: number;
   /** How many cells a line may have. */
   width: number;
+  /** The type of a value whose line gives none: from a header of one word naming it ('Phone', 'Account'). */
+  defaultType?: SuppressionType;
+  /** The columns are value, type, start, end in that order (no header, or one of one word). */
+  positional?: true;
 }
 
-const POSITIONAL_COLUMNS: ColumnPositions = { value: 0, type: 1, start: 2, end: 3, width: 4 };
+const POSITIONAL_COLUMNS: ColumnPositions = {
+  value: 0,
+  type: 1,
+  start: 2,
+  end: 3,
+  width: 4,
+  positional: true,
+};
+/** Under a header of one word (HEADER_WORDS): the columns in the same order. */
+const WORD_COLUMNS: ColumnPositions = { ...POSITIONAL_COLUMNS };
 
 export function parseUpload(
   input: AsyncIterable<Uint8Array | string>,
@@ -133,14 +156,18 @@ export function parseUpload(
 ): UploadParse {
   const totals: UploadTotals = { lines: 0, accepted: 0, duplicates: 0, rejected: 0 };
   const errors: UploadRejection[] = [];
+  const found: { header?: UploadHeader } = {};
   let read = false;
   return {
     totals,
     errors,
+    get header() {
+      return found.header;
+    },
     [Symbol.asyncIterator]() {
       if (read) throw new Error('An upload file can be read only once');
       read = true;
-      return readBatches(input, options, totals, errors);
+      return readBatches(input, options, totals, errors, found);
     },
   };
 }
@@ -150,6 +177,7 @@ async function* readBatches(
   options: ParseUploadOptions,
   totals: UploadTotals,
   errors: UploadRejection[],
+  found: { header?: UploadHeader },
 ): AsyncGenerator<UploadBatch, void, undefined> {
   const batchSize = options.batchSize ?? UPLOAD_BATCH_SIZE;
   const now = (options.now ?? new Date()).getTime();
@@ -158,6 +186,9 @@ async function* readBatches(
   const readTime = timestampReader(options.timeZone);
 
   let columns: ColumnPositions | undefined;
+  // A line of one cell may be a bare North American number, read without normalizing: when the value is the first
+  // column and a number in it is a PHONE (no header, or one that gives no other type).
+  let bareNumbers = false;
   let batch: UploadBatch = { records: [], rejections: [] };
   const rejectLine = (line: number, reason: string) => {
     totals.rejected++;
@@ -171,13 +202,18 @@ async function* readBatches(
       const line = lines.lines[i]!;
       if (columns === undefined) {
         columns = (line === 1 ? readHeader(record) : undefined) ?? POSITIONAL_COLUMNS;
-        if (columns !== POSITIONAL_COLUMNS) continue;
+        bareNumbers = columns.value === 0 && (columns.defaultType ?? 'PHONE') === 'PHONE';
+        if (columns !== POSITIONAL_COLUMNS) {
+          found.header = { text: shorten(record.filter((cell) => cell !== '').join(',')) };
+          if (columns.defaultType !== undefined) found.header.type = columns.defaultType;
+          continue;
+        }
       }
       if (isBlank(record)) continue;
       totals.lines++;
 
       // A bare North American number (most lines of most lists): no type column, nothing to normalise.
-      const number = columns === POSITIONAL_COLUMNS && record.length === 1 ? plainNanpNumber(record[0]!) : -1;
+      const number = bareNumbers && record.length === 1 ? plainNanpNumber(record[0]!) : -1;
       if (number === INVALID_NANP) {
         rejectLine(line, invalidPhoneReason(record[0]!));
       } else if (number !== -1) {
@@ -240,14 +276,13 @@ const NOT_PLAIN = /[^\x20\x21\x23-\x7e\n]/;
  * are split here, a whole chunk at a time, about ten times faster than the CSV parser reads them. From the first
  * line that is not plain (a quote, a carriage return, a tab, non-ASCII text...) to the end of the file, the CSV
  * parser reads the rest, so quoting, its errors and line counting keep their full CSV meaning. The fast path only
- * ever sees lines ended by a line feed, so the parser is then told that lines end with one, as it would have
- * found by itself at the first line.
+ * ever sees lines ended by a line feed; the parser takes every line end (LINE_ENDS), so a file whose lines end in
+ * different ways (pasted together from several tools) is read line by line whatever its first line ends with.
  */
 async function* readRecords(input: AsyncIterable<Uint8Array | string>): AsyncGenerator<RecordRun> {
   const chunks = decodeUtf8(input)[Symbol.asyncIterator]();
   let carry = '';
   let line = 0;
-  let sawLineFeed = false;
   try {
     for (;;) {
       const next = await chunks.next();
@@ -262,7 +297,6 @@ async function* readRecords(input: AsyncIterable<Uint8Array | string>): AsyncGen
         line++;
         run.records.push(plainCells(text.slice(start, end)));
         run.lines.push(line);
-        sawLineFeed = true;
         start = end + 1;
       }
       const lastLine = next.done && special === -1 && start < text.length;
@@ -275,11 +309,11 @@ async function* readRecords(input: AsyncIterable<Uint8Array | string>): AsyncGen
       if (run.records.length > 0) yield run;
       const rest = text.slice(start);
       if (next.done) {
-        if (rest !== '') yield* parseCsv(once(rest), line, sawLineFeed);
+        if (rest !== '') yield* parseCsv(once(rest), line);
         return;
       }
       if (special !== -1 || rest.length > MAX_RECORD_CHARACTERS) {
-        yield* parseCsv(concat(rest, chunks), line, sawLineFeed);
+        yield* parseCsv(concat(rest, chunks), line);
         return;
       }
       carry = rest;
@@ -309,18 +343,21 @@ async function* concat(first: string, rest: AsyncIterator<string>): AsyncGenerat
   }
 }
 
+/**
+ * What ends a line: CRLF (Windows), LF (Unix, macOS) and a lone CR (Mac OS 9 and the tools that still write it),
+ * CRLF first so that it is one line end, not two. csv-parse would otherwise take the first line end it meets as the
+ * only one, and read two lines ended otherwise as one value ('4155550123\r4155550124').
+ */
+const LINE_ENDS = ['\r\n', '\n', '\r'];
+
 /** The CSV parser over the rest of the file, which starts after `linesBefore` lines. */
-async function* parseCsv(
-  text: AsyncIterable<string>,
-  linesBefore: number,
-  sawLineFeed: boolean,
-): AsyncGenerator<RecordRun> {
+async function* parseCsv(text: AsyncIterable<string>, linesBefore: number): AsyncGenerator<RecordRun> {
   const parser = parse({
     // Blank lines are kept as records so that counting records counts lines (csv-parse's own line count is slow).
     relax_column_count: true,
     trim: true,
     max_record_size: MAX_RECORD_CHARACTERS,
-    ...(sawLineFeed ? { record_delimiter: '\n' } : {}),
+    record_delimiter: LINE_ENDS,
   });
   // Errors of the source reach the loop below through the parser, which the pipeline destroys with them.
   const piping = pipeline(Readable.from(text), parser);
@@ -351,7 +388,7 @@ function readRow(
   group: string | undefined,
 ): RowResult {
   if (cells.length > columns.width) {
-    return columns === POSITIONAL_COLUMNS
+    return columns.positional
       ? {
           ok: false,
           reason: `The line has ${cells.length} cells; at most 4 are read: value, type, start, end`,
@@ -367,7 +404,7 @@ function readRow(
     };
   }
   const typeText = cellAt(cells, columns.type).toUpperCase();
-  let declaredType: SuppressionType | undefined;
+  let declaredType = columns.defaultType;
   if (typeText !== '') {
     declaredType = SUPPRESSION_TYPES.find((type) => type === typeText);
     if (declaredType === undefined) {
@@ -399,11 +436,55 @@ function cellAt(cells: readonly string[], index: number | undefined): string {
 }
 
 /**
+ * A header of one cell naming the column in a word, as lists exported from other tools have it, in lower case
+ * without spaces, '_', '-', '.' or '#': 'Phone Number', 'phone_number', 'E-mail' and 'Account #' are 'phonenumber',
+ * 'email' and 'account'. Where it names a type, the values are of that type (a type cell on a line still decides);
+ * the others leave each value's type to be told from the value. None of them is a value: without a type, a value is
+ * an e-mail address or a phone number.
+ */
+const HEADER_WORDS = new Map<string, SuppressionType | null>(
+  Object.entries({
+    phone: 'PHONE',
+    phones: 'PHONE',
+    phonenumber: 'PHONE',
+    phonenumbers: 'PHONE',
+    telephone: 'PHONE',
+    telephonenumber: 'PHONE',
+    sms: 'SMS',
+    smsnumber: 'SMS',
+    smsnumbers: 'SMS',
+    email: 'EMAIL',
+    emails: 'EMAIL',
+    emailaddress: 'EMAIL',
+    emailaddresses: 'EMAIL',
+    account: 'ACCOUNT',
+    accounts: 'ACCOUNT',
+    accountnumber: 'ACCOUNT',
+    accountnumbers: 'ACCOUNT',
+    accountid: 'ACCOUNT',
+    values: null,
+    number: null,
+    numbers: null,
+    mobile: null,
+    mobilenumber: null,
+    cell: null,
+    cellphone: null,
+    contact: null,
+  }),
+);
+
+/**
  * Line 1 is a header when one of its cells is 'value'; it may then name only the upload's (or download's) columns,
- * cells under an empty name being ignored.
+ * cells under an empty name being ignored. A line 1 whose first cell is a word of HEADER_WORDS, the others empty, is
+ * a header too: it names the first column, the columns being taken in order as without a header, and the values'
+ * type where the word names one.
  */
 function readHeader(cells: readonly string[]): ColumnPositions | undefined {
   const names = cells.map((cell) => cell.toLowerCase());
+  const word = isBlank(cells.slice(1))
+    ? HEADER_WORDS.get((names[0] ?? '').replace(/[\s_.#-]/g, ''))
+    : undefined;
+  if (word !== undefined) return word === null ? WORD_COLUMNS : { ...WORD_COLUMNS, defaultType: word };
   if (!names.includes('value')) {
     // 'Value;Type' (Excel in a language whose decimal mark is a comma): every line would fail, each unclearly.
     const separator =
@@ -619,6 +700,8 @@ async function* decodeUtf8(
   const decoder = new TextDecoder('utf-8', { fatal: true }); // drops a leading BOM
   let line = 1;
   let first = true;
+  // The text so far ended with a CR: a LF starting the next text ends the same line.
+  let afterCr = false;
   for await (const bytes of bytesOf(input)) {
     if (first) {
       refuseNotText(bytes);
@@ -628,10 +711,13 @@ async function* decodeUtf8(
     try {
       text = decoder.decode(bytes, { stream: true });
     } catch {
-      throw notUtf8(line + newlinesBeforeInvalidByte(bytes));
+      throw notUtf8(line + lineEndsBeforeInvalidByte(bytes, afterCr));
     }
-    line += countNewlines(text);
-    if (text !== '') yield text;
+    line += countLineEnds(text, afterCr);
+    if (text !== '') {
+      afterCr = text.charCodeAt(text.length - 1) === CR;
+      yield text;
+    }
   }
   let rest: string;
   try {
@@ -646,17 +732,27 @@ function notUtf8(line: number): UploadFileError {
   return new UploadFileError('The file is not UTF-8 text; save it as CSV UTF-8 and upload it again', line);
 }
 
-function countNewlines(text: string): number {
-  let count = 0;
+const CR = 13;
+const LF = 10;
+
+/**
+ * The line ends in a text, as the CSV parser finds them (LINE_ENDS: CRLF, LF, a lone CR); `afterCr`: the text before
+ * it ended with a CR, so a LF it starts with is the second half of a CRLF already counted.
+ */
+function countLineEnds(text: string, afterCr: boolean): number {
+  let count = afterCr && text.charCodeAt(0) === LF ? -1 : 0;
   for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++;
+  for (let at = text.indexOf('\r'); at !== -1; at = text.indexOf('\r', at + 1)) {
+    if (text.charCodeAt(at + 1) !== LF) count++;
+  }
   return count;
 }
 
 /** Where in a chunk the decoding failed, in lines (a genuine U+FFFD earlier in the chunk would move it up). */
-function newlinesBeforeInvalidByte(bytes: Uint8Array): number {
+function lineEndsBeforeInvalidByte(bytes: Uint8Array, afterCr: boolean): number {
   const lenient = new TextDecoder('utf-8').decode(bytes);
   const invalid = lenient.indexOf('\uFFFD');
-  return countNewlines(invalid === -1 ? lenient : lenient.slice(0, invalid));
+  return countLineEnds(invalid === -1 ? lenient : lenient.slice(0, invalid), afterCr);
 }
 
 function asUploadFileError(error: unknown, lastLine: number, linesBefore: number): unknown {

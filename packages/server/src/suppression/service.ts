@@ -19,6 +19,7 @@ import {
   type SuppressionType,
   type SuppressionUploadAnswer,
   type SuppressionUploadError,
+  type SuppressionUploadHeader,
 } from '@psps/contracts';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import type { Config } from '../config.ts';
@@ -45,6 +46,8 @@ type StagedFile = {
   duplicates: number;
   rejected: number;
   errors: SuppressionUploadError[];
+  /** Line 1 read as a header (absent when it is data). */
+  header?: SuppressionUploadHeader;
 };
 
 /** A full upload's file matched against its group: the staging partition holds the difference. */
@@ -774,6 +777,7 @@ async function stageFile(
     duplicates: parsed.totals.duplicates,
     rejected: parsed.totals.rejected,
     errors: [...parsed.errors],
+    ...(parsed.header === undefined ? {} : { header: parsed.header }),
   };
 }
 
@@ -872,6 +876,7 @@ async function applyIncremental(
       duplicates,
       rejected: staged.rejected,
       errors: staged.errors,
+      ...(staged.header === undefined ? {} : { header: staged.header }),
     };
   });
   await dropStaging(db, upload.id);
@@ -928,6 +933,7 @@ async function preview(
     newGroup: removed + unchanged + redated === 0,
     similarGroups: similar.map((row) => row.group_vch),
     removedValues,
+    ...(staged.header === undefined ? {} : { header: staged.header }),
   };
 }
 

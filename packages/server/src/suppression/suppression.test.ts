@@ -296,6 +296,7 @@ describe('incremental file upload', () => {
       errors: expect.arrayContaining([
         { line: 8, reason: '"555-01" is not a phone number: wrong number of digits' },
       ]),
+      header: { text: 'value,type' },
     });
     expect(res.json().errors).toHaveLength(5);
     expect(await activeOf('Opt-out 2026')).toHaveLength(7);
@@ -1026,6 +1027,7 @@ describe('full upload apply (kept difference)', () => {
       duplicates: 2,
       rejected: 0,
       errors: [],
+      header: { text: 'value,type,start,end' },
     });
     const { rows } = await t.ctx.db.query<{ v: string; s: Date; e: Date }>(
       `SELECT value_vch AS v, start_ts AS s, end_ts AS e FROM suppressions
@@ -1342,6 +1344,34 @@ describe('full upload preview: what it shows, and discarding it', () => {
       errors: [],
     });
     expect(await activeOf('Opt-out 2026')).toEqual(before);
+  });
+
+  it('reads a line 1 of one header word as the header, says so, and gives the values the type it names', async () => {
+    // Lines ended three ways (CRLF, a lone CR, LF): each is a line.
+    const res = await upload('full', 'Header word accounts', 'Account\r\nACCT-77\r4155550177\n');
+    expect(res.statusCode).toBe(200);
+    const preview = res.json();
+    expect(preview).toMatchObject({
+      added: 2,
+      rejected: 0,
+      errors: [],
+      header: { text: 'Account', type: 'ACCOUNT' },
+    });
+    expect((await apply(preview.uploadId)).statusCode).toBe(200);
+    expect(await activeOf('Header word accounts')).toEqual(['ACCOUNT 4155550177', 'ACCOUNT ACCT-77']);
+    const more = await upload('incremental', 'Header word accounts', 'Value,Type\nACCT-78,ACCOUNT\n');
+    expect(more.json()).toEqual({
+      status: 200,
+      inserted: 1,
+      redated: 0,
+      duplicates: 0,
+      rejected: 0,
+      errors: [],
+      header: { text: 'Value,Type' },
+    });
+    // A file whose line 1 is a value has no header.
+    const plain = await upload('incremental', 'Header word accounts', '4155550178\n');
+    expect(plain.json()).not.toHaveProperty('header');
   });
 
   it('names an Excel workbook or a UTF-16 file sent instead of CSV text, and changes nothing', async () => {

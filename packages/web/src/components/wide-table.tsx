@@ -1,13 +1,6 @@
-import { type CSSProperties, type ReactNode, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, useCallback, useRef, useState } from 'react';
+import { keepSame, type Overflow, overflowOf, useMeasureOnResize } from '../lib/scroll-overflow.ts';
 import classes from './wide-table.module.css';
-
-type Overflow = { start: boolean; end: boolean };
-
-/** Whether the element has columns hidden to its left and to its right (1 px of rounding is not 'more'). */
-function overflowOf(el: HTMLElement): Overflow {
-  const max = el.scrollWidth - el.clientWidth;
-  return { start: el.scrollLeft > 1, end: max - el.scrollLeft > 1 };
-}
 
 /**
  * A table that may be wider than its card, as on a 1024 px laptop with the sidebar open. It scrolls sideways
@@ -38,8 +31,8 @@ export function WideTable({
   const measure = useCallback(() => {
     const el = scroller.current;
     if (!el) return;
-    const next = overflowOf(el);
-    setOverflow((prev) => (prev.start === next.start && prev.end === next.end ? prev : next));
+    const next = overflowOf(el, 'x');
+    setOverflow((prev) => keepSame(prev, next));
     setScrollWidth(el.scrollWidth);
     if (bar.current && bar.current.scrollLeft !== el.scrollLeft) bar.current.scrollLeft = el.scrollLeft;
   }, []);
@@ -49,16 +42,8 @@ export function WideTable({
     if (el && bar.current && el.scrollLeft !== bar.current.scrollLeft) el.scrollLeft = bar.current.scrollLeft;
   };
 
-  useLayoutEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    measure();
-    // The table's width changes with its rows and the card's with the window and the sidebar.
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    if (el.firstElementChild) observer.observe(el.firstElementChild);
-    return () => observer.disconnect();
-  }, [measure]);
+  // The table's width changes with its rows and the card's with the window and the sidebar.
+  useMeasureOnResize(scroller, measure);
 
   // Only while it scrolls is it a named region the keyboard can reach (arrow keys scroll it once focused).
   const scrolls = overflow.start || overflow.end;

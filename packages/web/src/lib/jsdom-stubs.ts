@@ -15,3 +15,11 @@ export function stubBrowserApis(): void {
     },
   );
 }
+
+/** No call reaches a server: every fetch waits for ever (what a component shows before its data arrives). */
+export function stubSilentServer(): void {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => new Promise(() => {})),
+  );
+}

@@ -106,7 +106,11 @@ describe('SMTP e-mail sender', () => {
     expect(error).toBeInstanceOf(EmailError);
     expect((error as EmailError).code).toBe('EAUTH');
     expect((error as EmailError).responseCode).toBe(535);
-    expect((error as EmailError).message).toContain(`smtp://mailer:***@127.0.0.1:${server.port}`);
+    expect((error as EmailError).message).toMatch(
+      new RegExp(
+        `^E-mail via smtp://mailer:\\*\\*\\*@127\\.0\\.0\\.1:${server.port} failed: the mail server refused the sign-in: wrong user name or password \\(.*535.*\\)$`,
+      ),
+    );
     expect((error as EmailError).message).not.toContain('Wrong-Pw-3');
   });
 
@@ -122,6 +126,74 @@ describe('SMTP e-mail sender', () => {
     expect((error as EmailError).message).toContain('ECONNREFUSED');
     expect((error as EmailError).message).not.toContain(PASSWORD);
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
+
+/** Sends the message to a server that refuses it: the sender's error (nothing delivered) and the server's port. */
+async function refusal(options: Partial<SMTPServerOptions>): Promise<{ error: EmailError; port: number }> {
+  const server = await startSmtpServer(options);
+  try {
+    const error = await createSmtpEmailSender(`smtp://mailer:${PASSWORD}@127.0.0.1:${server.port}`)
+      .send(message)
+      .catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(EmailError);
+    expect(server.received).toEqual([]);
+    return { error: error as EmailError, port: server.port };
+  } finally {
+    await server.close();
+  }
+}
+
+describe('SMTP e-mail sender, refusals', () => {
+  it('says which recipient the server refused, without the password', async () => {
+    const { error, port } = await refusal({
+      onRcptTo(address, _session, callback) {
+        const error = Object.assign(
+          new Error(`<${address.address}>: Recipient address rejected: User unknown`),
+          {
+            responseCode: 550,
+          },
+        );
+        callback(error);
+      },
+    });
+    expect(error.responseCode).toBe(550);
+    expect(error.message).toBe(
+      `E-mail via smtp://mailer:***@127.0.0.1:${port} failed: the mail server refused the recipient address (Can't send mail - all recipients were rejected: 550 <customer@example.com>: Recipient address rejected: User unknown)`,
+    );
+  });
+
+  it('says the message is too large for the server', async () => {
+    // As a real server: SIZE announced, and a message over it refused with 552 once its data is in.
+    const { error, port } = await refusal({
+      size: 200,
+      onData(stream, _session, callback) {
+        stream.on('data', () => {});
+        stream.on('end', () => {
+          if (!stream.sizeExceeded) return callback();
+          const error = Object.assign(new Error('Error: message exceeds fixed maximum message size 200'), {
+            responseCode: 552,
+          });
+          callback(error);
+        });
+      },
+    });
+    expect(error.responseCode).toBe(552);
+    expect(error.message).toBe(
+      `E-mail via smtp://mailer:***@127.0.0.1:${port} failed: the message is larger than the mail server accepts (Message failed: 552 Error: message exceeds fixed maximum message size 200)`,
+    );
+  });
+
+  it('says the host name cannot be found', async () => {
+    const error = await createSmtpEmailSender(`smtp://mailer:${PASSWORD}@no-such-host.invalid:587`, {
+      connectTimeoutMs: 2_000,
+    })
+      .send(message)
+      .catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(EmailError);
+    expect((error as EmailError).message).toBe(
+      "E-mail via smtp://mailer:***@no-such-host.invalid:587 failed: the mail server's host name cannot be found (getaddrinfo ENOTFOUND no-such-host.invalid)",
+    );
   });
 });
 

@@ -65,13 +65,55 @@ export function createSmtpEmailSender(url: string, options: SmtpOptions = {}): E
         });
         return { messageId: info.messageId };
       } catch (err) {
-        const { code, responseCode } = err as { code?: unknown; responseCode?: unknown };
+        const { code: rawCode, responseCode: rawResponse } = err as {
+          code?: unknown;
+          responseCode?: unknown;
+        };
+        const code = typeof rawCode === 'string' ? rawCode : undefined;
+        const responseCode = typeof rawResponse === 'number' ? rawResponse : undefined;
+        const detail = scrubSecrets(errorText(err), [password]);
+        const meaning = SMTP_EXPLANATIONS.find((e) => e.test(code ?? '', responseCode, detail))?.text;
         throw new EmailError(
-          `E-mail via ${target} failed: ${scrubSecrets(errorText(err), [password])}`,
-          typeof code === 'string' ? code : undefined,
-          typeof responseCode === 'number' ? responseCode : undefined,
+          `E-mail via ${target} failed: ${meaning ? `${meaning} (${detail})` : detail}`,
+          code,
+          responseCode,
         );
       }
     },
   };
 }
+
+/**
+ * What an SMTP failure usually means, in words the operator acts on, from nodemailer's code, the server's reply code
+ * or its words; the server's own words follow in brackets.
+ */
+const SMTP_EXPLANATIONS: {
+  test: (code: string, responseCode: number | undefined, detail: string) => boolean;
+  text: string;
+}[] = [
+  {
+    test: (code, reply) => code === 'EAUTH' || reply === 535,
+    text: 'the mail server refused the sign-in: wrong user name or password',
+  },
+  {
+    test: (_code, reply, detail) =>
+      reply === 552 || reply === 523 || /exceeds|too large|size limit/i.test(detail),
+    text: 'the message is larger than the mail server accepts',
+  },
+  {
+    test: (code, _reply, detail) => code === 'EENVELOPE' && /recipient/i.test(detail),
+    text: 'the mail server refused the recipient address',
+  },
+  {
+    test: (code, _reply, detail) => code === 'EDNS' || /ENOTFOUND|EAI_AGAIN|getaddrinfo/.test(detail),
+    text: "the mail server's host name cannot be found",
+  },
+  {
+    test: (_code, _reply, detail) => /ECONNREFUSED/.test(detail),
+    text: 'the mail server refused the connection: it is down, or nothing listens on that port',
+  },
+  {
+    test: (code, _reply, detail) => code === 'ETIMEDOUT' || /timed? ?out|timeout/i.test(detail),
+    text: 'the mail server stopped answering in time',
+  },
+];

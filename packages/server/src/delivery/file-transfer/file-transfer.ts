@@ -19,7 +19,10 @@ export interface FileTransfer {
 }
 
 export interface SendOptions {
-  /** Aborting closes the connection; the send fails with stage `cancelled`. */
+  /**
+   * Aborting closes the connection; the send fails with stage `cancelled`, saying why when the abort's reason is a
+   * plain `Error` (its message; an `AbortController.abort()` without a reason says 'the send was aborted').
+   */
   signal?: AbortSignal;
 }
 
@@ -34,6 +37,12 @@ export interface FileTransferOptions {
   connectTimeoutMs?: number;
   /** Time any one operation may go without progress. Default 30 s. */
   operationTimeoutMs?: number;
+  /**
+   * Time one whole send may take, connecting and cleaning up included; past it the connection is cut and the send
+   * fails with stage `time-limit`. A big file on a slow link that still makes progress is stopped here, so whoever
+   * runs the send (the job queue) never has to take it for lost while it still writes. Default: no limit.
+   */
+  timeLimitMs?: number;
   /** SFTP: private key, as PEM/OpenSSH text or the path of a key file (overrides `?key=`). */
   privateKey?: string | Buffer;
   /** SFTP: passphrase of the private key (overrides `?passphrase=`). */
@@ -59,7 +68,8 @@ export type FileTransferStage =
   | 'upload'
   | 'verify'
   | 'rename'
-  | 'cancelled';
+  | 'cancelled'
+  | 'time-limit';
 
 const STAGE_TEXT: Record<FileTransferStage, string> = {
   config: 'invalid configuration',
@@ -70,6 +80,7 @@ const STAGE_TEXT: Record<FileTransferStage, string> = {
   verify: 'size check failed',
   rename: 'cannot rename the uploaded file into place',
   cancelled: 'cancelled',
+  'time-limit': 'gave up',
 };
 
 export class FileTransferError extends Error {
@@ -98,7 +109,10 @@ export class TransferProblem extends Error {
  * What a failure usually means, in words an operator on call acts on, from the error's code or the server's
  * answer (FTP reply codes, SSH and SFTP wordings, system error codes); undefined when there is nothing to add.
  */
-const EXPLANATIONS: { test: (code: string, detail: string) => boolean; text: string }[] = [
+const EXPLANATIONS: {
+  test: (code: string, detail: string, stage: FileTransferStage) => boolean;
+  text: string;
+}[] = [
   {
     test: (code) => code === 'ECONNREFUSED',
     text: 'the server refused the connection: it is down, or nothing listens on that port',
@@ -130,8 +144,24 @@ const EXPLANATIONS: { test: (code: string, detail: string) => boolean; text: str
     text: "the server's disk is full or over its quota",
   },
   {
+    test: (code, detail, stage) =>
+      stage === 'directory' && (code === 'ENOENT' || /no such file|not found|does not exist/i.test(detail)),
+    text: "the folder does not exist and the server did not let this account create it: check the URL's path and the account's rights",
+  },
+  {
     test: (code) => code === 'SIZE_MISMATCH',
     text: 'the file did not arrive whole: the server may be out of space',
+  },
+  {
+    test: (code) => code === 'TIME_LIMIT',
+    text: 'the attempt took longer than the time allowed for one attempt; the link may be too slow for the file',
+  },
+  {
+    // The server cut the connection mid-file (ftp-srv and others do so on a storage error, before any reply).
+    test: (code, detail, stage) =>
+      stage === 'upload' &&
+      (code === 'ECONNRESET' || code === 'EPIPE' || /premature close|ECONNRESET|EPIPE/i.test(detail)),
+    text: 'the server closed the connection before the whole file was in: a full disk, a quota or a size limit on the server is the usual reason',
   },
   {
     test: (code, detail) =>
@@ -156,7 +186,7 @@ export function failure(
   const code = errorCode(err);
   const detail = scrubSecrets(errorText(err), secrets);
   const meaning =
-    stage === 'cancelled' ? undefined : EXPLANATIONS.find((e) => e.test(code ?? '', detail))?.text;
+    stage === 'cancelled' ? undefined : EXPLANATIONS.find((e) => e.test(code ?? '', detail, stage))?.text;
   const what = STAGE_TEXT[stage];
   const head = `${what.charAt(0).toUpperCase()}${what.slice(1)}`;
   return new FileTransferError(
@@ -231,29 +261,73 @@ export async function withTimeout<T>(
 }
 
 /**
- * Runs the stages of one transfer: checks the abort signal before each stage, closes the connection
- * when the signal fires mid-stage, and turns any error into a {@link FileTransferError}.
+ * Runs the stages of one transfer: checks the abort signal and the time limit before each stage; when either fires
+ * mid-stage, closes the connection and fails the stage at once (not when the library notices the cut); turns any
+ * error into a {@link FileTransferError}. `stopped` tells the adapter afterwards that its connection was cut.
  */
 export function stageRunner(
   target: string,
   secrets: readonly (string | undefined)[],
   signal: AbortSignal | undefined,
   close: () => void,
+  timeLimitMs?: number,
 ) {
-  const onAbort = () => close();
+  const stop = new AbortController();
+  const stopped = (): FileTransferError =>
+    stop.signal.reason instanceof FileTransferError
+      ? stop.signal.reason
+      : failure(target, 'cancelled', new Error('the send was aborted'));
+  const onAbort = () => {
+    if (stop.signal.aborted) return;
+    // The caller's reason when it gives one (an Error whose message says why), in the operator's message.
+    const reason =
+      signal?.reason instanceof Error && signal.reason.name === 'Error' ? signal.reason : undefined;
+    stop.abort(failure(target, 'cancelled', reason ?? new Error('the send was aborted'), secrets));
+  };
   signal?.addEventListener('abort', onAbort, { once: true });
+  if (signal?.aborted) onAbort();
+  const deadline =
+    timeLimitMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          if (stop.signal.aborted) return;
+          const problem = new TransferProblem(`still running after ${describeMs(timeLimitMs)}`, 'TIME_LIMIT');
+          stop.abort(failure(target, 'time-limit', problem));
+        }, timeLimitMs);
+  deadline?.unref();
+  stop.signal.addEventListener('abort', () => close(), { once: true });
+  const halted = new Promise<never>((_, reject) => {
+    stop.signal.addEventListener('abort', () => reject(stopped()), { once: true });
+  });
+  halted.catch(() => {});
   return {
+    /** Whether the send was aborted or ran out of time (the connection is then cut). */
+    get stopped(): boolean {
+      return stop.signal.aborted;
+    },
     async run<T>(stage: FileTransferStage, operation: () => Promise<T>): Promise<T> {
-      if (signal?.aborted) throw failure(target, 'cancelled', new Error('the send was aborted'));
+      if (stop.signal.aborted) throw stopped();
+      const running = operation();
       try {
-        return await operation();
+        return await Promise.race([running, halted]);
       } catch (err) {
-        if (signal?.aborted) throw failure(target, 'cancelled', new Error('the send was aborted'));
+        if (stop.signal.aborted) throw stopped();
         throw failure(target, stage, err, secrets);
+      } finally {
+        // The operation may still reject once its connection is cut; nobody waits for it.
+        running.catch(() => {});
       }
     },
     dispose() {
+      clearTimeout(deadline);
       signal?.removeEventListener('abort', onAbort);
     },
   };
+}
+
+/** `500 ms`, `90 seconds`, `30 minutes`: a time limit in a message. */
+export function describeMs(ms: number): string {
+  if (ms % 60_000 === 0) return `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}`;
+  if (ms % 1000 === 0) return `${ms / 1000} seconds`;
+  return `${ms} ms`;
 }

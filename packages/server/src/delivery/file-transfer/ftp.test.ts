@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedPort, filesUnder, randomFile, tempFolder } from '../test-support/files.ts';
 import { createFileTransfer } from './create-file-transfer.ts';
 import { FileTransferError } from './file-transfer.ts';
-import { startFtpTestServer } from './test-support/ftp-test-server.ts';
+import { type FtpTestServerOptions, startFtpTestServer } from './test-support/ftp-test-server.ts';
 
 const PASSWORD = 'ftp-Secret-42';
 const fixtures = join(import.meta.dirname, '..', 'test-support', 'fixtures');
@@ -206,5 +206,89 @@ describe('FTPS (explicit TLS) file transfer', () => {
     expect(error.stage).toBe('connect');
     expect(error.message).toMatch(/certificate/i);
     expect(error.message).not.toContain(PASSWORD);
+  });
+});
+
+/**
+ * The ways a utility's FTP server refuses a file: what the operator reads (the first words say what it means, then
+ * the server's own reply, then the destination with its password hidden), and what is left on the server.
+ */
+describe('FTP file transfer, refusals', () => {
+  let local: Awaited<ReturnType<typeof tempFolder>>;
+  beforeAll(async () => {
+    local = await tempFolder('ftp-refusals-local');
+  });
+  afterAll(async () => {
+    await local.remove();
+  });
+
+  async function refusedBy(
+    options: Partial<FtpTestServerOptions>,
+    check: (error: FileTransferError, target: string, root: string) => Promise<void>,
+  ) {
+    const remote = await tempFolder('ftp-refusing');
+    const server = await startFtpTestServer({
+      root: remote.path,
+      username: 'psps',
+      password: PASSWORD,
+      ...options,
+    });
+    try {
+      const report = await randomFile(local.path, 'report.csv', 300_000);
+      const error = await failureOf(
+        createFileTransfer(`ftp://psps:${PASSWORD}@127.0.0.1:${server.port}/in`).send(
+          report.path,
+          'report.csv',
+        ),
+      );
+      expect(error.message).not.toContain(PASSWORD);
+      await check(error, `ftp://psps:***@127.0.0.1:${server.port}/in`, remote.path);
+    } finally {
+      await server.close();
+      await remote.remove();
+    }
+  }
+
+  it('cannot create a missing target directory', async () => {
+    await refusedBy({ refuseMkdir: true }, async (error, target, root) => {
+      expect(error.stage).toBe('directory');
+      // basic-ftp ignores MKD's refusal and reports the CWD into the folder that is still missing.
+      expect(error.message).toBe(
+        `Cannot open or create the remote directory: the folder does not exist and the server did not let this account create it: check the URL's path and the account's rights (550 ENOENT: no such file or directory, stat '${root}/in'). File transfer to ${target}.`,
+      );
+      expect(await filesUnder(root)).toEqual([]);
+    });
+  });
+
+  it('may not write into the target directory: no permission, nothing left', async () => {
+    await refusedBy({ refuseWrites: 'EACCES' }, async (error, target, root) => {
+      expect(error.stage).toBe('upload');
+      expect(error.message).toBe(
+        `Upload failed: the server does not allow writing there: no permission (550 EACCES: permission denied, open). File transfer to ${target}.`,
+      );
+      expect(await filesUnder(root)).toEqual([]);
+    });
+  });
+
+  it('says what a server that runs out of disk mid-file usually means, and leaves nothing', async () => {
+    await refusedBy({ refuseWrites: 'ENOSPC' }, async (error, target, root) => {
+      expect(error.stage).toBe('upload');
+      // ftp-srv cuts the data connection before its 550 reply, so the client learns only of the cut.
+      expect(error.message).toMatch(
+        /^Upload failed: the server closed the connection before the whole file was in: a full disk, a quota or a size limit on the server is the usual reason \((Premature close|write ECONNRESET \(data socket\)|write EPIPE \(data socket\))\)\. File transfer to /,
+      );
+      expect(error.message.endsWith(`File transfer to ${target}.`)).toBe(true);
+      expect(await filesUnder(root)).toEqual([]);
+    });
+  });
+
+  it('removes the temporary file when the server refuses to rename it into place', async () => {
+    await refusedBy({ refuseRename: true }, async (error, target, root) => {
+      expect(error.stage).toBe('rename');
+      expect(error.message).toBe(
+        `Cannot rename the uploaded file into place: the server does not allow writing there: no permission (550 EACCES: permission denied, rename). File transfer to ${target}.`,
+      );
+      expect(await filesUnder(root)).toEqual([]);
+    });
   });
 });

@@ -87,31 +87,29 @@ export function createFtpTransfer(url: URL, options: FileTransferOptions = {}): 
       const temp = partName(remoteName);
       // basic-ftp's timeout is an idle timeout on the control and data sockets.
       const client = new Client(operationTimeoutMs);
-      const stages = stageRunner(target, secrets, opts.signal, () => client.close());
+      const stages = stageRunner(target, secrets, opts.signal, () => client.close(), options.timeLimitMs);
+      let leftover = false;
       try {
         await stages.run('connect', () => connect(client));
         await stages.run('directory', () => openDirectory(client));
-        await stages.run('upload', async () => {
-          try {
-            await client.uploadFrom(localPath, temp);
-          } catch (err) {
-            if (!client.closed) await client.remove(temp, true).catch(() => {});
-            throw err;
-          }
-        });
+        leftover = true;
+        await stages.run('upload', () => client.uploadFrom(localPath, temp));
         await stages.run('verify', async () => {
           const size = await remoteSize(client, temp);
-          if (size !== bytes) {
-            await client.remove(temp, true);
-            throw sizeMismatch(temp, bytes, size);
-          }
+          if (size !== bytes) throw sizeMismatch(temp, bytes, size);
         });
         await stages.run('rename', () => renameOver(client, temp, remoteName));
+        leftover = false;
         return await stages.run('verify', async () => {
           const size = await remoteSize(client, remoteName);
           if (size !== bytes) throw sizeMismatch(remoteName, bytes, size);
           return { bytes, remotePath: posix.join(await client.pwd(), remoteName) };
         });
+      } catch (err) {
+        // The temporary file goes when the control connection still works (a refused or short upload, a failed
+        // rename); the original error is the one reported. basic-ftp's idle timeout bounds the removal.
+        if (leftover && !stages.stopped && !client.closed) await client.remove(temp, true).catch(() => {});
+        throw err;
       } finally {
         stages.dispose();
         client.close();

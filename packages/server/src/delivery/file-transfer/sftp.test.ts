@@ -1,13 +1,24 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { utils } from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closedPort, filesUnder, randomFile, stallingProxy, tempFolder } from '../test-support/files.ts';
+import {
+  closedPort,
+  filesUnder,
+  randomFile,
+  slowProxy,
+  stallingProxy,
+  tempFolder,
+} from '../test-support/files.ts';
 import { createFileTransfer } from './create-file-transfer.ts';
 import { FileTransferError } from './file-transfer.ts';
 import { fingerprintOf } from './sftp.ts';
-import { type SftpTestServer, startSftpTestServer } from './test-support/sftp-test-server.ts';
+import {
+  type SftpTestServer,
+  type SftpTestServerOptions,
+  startSftpTestServer,
+} from './test-support/sftp-test-server.ts';
 
 const PASSWORD = 'sftp-Secret-77';
 
@@ -203,6 +214,158 @@ describe('SFTP file transfer, size check', () => {
       await server.close();
       await remote.remove();
       await local.remove();
+    }
+  });
+});
+
+/**
+ * The ways a utility's SFTP server refuses a file: what the operator reads (the first words say what it means, then
+ * the server's own words, then the destination with its password hidden), and what is left on the server.
+ */
+describe('SFTP file transfer, refusals', () => {
+  let local: Awaited<ReturnType<typeof tempFolder>>;
+  beforeAll(async () => {
+    local = await tempFolder('sftp-refusals-local');
+  });
+  afterAll(async () => {
+    await local.remove();
+  });
+
+  async function refusedBy(
+    options: Partial<SftpTestServerOptions>,
+    prepare: (root: string) => Promise<void>,
+    check: (error: FileTransferError, base: string, root: string) => Promise<void>,
+  ) {
+    const remote = await tempFolder('sftp-refusing');
+    const server = await startSftpTestServer({
+      root: remote.path,
+      hostKey,
+      username: 'psps',
+      password: PASSWORD,
+      ...options,
+    });
+    try {
+      await prepare(remote.path);
+      const report = await randomFile(local.path, 'report.csv', 300_000);
+      const base = `sftp://psps:${PASSWORD}@127.0.0.1:${server.port}`;
+      const error = await failureOf(
+        createFileTransfer(`${base}/in`, { connectTimeoutMs: 1_000 }).send(report.path, 'report.csv'),
+      );
+      expect(error.message).not.toContain(PASSWORD);
+      await check(error, `sftp://psps:***@127.0.0.1:${server.port}`, remote.path);
+    } finally {
+      await server.close();
+      await remote.remove();
+    }
+  }
+
+  it('cannot create a missing target directory: no permission, nothing created', async () => {
+    await refusedBy(
+      { readOnly: true },
+      async () => {},
+      async (error, base, root) => {
+        expect(error.stage).toBe('directory');
+        expect(error.message).toBe(
+          `Cannot open or create the remote directory: the server does not allow writing there: no permission (mkdir: _doMkdir: Permission denied /in). File transfer to ${base}/in.`,
+        );
+        expect(await filesUnder(root)).toEqual([]);
+      },
+    );
+  });
+
+  it('may not write into the target directory: no permission, nothing left', async () => {
+    await refusedBy(
+      { readOnly: true },
+      (root) => mkdir(join(root, 'in')),
+      async (error, base, root) => {
+        expect(error.stage).toBe('upload');
+        expect(error.message).toBe(
+          `Upload failed: the server does not allow writing there: no permission (_put: Write stream error: Permission denied /in/.report.csv.part). File transfer to ${base}/in.`,
+        );
+        expect(await filesUnder(root)).toEqual([]);
+      },
+    );
+  });
+
+  it('catches a write the server refused mid-file (a full disk) by the size check, and removes the partial file', async () => {
+    // ssh2's write stream ends quietly when the server refuses a write (it is destroyed without its error), so the
+    // library reports the upload as done: the size check is what notices.
+    await refusedBy(
+      { diskFullAfterBytes: 100_000 },
+      async () => {},
+      async (error, base, root) => {
+        expect(error.stage).toBe('verify');
+        expect(error.code).toBe('SIZE_MISMATCH');
+        expect(error.message).toMatch(
+          /^Size check failed: the file did not arrive whole: the server may be out of space \(\.report\.csv\.part has \d+ bytes on the server, 300000 were sent\)\. File transfer to /,
+        );
+        expect(error.message.endsWith(`File transfer to ${base}/in.`)).toBe(true);
+        expect(await filesUnder(root)).toEqual([]);
+      },
+    );
+  });
+
+  it('removes the temporary file when the server refuses to rename it into place', async () => {
+    await refusedBy(
+      { refuseRename: true },
+      async () => {},
+      async (error, base, root) => {
+        expect(error.stage).toBe('rename');
+        expect(error.message).toBe(
+          `Cannot rename the uploaded file into place: the server does not allow writing there: no permission (_rename: Permission denied From: /in/.report.csv.part To: /in/report.csv). File transfer to ${base}/in.`,
+        );
+        expect(await filesUnder(root)).toEqual([]);
+      },
+    );
+  });
+
+  it('gives up within the connect timeout on a server that signs in but never opens the SFTP channel', async () => {
+    const started = Date.now();
+    await refusedBy(
+      { neverOpenSftp: true },
+      async () => {},
+      async (error, base) => {
+        expect(error.stage).toBe('connect');
+        expect(error.message).toBe(
+          `Cannot connect or sign in: the server stopped answering in time (connecting timed out after 1000 ms). File transfer to ${base}/in.`,
+        );
+      },
+    );
+    expect(Date.now() - started).toBeLessThan(4_000);
+  });
+
+  it('gives up at its time limit on a slow link that still makes progress', async () => {
+    const remote = await tempFolder('sftp-slow');
+    const server = await startSftpTestServer({
+      root: remote.path,
+      hostKey,
+      username: 'psps',
+      password: PASSWORD,
+    });
+    const proxy = await slowProxy(server.port, 20);
+    try {
+      const report = await randomFile(local.path, 'slow.csv', 5_000_000);
+      const started = Date.now();
+      const error = await failureOf(
+        createFileTransfer(`sftp://psps:${PASSWORD}@127.0.0.1:${proxy.port}/slow`, {
+          timeLimitMs: 1_500,
+          operationTimeoutMs: 1_000,
+        }).send(report.path, 'slow.csv'),
+      );
+      expect(error.stage).toBe('time-limit');
+      expect(error.code).toBe('TIME_LIMIT');
+      expect(error.message).toBe(
+        `Gave up: the attempt took longer than the time allowed for one attempt; the link may be too slow for the file (still running after 1500 ms). File transfer to sftp://psps:***@127.0.0.1:${proxy.port}/slow.`,
+      );
+      expect(Date.now() - started).toBeLessThan(3_000);
+      // It had been making progress (no stall). The connection is cut, so its partial file stays (under the
+      // temporary name only) until the next attempt replaces it.
+      expect((await readFile(join(remote.path, 'slow/.slow.csv.part'))).length).toBeGreaterThan(0);
+      expect(await filesUnder(join(remote.path, 'slow'))).toEqual(['.slow.csv.part']);
+    } finally {
+      await proxy.close();
+      await server.close();
+      await remote.remove();
     }
   });
 });

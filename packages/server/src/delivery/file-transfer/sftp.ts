@@ -17,6 +17,7 @@ import {
   sizeMismatch,
   stageRunner,
   TransferProblem,
+  withTimeout,
 } from './file-transfer.ts';
 
 /**
@@ -53,24 +54,34 @@ export function createSftpTransfer(url: URL, options: FileTransferOptions = {}):
     }
   }
 
+  /**
+   * Connects, signs in and opens the SFTP channel, all within the connect timeout: ssh2's readyTimeout covers the
+   * handshake and sign-in only, and a server that signs us in but never opens the SFTP channel would otherwise
+   * hold the send for ever.
+   */
   async function connect(client: SftpClient): Promise<void> {
     let presented: string | undefined;
     const key = await privateKey();
     try {
-      await client.connect({
-        host: url.hostname,
-        port: url.port ? Number(url.port) : 22,
-        username,
-        password,
-        privateKey: key,
-        passphrase,
-        // ssh2 closes the connection itself when the handshake and sign-in take longer than this.
-        readyTimeout: connectTimeoutMs,
-        hostVerifier: (hostKey: Buffer) => {
-          presented = fingerprintOf(hostKey);
-          return expectedFingerprint === undefined || presented === expectedFingerprint;
-        },
-      });
+      await withTimeout(
+        client.connect({
+          host: url.hostname,
+          port: url.port ? Number(url.port) : 22,
+          username,
+          password,
+          privateKey: key,
+          passphrase,
+          // ssh2 closes the connection itself when the handshake and sign-in take longer than this.
+          readyTimeout: connectTimeoutMs,
+          hostVerifier: (hostKey: Buffer) => {
+            presented = fingerprintOf(hostKey);
+            return expectedFingerprint === undefined || presented === expectedFingerprint;
+          },
+        }),
+        connectTimeoutMs,
+        'connecting',
+        () => hangUp(client),
+      );
     } catch (err) {
       if (expectedFingerprint !== undefined && presented !== undefined && presented !== expectedFingerprint) {
         throw new TransferProblem(
@@ -90,17 +101,20 @@ export function createSftpTransfer(url: URL, options: FileTransferOptions = {}):
 
   /**
    * Fails with ETIMEDOUT when the upload makes no progress for the operation timeout (its file is read only as fast
-   * as the server takes it). The connection is then cut, not ended politely: a server that stopped answering
-   * mid-file never acknowledges an end, and the upload would wait for ever.
+   * as the server takes it): the same race as `withTimeout`, its timer started again at each chunk. The connection
+   * is then cut, not ended politely: a server that stopped answering mid-file never acknowledges an end, and the
+   * upload would wait for ever. The local file is closed however the upload ends (on a failed write the library
+   * destroys only a read stream it opened itself).
    */
   async function upload(client: SftpClient, localPath: string, remotePath: string): Promise<void> {
     const source = createReadStream(localPath);
     let timer: NodeJS.Timeout | undefined;
+    let settled = false;
     const stalled = new Promise<never>((_, reject) => {
       const arm = () => {
         clearTimeout(timer);
+        if (settled) return;
         timer = setTimeout(() => {
-          source.destroy();
           hangUp(client);
           reject(new TransferProblem(`upload stalled for ${operationTimeoutMs} ms`, 'ETIMEDOUT'));
         }, operationTimeoutMs);
@@ -112,27 +126,17 @@ export function createSftpTransfer(url: URL, options: FileTransferOptions = {}):
     try {
       await Promise.race([putting, stalled]);
     } finally {
+      settled = true;
       clearTimeout(timer);
+      source.destroy();
       putting.catch(() => {});
       stalled.catch(() => {});
     }
   }
 
-  async function operation<T>(client: SftpClient, what: string, run: () => Promise<T>): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const expired = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        hangUp(client);
-        reject(new TransferProblem(`${what} timed out after ${operationTimeoutMs} ms`, 'ETIMEDOUT'));
-      }, operationTimeoutMs);
-    });
-    const running = run();
-    try {
-      return await Promise.race([running, expired]);
-    } finally {
-      clearTimeout(timer);
-      running.catch(() => {});
-    }
+  /** Runs one SFTP request, cutting the connection when it takes longer than the operation timeout. */
+  function operation<T>(client: SftpClient, what: string, run: () => Promise<T>): Promise<T> {
+    return withTimeout(run(), operationTimeoutMs, what, () => hangUp(client));
   }
 
   async function sizeOf(client: SftpClient, path: string): Promise<number> {
@@ -180,33 +184,36 @@ export function createSftpTransfer(url: URL, options: FileTransferOptions = {}):
       checkRemoteName(target, remoteName);
       const bytes = await localFileSize(target, localPath);
       const client = newClient();
-      const stages = stageRunner(target, secrets, opts.signal, () => hangUp(client));
+      const stages = stageRunner(target, secrets, opts.signal, () => hangUp(client), options.timeLimitMs);
+      let leftover: string | undefined;
       try {
         await stages.run('connect', () => connect(client));
         const absoluteDir = await stages.run('directory', () => openDirectory(client));
         const temp = posix.join(absoluteDir, partName(remoteName));
+        leftover = temp;
         const final = posix.join(absoluteDir, remoteName);
-        await stages.run('upload', async () => {
-          try {
-            await upload(client, localPath, temp);
-          } catch (err) {
-            await client.delete(temp, true).catch(() => {});
-            throw err;
-          }
-        });
+        await stages.run('upload', () => upload(client, localPath, temp));
         await stages.run('verify', async () => {
           const size = await sizeOf(client, temp);
-          if (size !== bytes) {
-            await client.delete(temp, true).catch(() => {});
-            throw sizeMismatch(partName(remoteName), bytes, size);
-          }
+          if (size !== bytes) throw sizeMismatch(partName(remoteName), bytes, size);
         });
         await stages.run('rename', () => renameOver(client, temp, final));
+        leftover = undefined;
         await stages.run('verify', async () => {
           const size = await sizeOf(client, final);
           if (size !== bytes) throw sizeMismatch(remoteName, bytes, size);
         });
         return { bytes, remotePath: final };
+      } catch (err) {
+        // The temporary file goes when the connection still works (a refused or short upload, a failed rename);
+        // the original error is the one reported.
+        const part = leftover;
+        if (part !== undefined && !stages.stopped && !cut.has(client)) {
+          await operation(client, 'removing the temporary file', () => client.delete(part, true)).catch(
+            () => {},
+          );
+        }
+        throw err;
       } finally {
         stages.dispose();
         await close(client);
@@ -229,8 +236,12 @@ export function createSftpTransfer(url: URL, options: FileTransferOptions = {}):
 /** How long a polite end of a connection may take before it is cut. */
 const CLOSE_WAIT_MS = 5_000;
 
+/** Clients whose connection was cut: nothing more is asked of them. */
+const cut = new WeakSet<SftpClient>();
+
 /** Cuts the connection at once (ssh2's `destroy`), whatever state the server is in. */
 function hangUp(client: SftpClient): void {
+  cut.add(client);
   (client as unknown as { client?: { destroy?: () => void } }).client?.destroy?.();
 }
 

@@ -96,3 +96,21 @@ export function stallingProxy(port: number, afterBytes: number): Promise<Loopbac
     });
   });
 }
+
+/**
+ * A TCP proxy on 127.0.0.1 to `port` that passes everything, the client's data one chunk per `delayMs`: a slow link
+ * on which an upload keeps making progress.
+ */
+export function slowProxy(port: number, delayMs: number): Promise<LoopbackServer> {
+  return loopbackServer((client, track) => {
+    const upstream = connect(port, '127.0.0.1');
+    track(upstream);
+    for (const socket of [client, upstream]) socket.on('error', () => {});
+    client.on('data', (chunk: Buffer) => {
+      upstream.write(chunk);
+      client.pause();
+      setTimeout(() => client.resume(), delayMs);
+    });
+    upstream.pipe(client);
+  });
+}

@@ -1,12 +1,6 @@
 import { ActionIcon, Anchor, AppShell, Burger, Group, Menu, Text, Title, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import {
-  COMPACT_BREAKPOINT_PX,
-  HOME_PATH,
-  productTitle,
-  SCREENS,
-  SHORT_TITLE_BREAKPOINT_PX,
-} from '@psps/contracts';
+import { COMPACT_BREAKPOINT_PX, productTitle, SCREENS, SHORT_TITLE_BREAKPOINT_PX } from '@psps/contracts';
 import {
   IconDots,
   IconLayoutSidebarLeftCollapse,
@@ -131,6 +125,8 @@ export function AdminLayout() {
 
         <AppShell.Navbar
           id={SIDEBAR_ID}
+          // Mantine's <nav> would wrap the sidebar's own 'Main menu' navigation in a second, unnamed one.
+          role="none"
           inert={sidebarHidden}
           // Escape closes the compact layout's sidebar, back to the button that opened it.
           onKeyDown={(event) => {
@@ -153,16 +149,13 @@ export function AdminLayout() {
 
         {signOut.dialog}
         <AppShell.Footer>
-          <Group h="100%" px="md" justify="space-between">
+          <Group h="100%" px="md">
             <Text size="xs" c="dimmed">
               © {new Date().getFullYear()}{' '}
               <Anchor href={config.providerUrl} target="_blank" rel="noopener noreferrer" size="xs">
                 {config.providerName}
               </Anchor>
             </Text>
-            <Anchor component={Link} to={HOME_PATH} size="xs" c="dimmed" visibleFrom="sm">
-              Dashboard
-            </Anchor>
           </Group>
         </AppShell.Footer>
       </AppShell>

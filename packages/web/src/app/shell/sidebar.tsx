@@ -1,5 +1,5 @@
-import { Box, Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
-import { MENU_GROUPS, productTitle, SCREENS, type Screen } from '@psps/contracts';
+import { Box, Divider, NavLink, Stack, Text } from '@mantine/core';
+import { productTitle, SCREENS, type Screen } from '@psps/contracts';
 import {
   IconChartPie,
   IconFileReport,
@@ -11,11 +11,13 @@ import {
   IconSettings,
   IconUserOff,
 } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { NavLink as RouterLink, useLocation } from 'react-router';
 import { usePublicConfig } from '../../lib/config.ts';
 import { hasPermission, useStoredPermissions } from '../../lib/permissions.tsx';
+import { keepSame, type Overflow, overflowOf, useMeasureOnResize } from '../../lib/scroll-overflow.ts';
 import { session } from '../../lib/storage.ts';
+import classes from './sidebar.module.css';
 
 const ICONS: Record<string, ReactNode> = {
   dashboard: <IconGauge size={18} />,
@@ -32,7 +34,12 @@ const GROUP_ICONS: Record<string, ReactNode> = {
 /** In the narrow sidebar (1024 px laptops) tighter insets keep every menu label on one line. */
 const NARROW_ITEM = { px: 8, childrenOffset: 16 } as const;
 
-/** Sidebar: user name and product title, menu items the user's permissions allow, collapsible groups. */
+/**
+ * Sidebar: user name and product title, menu items the user's permissions allow, collapsible groups. Every group
+ * starts open (the whole menu in sight, Completion included); a group the operator closed opens again when the
+ * screen shown moves into it. The menu scrolls with a scrollbar always drawn and a shadow at an edge with more
+ * items behind it (a 700 px high compact layout, with the Log out section below it).
+ */
 export function Sidebar({
   compact,
   narrow = false,
@@ -76,7 +83,7 @@ export function Sidebar({
         label={s.group}
         icon={GROUP_ICONS[s.group]}
         narrow={narrow}
-        defaultOpened={members.some((m) => m.path === pathname) || s.group === MENU_GROUPS[0]}
+        current={members.some((m) => m.path === pathname)}
       >
         {members.map(item)}
       </MenuGroup>,
@@ -94,9 +101,9 @@ export function Sidebar({
         </Text>
       </Box>
       <Divider />
-      <ScrollArea style={{ flex: 1 }} p={narrow ? 6 : 'xs'}>
+      <ScrollingMenu padding={narrow ? 6 : 'xs'}>
         <nav aria-label="Main menu">{entries}</nav>
-      </ScrollArea>
+      </ScrollingMenu>
       {compact && (
         <>
           <Divider />
@@ -114,34 +121,78 @@ export function Sidebar({
   );
 }
 
-/** A collapsible menu group: a real button (Tab reaches it, Enter or Space opens it) that says whether it is open. */
+/** The menu's scrolling box: says (data-more-start, data-more-end) whether items are hidden above or below. */
+function ScrollingMenu({ padding, children }: { padding: number | string; children: ReactNode }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [overflow, setOverflow] = useState<Overflow>({ start: false, end: false });
+  const measure = useCallback(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const next = overflowOf(el, 'y');
+    setOverflow((prev) => keepSame(prev, next));
+  }, []);
+  // The window's height changes the box, a group opening or closing the menu inside it.
+  useMeasureOnResize(scroller, measure);
+  return (
+    <div
+      className={classes.frame}
+      data-more-start={overflow.start || undefined}
+      data-more-end={overflow.end || undefined}
+      data-testid="sidebar-menu"
+    >
+      <Box ref={scroller} className={classes.menu} p={padding} onScroll={measure}>
+        {children}
+      </Box>
+    </div>
+  );
+}
+
+/** How long a group takes to open (Mantine's Collapse), before what it shows is scrolled into sight. */
+const GROUP_OPENING_MS = 250;
+
+/**
+ * A collapsible menu group: a real button (Tab reaches it, Enter or Space opens it) that says whether it is open.
+ * Open at first, and whenever it holds the current screen; opened by the operator, it is scrolled into sight.
+ */
 function MenuGroup({
   label,
   icon,
-  defaultOpened,
+  current,
   narrow,
   children,
 }: {
   label: string;
   icon: ReactNode;
-  defaultOpened: boolean;
+  /** It holds the screen shown. */
+  current: boolean;
   narrow: boolean;
   children: ReactNode;
 }) {
-  const [opened, setOpened] = useState(defaultOpened);
+  const [opened, setOpened] = useState(true);
+  const wrapper = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (current) setOpened(true);
+  }, [current]);
+  const toggle = (open: boolean) => {
+    setOpened(open);
+    if (!open) return;
+    setTimeout(() => wrapper.current?.scrollIntoView?.({ block: 'nearest' }), GROUP_OPENING_MS);
+  };
   return (
-    <NavLink
-      component="button"
-      type="button"
-      label={label}
-      leftSection={icon}
-      opened={opened}
-      onChange={setOpened}
-      aria-expanded={opened}
-      childrenOffset={narrow ? NARROW_ITEM.childrenOffset : 28}
-      px={narrow ? NARROW_ITEM.px : undefined}
-    >
-      {children}
-    </NavLink>
+    <div ref={wrapper}>
+      <NavLink
+        component="button"
+        type="button"
+        label={label}
+        leftSection={icon}
+        opened={opened}
+        onChange={toggle}
+        aria-expanded={opened}
+        childrenOffset={narrow ? NARROW_ITEM.childrenOffset : 28}
+        px={narrow ? NARROW_ITEM.px : undefined}
+      >
+        {children}
+      </NavLink>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { statSync, truncateSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { FtpSrv } from 'ftp-srv';
+import { Writable } from 'node:stream';
+import { FileSystem, FtpSrv } from 'ftp-srv';
 
 export interface FtpTestServerOptions {
   root: string;
@@ -12,6 +13,53 @@ export interface FtpTestServerOptions {
   truncateUploads?: boolean;
   /** Listen on this port (default: any free one), e.g. to bring a destination back where it was. */
   port?: number;
+  /**
+   * Refuses to store files: `EACCES` at once (no permission), `ENOSPC` after the first 64 KiB of each file (a full
+   * disk). The server answers 550 with the system's words, as ftp-srv does for any storage error.
+   */
+  refuseWrites?: 'EACCES' | 'ENOSPC';
+  /** Refuses to create directories (no permission). */
+  refuseMkdir?: boolean;
+  /** Refuses every rename (a server that will not move the uploaded file into place). */
+  refuseRename?: boolean;
+}
+
+const systemError = (code: string, text: string) => Object.assign(new Error(`${code}: ${text}`), { code });
+
+/** ftp-srv's file system with the refusals of {@link FtpTestServerOptions}. */
+function refusingFileSystem(options: FtpTestServerOptions) {
+  return class RefusingFileSystem extends FileSystem {
+    override write(fileName: string, opts?: { append?: boolean; start?: unknown }) {
+      if (options.refuseWrites === 'EACCES') throw systemError('EACCES', 'permission denied, open');
+      const written = super.write(fileName, opts) as { stream: Writable; clientPath: string };
+      if (options.refuseWrites !== 'ENOSPC') return written;
+      let bytes = 0;
+      const full = new Writable({
+        write(chunk: Buffer, _encoding, callback) {
+          bytes += chunk.length;
+          if (bytes > 65_536) {
+            // As ftp-srv's own file stream failing: it removes the partial file.
+            const error = systemError('ENOSPC', 'no space left on device, write');
+            written.stream.destroy(error);
+            return callback(error);
+          }
+          written.stream.write(chunk, callback);
+        },
+        final(callback) {
+          written.stream.end(callback);
+        },
+      });
+      return { stream: full, clientPath: written.clientPath };
+    }
+    override mkdir(path: string) {
+      if (options.refuseMkdir) throw systemError('EACCES', 'permission denied, mkdir');
+      return super.mkdir(path);
+    }
+    override rename(from: string, to: string) {
+      if (options.refuseRename) throw systemError('EACCES', 'permission denied, rename');
+      return super.rename(from, to);
+    }
+  };
 }
 
 export interface FtpTestServer {
@@ -51,6 +99,10 @@ export async function startFtpTestServer(options: FtpTestServerOptions): Promise
         const { size } = statSync(fsPath);
         if (size > 0) truncateSync(fsPath, size - 1);
       });
+    }
+    if (options.refuseWrites || options.refuseMkdir || options.refuseRename) {
+      const Refusing = refusingFileSystem(options);
+      return resolve({ fs: new Refusing(connection, { root: options.root, cwd: '/' }) });
     }
     resolve({ root: options.root, cwd: '/' });
   });

@@ -16,6 +16,14 @@ export interface SftpTestServerOptions {
   authorizedKey?: string;
   /** Drops the last byte of every uploaded file, to exercise the size check. */
   truncateUploads?: boolean;
+  /** Refuses every change (open for writing, mkdir, remove, rename) as OpenSSH does without permission. */
+  readOnly?: boolean;
+  /** Refuses writes past this many bytes of a file with OpenSSH's answer to a full disk (a bare 'Failure'). */
+  diskFullAfterBytes?: number;
+  /** Refuses every rename (a server that will not move the uploaded file into place). */
+  refuseRename?: boolean;
+  /** Signs the client in and accepts its session, but never answers its request for the SFTP subsystem. */
+  neverOpenSftp?: boolean;
 }
 
 export interface SftpTestServer {
@@ -50,7 +58,9 @@ export async function startSftpTestServer(options: SftpTestServerOptions): Promi
     });
     connection.on('ready', () => {
       connection.on('session', (acceptSession) => {
-        acceptSession().on('sftp', (acceptSftp) => serveSftp(acceptSftp(), options));
+        acceptSession().on('sftp', (acceptSftp) => {
+          if (!options.neverOpenSftp) serveSftp(acceptSftp(), options);
+        });
       });
     });
   });
@@ -109,6 +119,8 @@ function serveSftp(sftp: SFTPWrapper, options: SftpTestServerOptions): void {
       (err as Error).message,
     );
   };
+  const denied = (reqId: number) =>
+    void sftp.status(reqId, STATUS_CODE.PERMISSION_DENIED, 'Permission denied');
   const attrsOf = async (path: string): Promise<Attributes> => {
     const info = await stat(path);
     return {
@@ -129,6 +141,7 @@ function serveSftp(sftp: SFTPWrapper, options: SftpTestServerOptions): void {
     answer(reqId, async () => {
       const mode = utils.sftp.flagsToString(flags);
       if (!mode) return void sftp.status(reqId, STATUS_CODE.OP_UNSUPPORTED);
+      if (options.readOnly && mode !== 'r') return denied(reqId);
       const path = local(filename);
       const file = await open(path, mode);
       sftp.handle(reqId, newHandle({ kind: 'file', file, path }));
@@ -138,6 +151,9 @@ function serveSftp(sftp: SFTPWrapper, options: SftpTestServerOptions): void {
     answer(reqId, async () => {
       const handle = handleOf(handleBuffer);
       if (handle?.kind !== 'file') return void sftp.status(reqId, STATUS_CODE.FAILURE, 'bad handle');
+      if (options.diskFullAfterBytes !== undefined && offset + data.length > options.diskFullAfterBytes) {
+        return void sftp.status(reqId, STATUS_CODE.FAILURE, 'Failure');
+      }
       await handle.file.write(data, 0, data.length, offset);
       sftp.status(reqId, STATUS_CODE.OK);
     }),
@@ -211,6 +227,7 @@ function serveSftp(sftp: SFTPWrapper, options: SftpTestServerOptions): void {
   });
   sftp.on('MKDIR', (reqId, path) =>
     answer(reqId, async () => {
+      if (options.readOnly) return denied(reqId);
       await mkdir(local(path));
       sftp.status(reqId, STATUS_CODE.OK);
     }),
@@ -223,12 +240,14 @@ function serveSftp(sftp: SFTPWrapper, options: SftpTestServerOptions): void {
   );
   sftp.on('REMOVE', (reqId, path) =>
     answer(reqId, async () => {
+      if (options.readOnly) return denied(reqId);
       await rm(local(path));
       sftp.status(reqId, STATUS_CODE.OK);
     }),
   );
   sftp.on('RENAME', (reqId, from, to) =>
     answer(reqId, async () => {
+      if (options.readOnly || options.refuseRename) return denied(reqId);
       // Like OpenSSH: plain SFTP rename never replaces an existing file.
       const exists = await stat(local(to)).then(
         () => true,

@@ -61,7 +61,8 @@ export function ChannelLayout({
               Unsaved edits from this browser were restored and are being saved.
             </Alert>
           )}
-          <fieldset className={classes.plain} disabled={editor.locked}>
+          {/* Not a disabled fieldset: a launched template's texts stay readable and reachable (lib/locked-field.ts). */}
+          <fieldset className={classes.plain}>
             {/* A chosen language loads from the server (after the language left is saved): say so meanwhile. */}
             {editor.form ? (
               middle

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { findLanguage, formatDateTime, NOTIFY_BY_LABELS, textDirection } from '@psps/contracts';
+import { formatDateTime, languageDisplayName, NOTIFY_BY_LABELS, textDirection } from '@psps/contracts';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { usePublicConfig } from '../../../lib/config.ts';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
@@ -43,7 +43,7 @@ export function ConflictPanel({ editor }: { editor: ChannelEditorState }) {
     ? formFromRecord(conflict.current)
     : blankForm(language, notifyBy, emailFromAddress);
   const differing = conflictFields(notifyBy, conflict.mine, theirs);
-  const name = `${NOTIFY_BY_LABELS[notifyBy]} ${findLanguage(language)?.displayName ?? language}`;
+  const name = `${NOTIFY_BY_LABELS[notifyBy]} ${languageDisplayName(language)}`;
   const savedBy = conflict.current
     ? `Saved ${formatDateTime(conflict.current.updated_dt)}${conflict.current.updatedBy_vch ? ` by ${conflict.current.updatedBy_vch}` : ''}`
     : 'Deleted: the server has no text for this language now';

@@ -1,5 +1,6 @@
 import { Code, Textarea } from '@mantine/core';
 import { formatTemplateData, isTemplateDataError, parseTemplateData } from '@psps/contracts';
+import { lockedField } from '../lib/locked-field.ts';
 
 /**
  * The sample data the preview is rendered with (dataMB_txt), pretty-printed JSON. Text that is not valid
@@ -8,11 +9,12 @@ import { formatTemplateData, isTemplateDataError, parseTemplateData } from '@psp
 export function DataField({
   value,
   onChange,
-  disabled,
+  locked,
 }: {
   value: string;
   onChange: (value: string) => void;
-  disabled: boolean;
+  /** A launched template's: read-only. */
+  locked: boolean;
 }) {
   const parsed = parseTemplateData(value);
   return (
@@ -25,7 +27,7 @@ export function DataField({
         autosize
         minRows={6}
         maxRows={16}
-        disabled={disabled}
+        {...lockedField(locked)}
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
         data-testid="data-field"
         error={isTemplateDataError(parsed) ? ' ' : undefined}

@@ -24,6 +24,7 @@ import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
 import { fieldLabel } from '../lib/conflict-fields.ts';
 import { emailDocument } from '../lib/email-document.ts';
 import { insertAtCursor } from '../lib/insert-at-cursor.ts';
+import { lockedField } from '../lib/locked-field.ts';
 import { renderForm } from '../lib/template-form.ts';
 import { ChannelLayout } from './channel-layout.tsx';
 import { DataField } from './data-field.tsx';
@@ -38,12 +39,21 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
   const focused = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null);
   const updateRef = useRef(update);
   updateRef.current = update;
+  const lockedRef = useRef(locked);
+  lockedRef.current = locked;
 
   const bodyLabelId = useId();
   const rich = useEditor({
     extensions: [StarterKit.configure({ link: false }), Link.configure({ openOnClick: false })],
     // The editable area is named by the 'Body' label above it (a screen reader announced a nameless text box).
-    editorProps: { attributes: { 'aria-labelledby': bodyLabelId, 'aria-multiline': 'true' } },
+    // Launched (read-only), it stays a Tab stop, so the keyboard can still reach the text to read and copy it.
+    editorProps: {
+      attributes: () => ({
+        'aria-labelledby': bodyLabelId,
+        'aria-multiline': 'true',
+        ...(lockedRef.current ? { 'aria-readonly': 'true', tabindex: '0' } : {}),
+      }),
+    },
     content: '',
     editable: !locked,
     onUpdate: ({ editor: instance }) => updateRef.current({ body: instance.getHTML() }),
@@ -114,16 +124,27 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
       middle={
         form && (
           <Stack gap="sm">
-            <NativeSelect
-              label={fieldLabel('EML', 'from')}
-              value={form.from ?? ''}
-              onChange={(event) => update({ from: event.currentTarget.value || null })}
-              data={[
-                { value: '', label: EMAIL_FROM_PLACEHOLDER },
-                ...(emailFromAddress ? [{ value: emailFromAddress, label: emailFromAddress }] : []),
-              ]}
-              data-testid="email-from"
-            />
+            {locked ? (
+              // A native select cannot be read-only: the choice is shown as a read-only text.
+              <TextInput
+                label={fieldLabel('EML', 'from')}
+                value={form.from ?? ''}
+                placeholder={EMAIL_FROM_PLACEHOLDER}
+                {...lockedField(locked)}
+                data-testid="email-from"
+              />
+            ) : (
+              <NativeSelect
+                label={fieldLabel('EML', 'from')}
+                value={form.from ?? ''}
+                onChange={(event) => update({ from: event.currentTarget.value || null })}
+                data={[
+                  { value: '', label: EMAIL_FROM_PLACEHOLDER },
+                  ...(emailFromAddress ? [{ value: emailFromAddress, label: emailFromAddress }] : []),
+                ]}
+                data-testid="email-from"
+              />
+            )}
             <TextInput
               label={fieldLabel('EML', 'fromDisplayName')}
               name="fromDisplayName"
@@ -134,6 +155,7 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
                 form.fromDisplayName.length > EMAIL_DISPLAY_NAME_MAX_LENGTH &&
                 tooLongText(EMAIL_DISPLAY_NAME_MAX_LENGTH, form.fromDisplayName.length)
               }
+              {...lockedField(locked)}
               data-testid="email-from-name"
               dir={textDirection(form.language)}
             />
@@ -147,6 +169,7 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
                 form.subject.length > EMAIL_SUBJECT_MAX_LENGTH &&
                 tooLongText(EMAIL_SUBJECT_MAX_LENGTH, form.subject.length)
               }
+              {...lockedField(locked)}
               data-testid="email-subject"
               dir={textDirection(form.language)}
             />
@@ -158,6 +181,7 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
               value={form.preview}
               onChange={(event) => update({ preview: event.currentTarget.value })}
               {...trackFocus}
+              {...lockedField(locked)}
               data-testid="email-preview-text"
               dir={textDirection(form.language)}
             />
@@ -180,36 +204,43 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
                 Body
               </Text>
               <RichTextEditor editor={rich} data-testid="email-body">
-                <RichTextEditor.Toolbar sticky stickyOffset={56}>
-                  <RichTextEditor.ControlsGroup>
-                    <RichTextEditor.Bold />
-                    <RichTextEditor.Italic />
-                    <RichTextEditor.Underline />
-                    <RichTextEditor.Strikethrough />
-                    <RichTextEditor.ClearFormatting />
-                  </RichTextEditor.ControlsGroup>
-                  <RichTextEditor.ControlsGroup>
-                    <RichTextEditor.H1 />
-                    <RichTextEditor.H2 />
-                    <RichTextEditor.H3 />
-                  </RichTextEditor.ControlsGroup>
-                  <RichTextEditor.ControlsGroup>
-                    <RichTextEditor.BulletList />
-                    <RichTextEditor.OrderedList />
-                    <RichTextEditor.Blockquote />
-                    <RichTextEditor.Hr />
-                  </RichTextEditor.ControlsGroup>
-                  <RichTextEditor.ControlsGroup>
-                    <RichTextEditor.Link />
-                    <RichTextEditor.Unlink />
-                  </RichTextEditor.ControlsGroup>
-                  <RichTextEditor.ControlsGroup>
-                    <RichTextEditor.Undo />
-                    <RichTextEditor.Redo />
-                  </RichTextEditor.ControlsGroup>
-                </RichTextEditor.Toolbar>
+                {!locked && (
+                  <RichTextEditor.Toolbar sticky stickyOffset={56}>
+                    <RichTextEditor.ControlsGroup>
+                      <RichTextEditor.Bold />
+                      <RichTextEditor.Italic />
+                      <RichTextEditor.Underline />
+                      <RichTextEditor.Strikethrough />
+                      <RichTextEditor.ClearFormatting />
+                    </RichTextEditor.ControlsGroup>
+                    <RichTextEditor.ControlsGroup>
+                      <RichTextEditor.H1 />
+                      <RichTextEditor.H2 />
+                      <RichTextEditor.H3 />
+                    </RichTextEditor.ControlsGroup>
+                    <RichTextEditor.ControlsGroup>
+                      <RichTextEditor.BulletList />
+                      <RichTextEditor.OrderedList />
+                      <RichTextEditor.Blockquote />
+                      <RichTextEditor.Hr />
+                    </RichTextEditor.ControlsGroup>
+                    <RichTextEditor.ControlsGroup>
+                      <RichTextEditor.Link />
+                      <RichTextEditor.Unlink />
+                    </RichTextEditor.ControlsGroup>
+                    <RichTextEditor.ControlsGroup>
+                      <RichTextEditor.Undo />
+                      <RichTextEditor.Redo />
+                    </RichTextEditor.ControlsGroup>
+                  </RichTextEditor.Toolbar>
+                )}
                 <RichTextEditor.Content
-                  style={{ height: EMAIL_BODY_HEIGHT_PX, overflowY: 'auto' }}
+                  style={{
+                    height: EMAIL_BODY_HEIGHT_PX,
+                    overflowY: 'auto',
+                    // Read-only, it is shaded like the other fields of a launched template.
+                    ...(locked ? { backgroundColor: 'var(--mantine-color-gray-1)' } : {}),
+                  }}
                   dir={textDirection(form.language)}
                 />
               </RichTextEditor>
@@ -258,7 +289,7 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
                 <Text c="red">The preview needs valid data (see below).</Text>
               </Paper>
             )}
-            <DataField value={form.data} onChange={(data) => update({ data })} disabled={locked} />
+            <DataField value={form.data} onChange={(data) => update({ data })} locked={locked} />
           </Stack>
         )
       }

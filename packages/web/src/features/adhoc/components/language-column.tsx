@@ -8,24 +8,27 @@ import {
   confirmSendAllText,
   confirmSendOneText,
   findLanguage,
+  languageDisplayName,
   languagesFor,
   libraryCode,
   NOTIFY_BY_LABELS,
   SEED_CALL_ERROR,
   SEND_ALL_LANGUAGES,
   type SendTestBody,
+  SMS_SEGMENT_EXPLAINED,
   sendAllLabel,
   sendOneLabel,
+  smsSegmentsLabel,
   voiceDialerAddress,
 } from '@psps/contracts';
 import { IconChevronRight, IconSend, IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, type RefObject, useRef } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { useRovingFocus } from '../../../lib/roving-focus.ts';
 import { useSendTest } from '../api/sends.ts';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
 import { useDialogs } from './adhoc-dialogs.tsx';
-import { TesterInput } from './tester-input.tsx';
+import { type TesterHandle, TesterInput } from './tester-input.tsx';
 import { VariableList } from './variable-list.tsx';
 
 /** The left column every channel editor shares (doc 2 §2.3). */
@@ -40,6 +43,7 @@ export function LanguageColumn({
   badge?: (language: AdhocLanguage) => ReactNode;
 }) {
   const dialogs = useDialogs();
+  const tester = useRef<TesterHandle>(null);
   const { notifyBy, language, savedLanguages, locked } = editor;
   const languages = languagesFor(notifyBy);
   // One Tab stop: Tab enters at the chosen language, the arrow keys move, Enter or Space chooses.
@@ -128,14 +132,20 @@ export function LanguageColumn({
           })}
         </Stack>
       </Card>
-      <TesterInput campaign={editor.campaign} notifyBy={notifyBy} disabled={locked} />
-      <SendButtons editor={editor} />
+      <TesterInput ref={tester} campaign={editor.campaign} notifyBy={notifyBy} locked={locked} />
+      <SendButtons editor={editor} tester={tester} />
       <VariableList notifyBy={notifyBy} onInsert={onInsertVariable} disabled={locked} />
     </Stack>
   );
 }
 
-function SendButtons({ editor }: { editor: ChannelEditorState }) {
+function SendButtons({
+  editor,
+  tester,
+}: {
+  editor: ChannelEditorState;
+  tester: RefObject<TesterHandle | null>;
+}) {
   const dialogs = useDialogs();
   const send = useSendTest(editor.id);
   const { notifyBy, language, savedLanguages, form } = editor;
@@ -170,6 +180,8 @@ function SendButtons({ editor }: { editor: ChannelEditorState }) {
       : dialogs.alert(message, `ERROR: Unable to send the test ${channel}`);
 
   const sendOne = async () => {
+    // Nothing to send to: said under the field at once, rather than after the confirmation.
+    if (tester.current?.check() === false) return;
     if (!(await dialogs.confirm(confirmSendOneText(language), { confirmLabel: 'Send' }))) return;
     const body: SendTestBody = {
       id_bint_adhoc_campaign: editor.id,
@@ -186,10 +198,11 @@ function SendButtons({ editor }: { editor: ChannelEditorState }) {
         dialerAddress: form.dialerAddress ?? voiceDialerAddress(editor.id, language),
       });
     }
-    await run(body, language);
+    await run(body, languageDisplayName(language));
   };
 
   const sendAll = async () => {
+    if (tester.current?.check() === false) return;
     if (!(await dialogs.confirm(confirmSendAllText(count, notifyBy), { confirmLabel: 'Send' }))) return;
     await run(
       { id_bint_adhoc_campaign: editor.id, language_vch: SEND_ALL_LANGUAGES, notifyBy_vch: notifyBy },
@@ -223,16 +236,20 @@ function SendButtons({ editor }: { editor: ChannelEditorState }) {
   );
 }
 
+/** How many SMS segments a language's text is sent as (not a count of messages saved), explained on hover. */
 export function SegmentBadge({ segments }: { segments: number }) {
   return (
-    <Badge
-      size="xs"
-      variant="light"
-      color={segments > 1 ? 'yellow' : 'gray'}
-      ml="auto"
-      style={{ flex: 'none' }}
-    >
-      {segments} SMS
-    </Badge>
+    <Tooltip label={SMS_SEGMENT_EXPLAINED} multiline w={300} openDelay={300}>
+      <Badge
+        size="xs"
+        variant="light"
+        color={segments > 1 ? 'yellow' : 'gray'}
+        ml="auto"
+        style={{ flex: 'none' }}
+        data-testid="language-segments"
+      >
+        {smsSegmentsLabel(segments)}
+      </Badge>
+    </Tooltip>
   );
 }

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, Loader, Table, Text, Title, Tooltip } from '@mantine/core';
-import { formatDateTime, NOTIFY_BY_LABELS, type OutboxSend } from '@psps/contracts';
+import { formatDateTime, languageDisplayName, NOTIFY_BY_LABELS, type OutboxSend } from '@psps/contracts';
 import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
@@ -66,7 +66,7 @@ export function OutboxPanel({ id }: { id: number }) {
                   <Table.Tr key={send.id_bint} data-testid="outbox-row">
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(send.created_dt)}</Table.Td>
                     <Table.Td>{NOTIFY_BY_LABELS[send.notifyBy_vch]}</Table.Td>
-                    <Table.Td>{send.language_vch}</Table.Td>
+                    <Table.Td>{send.language_vch && languageDisplayName(send.language_vch)}</Table.Td>
                     <Table.Td>{send.to_vch}</Table.Td>
                     <Table.Td>
                       <Badge size="sm" variant="light">

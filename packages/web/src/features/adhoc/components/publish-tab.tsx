@@ -1,4 +1,16 @@
-import { Alert, Badge, Box, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Box,
+  Card,
+  Group,
+  Loader,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   ADHOC_LANGUAGES,
@@ -6,8 +18,8 @@ import {
   channelLanguageLabel,
   editedSinceLaunchText,
   editedSincePublishText,
-  findLanguage,
   formatDateTime,
+  languageDisplayName,
   languagesFor,
   NOTIFY_BY,
   NOTIFY_BY_LABELS,
@@ -163,13 +175,11 @@ export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; lock
                             data-gap={gap?.reason}
                           >
                             {!listed ? (
-                              <Text
-                                size="xs"
-                                c="dimmed"
+                              <CellMark
+                                shown="n/a"
+                                said="not applicable: written Chinese is shared, see Chinese (Mandarin)"
                                 title="Written Chinese is shared: see Chinese (Mandarin)"
-                              >
-                                n/a
-                              </Text>
+                              />
                             ) : configured ? (
                               <IconCheck
                                 size={16}
@@ -181,9 +191,11 @@ export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; lock
                                 {gap.reason === 'missing' ? 'missing' : PUBLISH_GAP_REASONS[gap.reason]}
                               </Text>
                             ) : (
-                              <Text size="xs" c="dimmed">
-                                –
-                              </Text>
+                              <CellMark
+                                shown="–"
+                                said="not configured, not needed to publish"
+                                title="Not configured; not needed to publish"
+                              />
                             )}
                           </Table.Td>
                         );
@@ -199,6 +211,19 @@ export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; lock
 
       <PublishHistory id={campaign.id_bint} edited={edits.length > 0} />
     </Stack>
+  );
+}
+
+/**
+ * A dimmed mark of the publish table ('–', 'n/a'), said in words: a screen reader reads '–' as 'dash' and 'n/a' as
+ * 'n slash a', which tell nothing.
+ */
+function CellMark({ shown, said, title }: { shown: string; said: string; title: string }) {
+  return (
+    <Text size="xs" c="dimmed" title={title}>
+      <span aria-hidden="true">{shown}</span>
+      <VisuallyHidden>{said}</VisuallyHidden>
+    </Text>
   );
 }
 
@@ -231,9 +256,7 @@ function snapshotSummary(snapshot: PublishSnapshot): string {
   return NOTIFY_BY.map((channel) => {
     const languages = snapshot.records.filter((record) => record.notifyBy_vch === channel);
     // Languages named as the table above names them ('Chinese (Mandarin)', not 'chinese-mandarin').
-    const names = languages.map(
-      (record) => findLanguage(record.language_vch)?.displayName ?? record.language_vch,
-    );
+    const names = languages.map((record) => languageDisplayName(record.language_vch));
     return `${NOTIFY_BY_LABELS[channel]}: ${names.length ? names.join(', ') : 'none'}`;
   }).join(' · ');
 }

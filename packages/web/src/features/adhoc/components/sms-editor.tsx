@@ -1,10 +1,12 @@
-import { Badge, Group, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Badge, Group, Paper, Select, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import {
+  SMS_SEGMENT_EXPLAINED,
   SMS_SHORT_CODE,
   SMS_SHORT_CODES,
   SMS_TRIM_ALERT,
   smsCounter,
   smsSegments,
+  smsSegmentsLabel,
   templateVariableProblems,
   textDirection,
   trimSmsBody,
@@ -13,6 +15,7 @@ import { useRef } from 'react';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
 import { fieldLabel } from '../lib/conflict-fields.ts';
 import { insertAtCursor } from '../lib/insert-at-cursor.ts';
+import { lockedField } from '../lib/locked-field.ts';
 import { renderForm } from '../lib/template-form.ts';
 import { useDialogs } from './adhoc-dialogs.tsx';
 import { ChannelLayout } from './channel-layout.tsx';
@@ -67,6 +70,7 @@ export function SmsEditor({ editor, locked }: { editor: ChannelEditorState; lock
               onChange={(value) => update({ from: value ?? SMS_SHORT_CODE })}
               allowDeselect={false}
               w={200}
+              {...lockedField(locked)}
               data-testid="sms-short-code"
             />
             <Textarea
@@ -78,6 +82,7 @@ export function SmsEditor({ editor, locked }: { editor: ChannelEditorState; lock
               minRows={12}
               maxRows={30}
               placeholder="Write the text message. Variables are written between carets, e.g. ^customerName^."
+              {...lockedField(locked)}
               data-testid="sms-body"
               dir={textDirection(form.language)}
             />
@@ -121,7 +126,7 @@ export function SmsEditor({ editor, locked }: { editor: ChannelEditorState; lock
                 <Text c="red">The preview needs valid data (see below).</Text>
               )}
             </Paper>
-            <DataField value={form.data} onChange={(data) => update({ data })} disabled={locked} />
+            <DataField value={form.data} onChange={(data) => update({ data })} locked={locked} />
           </Stack>
         )
       }
@@ -136,9 +141,11 @@ function SmsCost({ encoding, segments }: { encoding: string; segments: number })
       <Badge variant="light" color={encoding === 'GSM-7' ? 'gray' : 'yellow'} data-testid="sms-encoding">
         {encoding}
       </Badge>
-      <Badge variant="light" color={segments > 1 ? 'yellow' : 'gray'} data-testid="sms-segments">
-        {segments} {segments === 1 ? 'segment' : 'segments'}
-      </Badge>
+      <Tooltip label={SMS_SEGMENT_EXPLAINED} multiline w={300} openDelay={300}>
+        <Badge variant="light" color={segments > 1 ? 'yellow' : 'gray'} data-testid="sms-segments">
+          {smsSegmentsLabel(segments)}
+        </Badge>
+      </Tooltip>
       <Text size="xs" c="dimmed">
         per message, rendered with the preview data
       </Text>

@@ -7,29 +7,43 @@ import {
   testerContact,
 } from '@psps/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type Ref, useImperativeHandle, useRef, useState } from 'react';
 import { session } from '../../../lib/storage.ts';
 import { updateTester } from '../api/campaigns.ts';
 import { adhocKeys } from '../api/keys.ts';
 import { readDraft, useAutosave } from '../hooks/use-autosave.ts';
+import { lockedField } from '../lib/locked-field.ts';
 import { adhocScope, testerDraftKey } from '../lib/template-form.ts';
 import { SaveIndicator } from './save-indicator.tsx';
 
 const PLACEHOLDER = { PHON: '+1 415 555 0123', SMS: '+1 415 555 0123', EML: 'tester@example.com' } as const;
 
+/** What the send buttons ask of the tester field before a test send. */
+export interface TesterHandle {
+  /**
+   * Whether a test can be sent to the contact in the field. When it cannot (empty, or not a number or address),
+   * the reason is said under the field at once and the field takes the focus, until the operator types.
+   */
+  check: () => boolean;
+}
+
 /**
  * The tester contact of a channel, saved on every change (doc 2 §7). A contact a test could not be sent to is said
  * under the field once the field is left (the server refuses the send with the same words), and stays said when
- * the operator comes back to correct it (a screen reader reads it with the field) until they type.
+ * the operator comes back to correct it (a screen reader reads it with the field) until they type. A send pressed
+ * with no usable contact says so the same way (`TesterHandle.check`), even for an empty field.
  */
 export function TesterInput({
   campaign,
   notifyBy,
-  disabled,
+  locked,
+  ref,
 }: {
   campaign: AdhocCampaign;
   notifyBy: NotifyBy;
-  disabled: boolean;
+  /** A launched template's: read-only, and nothing is saved. */
+  locked: boolean;
+  ref?: Ref<TesterHandle>;
 }) {
   const field = TESTER_FIELD[notifyBy];
   const client = useQueryClient();
@@ -42,13 +56,30 @@ export function TesterInput({
     () => (storageKey ? readDraft<string>(storageKey) : undefined) ?? campaign[field] ?? '',
   );
   const [editing, setEditing] = useState(false);
+  /** A send was pressed with this contact unusable: its problem is said even when the field is empty. */
+  const [demanded, setDemanded] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
   const contact = testerContact(notifyBy, value);
-  const problem = !editing && value.trim() !== '' && 'problem' in contact ? contact.problem : undefined;
+  const problem =
+    'problem' in contact && (demanded || (!editing && value.trim() !== '')) ? contact.problem : undefined;
+  useImperativeHandle(
+    ref,
+    () => ({
+      check: () => {
+        if (!('problem' in contact)) return true;
+        setEditing(false);
+        setDemanded(true);
+        input.current?.focus();
+        return false;
+      },
+    }),
+    [contact],
+  );
   const autosave = useAutosave<string>({
     value,
     baseline: campaign[field] ?? '',
     delayMs: 0,
-    enabled: !disabled,
+    enabled: !locked,
     draftKey: () => storageKey,
     owner,
     scope: adhocScope(campaign.id_bint),
@@ -67,10 +98,12 @@ export function TesterInput({
       placeholder={PLACEHOLDER[notifyBy]}
       type={notifyBy === 'EML' ? 'email' : 'tel'}
       value={value}
-      disabled={disabled}
+      {...lockedField(locked)}
+      ref={input}
       onChange={(event) => {
         setValue(event.currentTarget.value);
         setEditing(true);
+        setDemanded(false);
       }}
       onBlur={() => setEditing(false)}
       error={problem}

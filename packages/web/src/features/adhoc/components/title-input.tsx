@@ -9,6 +9,7 @@ import { getCampaign, updateTitle } from '../api/campaigns.ts';
 import { adhocKeys } from '../api/keys.ts';
 import { useRegisterFlush } from '../hooks/pending-saves.tsx';
 import { readDraft, useAutosave } from '../hooks/use-autosave.ts';
+import { lockedField } from '../lib/locked-field.ts';
 import { adhocScope, titleDraftKey } from '../lib/template-form.ts';
 import { SaveIndicator } from './save-indicator.tsx';
 
@@ -109,7 +110,7 @@ export function TitleInput({ campaign, locked }: { campaign: AdhocCampaign; lock
           label="Template title"
           value={title}
           onChange={(event) => setTitle(event.currentTarget.value)}
-          disabled={locked}
+          {...lockedField(locked)}
           error={empty ? `A template needs a title. The saved title stays "${base.current}".` : undefined}
           maxLength={255}
           style={{ flex: 1 }}

@@ -9,6 +9,7 @@ import {
   findLanguage,
   formatDateTime,
   isWavFile,
+  languageDisplayName,
   libraryCode,
   MAX_AUDIO_BYTES,
   NO_FILE_SELECTED_ALERT,
@@ -29,6 +30,7 @@ import { uploadAudio, useAudioUrl } from '../api/audio.ts';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
 import { fieldLabel } from '../lib/conflict-fields.ts';
 import { insertAtCursor } from '../lib/insert-at-cursor.ts';
+import { lockedField } from '../lib/locked-field.ts';
 import { renderForm } from '../lib/template-form.ts';
 import { useDialogs } from './adhoc-dialogs.tsx';
 import { ChannelLayout } from './channel-layout.tsx';
@@ -45,12 +47,14 @@ function OptionSelect<T extends string | number>({
   value,
   onChange,
   testId,
+  locked,
 }: {
   label: string;
   options: readonly VoiceOption<T | null>[];
   value: T | null;
   onChange: (value: T | null) => void;
   testId: string;
+  locked: boolean;
 }) {
   return (
     <Select
@@ -65,6 +69,7 @@ function OptionSelect<T extends string | number>({
         onChange(option ? option.value : null);
       }}
       allowDeselect={false}
+      {...lockedField(locked)}
       data-testid={testId}
     />
   );
@@ -133,6 +138,7 @@ export function VoiceEditor({
                 value={form.from}
                 onChange={(from) => update({ from })}
                 testId="voice-caller-id"
+                locked={locked}
               />
               <OptionSelect
                 label={fieldLabel('PHON', 'retries')}
@@ -140,6 +146,7 @@ export function VoiceEditor({
                 value={form.retries}
                 onChange={(retries) => update({ retries })}
                 testId="voice-retries"
+                locked={locked}
               />
               <OptionSelect
                 label={fieldLabel('PHON', 'replayDigit')}
@@ -147,6 +154,7 @@ export function VoiceEditor({
                 value={form.replayDigit}
                 onChange={(replayDigit) => update({ replayDigit })}
                 testId="voice-replay-digit"
+                locked={locked}
               />
             </SimpleGrid>
             <Textarea
@@ -158,6 +166,7 @@ export function VoiceEditor({
               autosize
               minRows={8}
               maxRows={24}
+              {...lockedField(locked)}
               data-testid="voice-body"
               dir={textDirection(form.language)}
             />
@@ -206,7 +215,7 @@ export function VoiceEditor({
                   ` Unanswered calls are retried ${form.retries} time${form.retries === 1 ? '' : 's'}.`}
               </Text>
             </Paper>
-            <DataField value={form.data} onChange={(data) => update({ data })} disabled={locked} />
+            <DataField value={form.data} onChange={(data) => update({ data })} locked={locked} />
           </Stack>
         )
       }
@@ -267,7 +276,7 @@ function AudioUpload({
       // Named, since the operator may have moved on to another language while the file was on its way.
       await dialogs.alert(
         error instanceof Error ? error.message : String(error),
-        `Upload failed: ${title}, ${findLanguage(language)?.displayName ?? language}`,
+        `Upload failed: ${title}, ${languageDisplayName(language)}`,
       );
     } finally {
       setBusyFor(null);

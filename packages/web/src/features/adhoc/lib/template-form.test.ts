@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { inTimeZone } from '@psps/contracts/testing';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { blankForm, toSave } from './template-form.ts';
 
 describe('toSave: the record an autosave sends', () => {
@@ -27,5 +28,19 @@ describe('toSave: the record an autosave sends', () => {
       expect(record).not.toHaveProperty('dataMB_txt');
       expect(record.renderMB_txt).toBeNull();
     }
+  });
+});
+
+describe('blankForm: a language without a saved template', () => {
+  it("fills the sample data's 'now' on the operator's clocks, not UTC's", () => {
+    inTimeZone('America/Los_Angeles');
+    vi.useFakeTimers({ now: new Date('2026-11-22T01:30:00Z'), toFake: ['Date'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const data = JSON.parse(blankForm('english', 'SMS').data);
+    // 01:30 UTC on 22 November is 17:30 on 21 November in California.
+    expect(data.now_date).toBe('11/21/2026');
+    expect(data.now_dateTime).toBe('11/21/2026 5:30 PM');
   });
 });

@@ -14,6 +14,7 @@ import {
   sampleData,
   type TemplateDataError,
 } from '@psps/contracts';
+import { browserTimeZone } from '../../../lib/time-zone.ts';
 import type { TemplateSave } from '../api/templates.ts';
 
 /** What the operator edits for one language of one channel. Long texts are plain here. */
@@ -40,7 +41,7 @@ export function blankForm(language: AdhocLanguageName, notifyBy: NotifyBy, email
   return {
     language,
     body: '',
-    data: formatTemplateData(sampleData(language, notifyBy)),
+    data: formatTemplateData(sampleData(language, notifyBy, new Date(), browserTimeZone())),
     subject: '',
     preview: '',
     // The one address the From list offers (doc 2 §2.6) is chosen from the start: publishing needs it.

@@ -2,9 +2,9 @@
 import { MantineProvider } from '@mantine/core';
 import type { CompletionReportRow } from '@psps/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubBrowserApis } from '../../../lib/jsdom-stubs.ts';
+import { stubBrowserApis, stubSilentServer } from '../../../lib/jsdom-stubs.ts';
 import { CompletionPage } from './completion-page.tsx';
 
 // Local times, so the expected text does not depend on the machine's time zone.
@@ -78,10 +78,7 @@ beforeEach(() => {
   localStorage.clear();
   vi.useFakeTimers({ now: new Date(2026, 10, 21, 13, 40, 0), toFake: ['Date'] });
   // The stored list shows at once; the server is not asked during the test.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(() => new Promise(() => {})),
-  );
+  stubSilentServer();
   stubBrowserApis();
 });
 afterEach(() => {
@@ -139,5 +136,49 @@ describe('completion page', () => {
       screen.getByTestId('completion-row-9001').querySelector('[data-testid="sent-early"]')?.textContent,
     ).toBe('Sent early, before the campaign was due; the final report follows at 2026-11-22 17:47:10.');
     expect(screen.getByTestId('completion-row-9002').querySelector('[data-testid="sent-early"]')).toBeNull();
+  });
+
+  it("announces the file an operator's refresh asked for when it arrives, and no other row's change", async () => {
+    const xt = STORED[1]!.UPDATE_XT;
+    const answer = (...rows: CompletionReportRow[]) => [
+      [{ LOGIN_VALID: 1 }],
+      [{ MAX_UPDATE_XT: Math.max(xt, ...rows.map((r) => r.UPDATE_XT)) }],
+      rows,
+    ];
+    // Another report's file arrives on its own (a reload shows it, nothing is said).
+    const other = row(9003, { TRANSFER_STATE: 'transferred', UPDATE_XT: xt + 1, ATTEMPTS: 1 });
+    const arrived = row(9002, {
+      TRANSFER_STATE: 'transferred',
+      UPDATE_XT: xt + 3,
+      ATTEMPTS: 1,
+      FILE_TRANSFER_TIME: local(21, 13, 41, 0),
+    });
+    let refreshed = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.startsWith('/api/refresh-completion-report/')) {
+          refreshed = true;
+          // The file is made and sent before the call's answer arrives (a fast transfer, a slow network): the
+          // list's own reloads meanwhile bring it.
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          return Response.json([[{ RESULT: 'QUEUED', JOB_ID: 'job-1' }]], { status: 202 });
+        }
+        return Response.json(refreshed ? answer(other, arrived) : answer(other));
+      }),
+    );
+    localStorage.setItem('debug:pollMs', '50');
+    showPage(['REPORTING', 'MB_INTERNAL_PERMISSION']);
+    const said = screen.getByTestId('completion-announce');
+    expect(said.getAttribute('role')).toBe('status');
+    await waitFor(() => expect(screen.getByTestId('completion-row-9003').dataset.state).toBe('transferred'));
+    expect(said.textContent).toBe('');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh report 9002' }));
+    await waitFor(() =>
+      expect(said.textContent).toBe(
+        'Report 9002: File PGE_completion_9002_20261121213000.csv arrived 2026-11-21 13:41:00.',
+      ),
+    );
   });
 });

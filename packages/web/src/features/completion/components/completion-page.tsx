@@ -9,6 +9,7 @@ import {
   Text,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import {
   COMPLETION_TABLE_COLUMNS,
@@ -18,10 +19,10 @@ import {
   type TransferState,
 } from '@psps/contracts';
 import { IconSearch } from '@tabler/icons-react';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ShadeLegend } from '../../../components/shade-legend.tsx';
 import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
-import { PreviousDelivery, TransferStatus } from '../../../components/transfer-status.tsx';
+import { PreviousDelivery, TransferStatus, transferSentence } from '../../../components/transfer-status.tsx';
 import { rowTint, SplitDateTime, WideTable } from '../../../components/wide-table.tsx';
 import { useHasPermission } from '../../../lib/permissions.tsx';
 import { describeAge, rowShadeBackground, shadeOf } from '../../../lib/row-shade.ts';
@@ -94,9 +95,27 @@ export function CompletionPage() {
   const now = Date.now();
   // Refresh and resend are MB_INTERNAL_PERMISSION's (document 1 §2): others are told whom to ask.
   const canRestart = useHasPermission('MB_INTERNAL_PERMISSION');
-  const onStarted = (row: CompletionReportRow, _action: CompletionAction) => {
-    followed.current.set(row.ID, { xt: row.UPDATE_XT, until: Date.now() + FOLLOW_UP_FOR_MS });
+  const follow = (row: CompletionReportRow, _action: CompletionAction) => {
+    const entry = { xt: row.UPDATE_XT, until: Date.now() + FOLLOW_UP_FOR_MS };
+    followed.current.set(row.ID, entry);
+    return () => {
+      if (followed.current.get(row.ID) === entry) followed.current.delete(row.ID);
+    };
   };
+  // The file an operator's refresh or resend asked for is announced politely when it arrives or fails; nothing
+  // else is (the list reloads every minute, and a screen reader reading each reload would drown the screen).
+  const [announced, setAnnounced] = useState('');
+  useEffect(() => {
+    const done: string[] = [];
+    for (const row of rows) {
+      const f = followed.current.get(row.ID);
+      if (f === undefined || row.UPDATE_XT === f.xt) continue;
+      if (row.TRANSFER_STATE !== 'transferred' && row.TRANSFER_STATE !== 'failed') continue;
+      followed.current.delete(row.ID);
+      done.push(`Report ${row.ID}: ${transferSentence(row)}`);
+    }
+    if (done.length > 0) setAnnounced(done.join(' '));
+  }, [rows]);
 
   const counts = useMemo(() => {
     const c = { all: rows.length, failed: 0, pending: 0, transferred: 0 };
@@ -160,6 +179,9 @@ export function CompletionPage() {
         </Alert>
       )}
 
+      <VisuallyHidden role="status" data-testid="completion-announce">
+        {announced}
+      </VisuallyHidden>
       <WideTable label={TABLE_LABEL} stickyEnd>
         <Table
           aria-label={TABLE_LABEL}
@@ -210,7 +232,7 @@ export function CompletionPage() {
                     </Stack>
                   </Table.Td>
                   <Table.Td>
-                    <ReportActions row={row} onStarted={onStarted} />
+                    <ReportActions row={row} follow={follow} />
                   </Table.Td>
                 </Table.Tr>
               );

@@ -14,10 +14,14 @@ import { type CompletionAction, useCompletionAction } from '../api/completion-re
  */
 export function ReportActions({
   row,
-  onStarted,
+  follow,
 }: {
   row: CompletionReportRow;
-  onStarted: (row: CompletionReportRow, action: CompletionAction) => void;
+  /**
+   * Called as an action is sent: the list follows the row from then on (the reload after the call may already
+   * bring the new file). The function it answers stops that when the call fails.
+   */
+  follow: (row: CompletionReportRow, action: CompletionAction) => () => void;
 }) {
   const refresh = useCompletionAction('refresh');
   const resend = useCompletionAction('resend');
@@ -25,9 +29,10 @@ export function ReportActions({
   // Errors are shown by the mutation; the promise only keeps the button busy until the call has settled.
   const run = (action: CompletionAction) => {
     const mutation = action === 'refresh' ? refresh : resend;
+    const unfollow = follow(row, action);
     return mutation.mutateAsync(row.ID).then(
-      () => onStarted(row, action),
       () => {},
+      () => unfollow(),
     );
   };
   const nothingToResend = row.COMPLETION_REPORT_TIME === null;

@@ -1,4 +1,15 @@
-import { Alert, Card, Group, Loader, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import {
+  Alert,
+  Card,
+  Group,
+  Loader,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import {
   COMPLETION_TEXTS,
   CUSTOM_REPORT_ACTION_LABELS,
@@ -10,7 +21,7 @@ import {
   REPORT_KIND_LABELS,
 } from '@psps/contracts';
 import { IconFileDownload, IconHeartbeat, IconLink, IconPhoneOff } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { BusyActionIcon } from '../../../components/busy-action-icon.tsx';
 import { ShadeLegend } from '../../../components/shade-legend.tsx';
 import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
@@ -19,6 +30,8 @@ import { rowTint, SplitDateTime, WideTable } from '../../../components/wide-tabl
 import { describeAge, rowShadeBackground, shadeOf } from '../../../lib/row-shade.ts';
 import { TOOLTIP_EVENTS } from '../../../lib/tooltip.ts';
 import { useLauncherCampaigns, useLaunchReport } from '../api/campaigns.ts';
+import { arrivedSentences, type Followed, followLaunch } from '../utils/arrivals.ts';
+import { stillRunningNote } from '../utils/still-running.ts';
 
 /** The table's name, as a screen reader's table list gives it (and its sideways-scrolling region). */
 const TABLE_LABEL = 'Custom reports';
@@ -32,7 +45,16 @@ const ICONS: Record<CustomReportKind, ReactNode> = {
 /** 'MedBase Report' -> 'MedBase', for the badges beside each other. */
 const shortLabel = (kind: CustomReportKind) => REPORT_KIND_LABELS[kind].replace(/ Report$/, '');
 
-function LaunchButton({ kind, row }: { kind: CustomReportKind; row: LauncherCampaign }) {
+function LaunchButton({
+  kind,
+  row,
+  onLaunch,
+}: {
+  kind: CustomReportKind;
+  row: LauncherCampaign;
+  /** Told of the press; the answer stops following the report (the launch was refused). */
+  onLaunch: (row: LauncherCampaign, kind: CustomReportKind) => () => void;
+}) {
   const launch = useLaunchReport(kind);
   const label = CUSTOM_REPORT_ACTION_LABELS[kind];
   // Busy (clicks ignored, focus kept) until the launch is answered and the list shows the new report; the error
@@ -44,7 +66,10 @@ function LaunchButton({ kind, row }: { kind: CustomReportKind; row: LauncherCamp
         size="lg"
         aria-label={`${label} for dataset ${row.dataset_id_bint}`}
         busy={launch.isPending}
-        onClick={() => launch.mutateAsync(row.dataset_id_bint).catch(() => {})}
+        onClick={() => {
+          const unfollow = onLaunch(row, kind);
+          launch.mutateAsync(row.dataset_id_bint).catch(unfollow);
+        }}
         data-testid={`launch-${kind}`}
       >
         {ICONS[kind]}
@@ -63,27 +88,39 @@ function SentReports({ row }: { row: LauncherCampaign }) {
       </Text>
     );
   }
+  const notes = launched.flatMap((kind) => {
+    const report = row.reports[kind];
+    const note = report && stillRunningNote(kind, report);
+    return note ? [{ kind, note }] : [];
+  });
   return (
-    <Group gap={6} align="flex-start" data-testid="sent-reports">
-      {launched.map((kind) => {
-        const report = row.reports[kind];
-        if (!report) return null;
-        return (
-          <TransferStatus
-            key={kind}
-            info={report}
-            label={shortLabel(kind)}
-            testId={`sent-${kind}`}
-            details={
-              <div>
-                {REPORT_KIND_LABELS[kind]} launched {formatDateTime(report.LAUNCHED_TIME)}
-                {report.ROWS !== null ? `, ${report.ROWS.toLocaleString()} rows` : ''}.
-              </div>
-            }
-          />
-        );
-      })}
-    </Group>
+    <Stack gap={4}>
+      <Group gap={6} align="flex-start" data-testid="sent-reports">
+        {launched.map((kind) => {
+          const report = row.reports[kind];
+          if (!report) return null;
+          return (
+            <TransferStatus
+              key={kind}
+              info={report}
+              label={shortLabel(kind)}
+              testId={`sent-${kind}`}
+              details={
+                <div>
+                  {REPORT_KIND_LABELS[kind]} launched {formatDateTime(report.LAUNCHED_TIME)}
+                  {report.ROWS !== null ? `, ${report.ROWS.toLocaleString()} rows` : ''}.
+                </div>
+              }
+            />
+          );
+        })}
+      </Group>
+      {notes.map(({ kind, note }) => (
+        <Text key={kind} size="xs" c="orange" maw={520} data-testid={`still-running-${kind}`}>
+          {note}
+        </Text>
+      ))}
+    </Stack>
   );
 }
 
@@ -95,6 +132,18 @@ function SentReports({ row }: { row: LauncherCampaign }) {
 export function LauncherPage() {
   const campaigns = useLauncherCampaigns();
   const rows = campaigns.data ?? [];
+  // The file of a report this operator launched is said politely when it arrives or fails; nothing else is (the
+  // list reloads every minute, every 5 s while a file is on its way).
+  const followed = useRef<Followed>(new Map());
+  const [announced, setAnnounced] = useState('');
+  const follow = useCallback(
+    (row: LauncherCampaign, kind: CustomReportKind) => followLaunch(followed.current, row, kind),
+    [],
+  );
+  useEffect(() => {
+    const said = arrivedSentences(rows, followed.current);
+    if (said.length > 0) setAnnounced(said.join(' '));
+  }, [rows]);
   const now = Date.now();
   const failed = rows.flatMap((row) =>
     CUSTOM_REPORT_KINDS.filter((kind) => row.reports[kind]?.TRANSFER_STATE === 'failed').map(
@@ -173,7 +222,7 @@ export function LauncherPage() {
                   <Table.Td>
                     <Group gap={2} wrap="nowrap">
                       {CUSTOM_REPORT_KINDS.map((kind) => (
-                        <LaunchButton key={kind} kind={kind} row={row} />
+                        <LaunchButton key={kind} kind={kind} row={row} onLaunch={follow} />
                       ))}
                     </Group>
                   </Table.Td>
@@ -197,6 +246,9 @@ export function LauncherPage() {
       <Group mt="sm">
         <ShadeLegend />
       </Group>
+      <VisuallyHidden role="status" data-testid="launcher-announce">
+        {announced}
+      </VisuallyHidden>
     </Card>
   );
 }

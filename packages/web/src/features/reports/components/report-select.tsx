@@ -59,7 +59,10 @@ export function ReportSelect<T>({
       allowDeselect={false}
       nothingFoundMessage="Nothing matches"
       maxDropdownHeight={360}
-      disabled={loading && !items}
+      // While the list loads the field stays a Tab stop (read-only, 'Loading…'): a keyboard user who tabs to it
+      // at once lands on it instead of being carried past it to the footer.
+      readOnly={loading && !items}
+      aria-busy={loading && !items}
       placeholder={loading && !items ? 'Loading…' : firstEntry}
       w="100%"
       maw={640}

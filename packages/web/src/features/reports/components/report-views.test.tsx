@@ -88,6 +88,8 @@ describe('all-channels summary', () => {
     expect(out).toContain(
       'IMPORTED QUEUED COMPLETED ALL 1,500 1,200 900 VOICE 700 600 400 SMS 500 400 300 E-MAIL 300 200 200',
     );
+    // The corner is empty on screen, and names the column of ALL, VOICE, SMS, E-MAIL for a screen reader.
+    expect(html(<SummaryTable summary={snapshot} />)).toMatch(/<th [^>]*aria-label="Channel"[^>]*><\/th>/);
     expect(out).toContain(
       'This report refreshes automatically; updates arrive every 10 minutes. Current as of 2026-09-14 07:10:00.',
     );

@@ -14,10 +14,11 @@ export function getSuppressionSummary(page: number, signal?: AbortSignal): Promi
   return apiCall(suppressionSummaryAnswerSchema, `${SUPPRESSION_PATHS.list}?${query}`, { signal });
 }
 
-export function useSuppressionSummary(page: number) {
+export function useSuppressionSummary(page: number, enabled = true) {
   return useQuery({
     queryKey: suppressionKeys.summary(page),
     queryFn: ({ signal }) => getSuppressionSummary(page, signal),
+    enabled,
     // Keeps the table on screen while the next page loads, so paging does not flash a loader.
     placeholderData: keepPreviousData,
   });

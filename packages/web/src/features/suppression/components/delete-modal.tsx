@@ -9,11 +9,33 @@ import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api.ts';
 import { deleteSuppressionGroup, deleteSuppressionRow } from '../api/delete-suppressions.ts';
+import { useSuppressionSummary } from '../api/get-summary.ts';
 import { focusOnMount } from './focus.ts';
 
 export type DeleteTarget =
   | { kind: 'row'; row: SuppressionRow }
-  | { kind: 'group'; row: SuppressionSummaryRow };
+  /** `page`: the summary page the row was shown on, read again for its current count. */
+  | { kind: 'group'; row: SuppressionSummaryRow; page: number };
+
+/**
+ * A group and type's count as the dialog shows it: the summary's page is read again as the dialog opens (the list
+ * may have been loaded long before, and another operator may have uploaded or deleted since), so that the Delete
+ * button names the number it deletes. `count` null: the row is no longer on that page, its count unknown.
+ */
+function useCurrentCount(target: DeleteTarget) {
+  const summary = useSuppressionSummary(target.kind === 'group' ? target.page : 1, target.kind === 'group');
+  if (target.kind !== 'group') return { checking: false, count: null, shown: null, failed: null };
+  const shown = target.row.valid_count;
+  const checked = summary.isFetchedAfterMount && !summary.isFetching;
+  if (!checked) return { checking: true, count: shown, shown, failed: null };
+  if (summary.isError) return { checking: false, count: shown, shown, failed: summary.error.message };
+  const row = summary.data?.data.find(
+    (r) => r.group_vch === target.row.group_vch && r.supress_type === target.row.supress_type,
+  );
+  return { checking: false, count: row?.valid_count ?? null, shown, failed: null };
+}
+
+const values = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'value' : 'values'}`;
 
 type Props = {
   target: DeleteTarget;
@@ -41,6 +63,7 @@ export function DeleteModal({ target, onClose }: Props) {
   };
   const group = target.row.group_vch;
   const type = target.row.supress_type;
+  const current = useCurrentCount(target);
 
   return (
     <Modal
@@ -84,19 +107,35 @@ export function DeleteModal({ target, onClose }: Props) {
               ) : (
                 <Table.Tr>
                   <Table.Th>Valid Count</Table.Th>
-                  <Table.Td>{target.row.valid_count.toLocaleString()}</Table.Td>
+                  <Table.Td data-testid="delete-count">
+                    {current.count === null ? 'not known' : current.count.toLocaleString()}
+                    {current.checking && ' (checking the current count…)'}
+                  </Table.Td>
                 </Table.Tr>
               )}
             </Table.Tbody>
           </Table>
+          {target.kind === 'group' &&
+            !current.checking &&
+            (current.failed !== null || current.count !== current.shown) && (
+              <Text size="sm" c="orange.9" role="status" data-testid="delete-count-changed">
+                {current.failed !== null
+                  ? `The current count could not be read (${current.failed}); ${values(target.row.valid_count)} when the list was loaded.`
+                  : current.count === null
+                    ? `The list showed ${values(target.row.valid_count)} when it was loaded; this group and type is no longer on that page of the summary, so its current count is not known. Every active ${type} value of the group is deleted.`
+                    : `The list showed ${values(target.row.valid_count)} when it was loaded; another change since makes it ${values(current.count)}.`}
+              </Text>
+            )}
           <Group justify="flex-end">
             <Button variant="default" onClick={close} data-autofocus>
               Cancel
             </Button>
-            <Button color="red" onClick={() => del.mutate()}>
+            <Button color="red" loading={current.checking} onClick={() => del.mutate()}>
               {target.kind === 'row'
                 ? 'Delete value'
-                : `Delete ${target.row.valid_count.toLocaleString()} ${target.row.valid_count === 1 ? 'value' : 'values'}`}
+                : current.count === null
+                  ? `Delete every ${type} value`
+                  : `Delete ${values(current.count)}`}
             </Button>
           </Group>
         </Stack>

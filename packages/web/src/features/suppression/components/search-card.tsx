@@ -113,7 +113,7 @@ export function SearchCard({ onDelete }: Props) {
 
   return (
     <Card withBorder padding="md" radius="md" data-testid="suppression-search">
-      <Title order={2} size="h4" mb="sm" id="suppression-search-title">
+      <Title order={3} size="h4" mb="sm" id="suppression-search-title">
         {SUPPRESSION_TEXTS.searchTitle}
       </Title>
       <form

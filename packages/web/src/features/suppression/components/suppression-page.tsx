@@ -77,7 +77,7 @@ export function SuppressionPage() {
     <Stack gap="md" maw={1400}>
       <Group justify="space-between" gap="sm">
         <Stack gap={4}>
-          <Title order={1} size="h3" ref={heading} tabIndex={-1}>
+          <Title order={2} size="h3" ref={heading} tabIndex={-1}>
             {SUPPRESSION_TEXTS.pageTitle}
           </Title>
           <TimeZoneNote />
@@ -111,7 +111,7 @@ export function SuppressionPage() {
       <SummaryCard
         page={summaryPage}
         onPageChange={setSummaryPage}
-        onDelete={(row) => openDialog({ kind: 'delete', target: { kind: 'group', row } })}
+        onDelete={(row) => openDialog({ kind: 'delete', target: { kind: 'group', row, page: summaryPage } })}
         onDownload={(group, type) => download(group, type)}
         downloading={downloading}
       />

@@ -35,7 +35,7 @@ import {
   uploadIncremental,
 } from '../api/upload-suppressions.ts';
 import { focusOnMount } from './focus.ts';
-import { Counts, LineErrors, RemovedValues } from './upload-report.tsx';
+import { Counts, HeaderNote, LineErrors, RemovedValues } from './upload-report.tsx';
 
 type Step =
   | { step: 'form'; notice?: { color: 'yellow' | 'red'; text: string; hint?: string } }
@@ -270,7 +270,7 @@ export function UploadModal({ kind, onClose }: Props) {
             />
             <FileInput
               label="File"
-              description={`CSV or text, one value a line; an optional header line value,type,start,end. Dates and times without a zone are read as your local time (${browserTimeZone()}).`}
+              description={`CSV or text, one value a line; an optional header line value,type,start,end. Dates and times without a zone are read as your local time (${browserTimeZone()}); a date alone is 00:00 at the start of that day (an end of 12/31/2026 lifts the suppression as 12/31 begins).`}
               placeholder="Choose a file"
               value={file}
               onChange={(f) => {
@@ -406,6 +406,7 @@ export function UploadModal({ kind, onClose }: Props) {
               { label: 'Duplicates', value: state.preview.duplicates, hint: 'repeated in the file' },
             ]}
           />
+          <HeaderNote header={state.preview.header} />
           <RemovedValues values={state.preview.removedValues} removed={state.preview.removed} />
           <LineErrors errors={state.preview.errors} rejected={state.preview.rejected} />
           <Group justify="flex-end">
@@ -473,6 +474,7 @@ export function UploadModal({ kind, onClose }: Props) {
                   ]
             }
           />
+          <HeaderNote header={state.answer.header} />
           <LineErrors errors={state.answer.errors} rejected={state.answer.rejected} />
           <Group justify="flex-end">
             <Button onClick={close} ref={focusOnMount}>

@@ -1,5 +1,9 @@
 import { Group, Paper, ScrollArea, SimpleGrid, Table, Text } from '@mantine/core';
-import type { SuppressionFullUploadPreview, SuppressionUploadError } from '@psps/contracts';
+import type {
+  SuppressionFullUploadPreview,
+  SuppressionUploadError,
+  SuppressionUploadHeader,
+} from '@psps/contracts';
 import type { ReactNode } from 'react';
 
 export type Count = { label: string; value: number; color?: string; hint?: string };
@@ -29,6 +33,20 @@ export function Counts({ counts }: { counts: Count[] }) {
         </Paper>
       ))}
     </SimpleGrid>
+  );
+}
+
+/**
+ * Line 1 read as the file's header: said, so that the operator knows it was not taken for a value (nor counted as a
+ * rejected one), and which type a header word gave the values.
+ */
+export function HeaderNote({ header }: { header: SuppressionUploadHeader | undefined }) {
+  if (header === undefined) return null;
+  return (
+    <Text size="sm" data-testid="upload-header">
+      Line 1, "{header.text}", is the header, not a value
+      {header.type === undefined ? '.' : `: values without a type of their own are read as ${header.type}.`}
+    </Text>
   );
 }
 

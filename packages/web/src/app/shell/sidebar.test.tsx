@@ -1,0 +1,59 @@
+// @vitest-environment jsdom
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubBrowserApis, stubSilentServer } from '../../lib/jsdom-stubs.ts';
+import { Sidebar } from './sidebar.tsx';
+
+function showAt(path: string) {
+  const router = createMemoryRouter(
+    [{ path: '*', element: <Sidebar compact={false} onNavigate={() => {}} onLogout={() => {}} /> }],
+    {
+      initialEntries: [path],
+    },
+  );
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return router;
+}
+
+const group = (name: string) => screen.getByRole('button', { name });
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('sessionToken', 'tok');
+  localStorage.setItem('permissions', JSON.stringify(['REPORTING', 'SUPPRESSION', 'SETTINGS']));
+  stubSilentServer();
+  stubBrowserApis();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the menu groups', () => {
+  it('are all open on the dashboard, so Completion is in sight with the Standard Reports', () => {
+    showAt('/admin/dashboard');
+    expect(group('Standard Reports').getAttribute('aria-expanded')).toBe('true');
+    expect(group('Report History').getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('link', { name: 'Completion' }).getAttribute('href')).toBe('/admin/completion');
+  });
+
+  it('stay as the operator left them, but the group of the screen shown opens again', async () => {
+    const router = showAt('/admin/dashboard');
+    fireEvent.click(group('Report History'));
+    fireEvent.click(group('Standard Reports'));
+    expect(group('Report History').getAttribute('aria-expanded')).toBe('false');
+    await act(() => router.navigate('/admin/completion'));
+    expect(group('Report History').getAttribute('aria-expanded')).toBe('true');
+    // The other group stays closed.
+    expect(group('Standard Reports').getAttribute('aria-expanded')).toBe('false');
+  });
+});

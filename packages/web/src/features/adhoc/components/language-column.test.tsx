@@ -1,0 +1,125 @@
+// @vitest-environment jsdom
+import { MantineProvider } from '@mantine/core';
+import type { AdhocCampaign, AdhocLanguageName, NotifyBy } from '@psps/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubBrowserApis, stubSilentServer } from '../../../lib/jsdom-stubs.ts';
+import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
+import { DialogsProvider } from './adhoc-dialogs.tsx';
+import { LanguageColumn, SegmentBadge } from './language-column.tsx';
+
+const campaign = (tester: Partial<AdhocCampaign>): AdhocCampaign => ({
+  id_bint: 5,
+  name_vch: 'Wind event',
+  languageCount_bint: 1,
+  status_vch: 'DRAFT',
+  itemUpdate_dt: '2026-11-21T12:00:00.000Z',
+  testerPhon_vch: null,
+  testerSms_vch: null,
+  testerEmail_vch: null,
+  publish_dt: null,
+  unpublishedEdits_bint: 0,
+  ...tester,
+});
+
+/** The part of a channel editor the language column reads: English saved, nothing unsaved. */
+function editorOf(notifyBy: NotifyBy, template: AdhocCampaign) {
+  const flush = vi.fn(async () => true);
+  const editor = {
+    id: template.id_bint,
+    campaign: template,
+    notifyBy,
+    language: 'english' as AdhocLanguageName,
+    savedLanguages: new Set<AdhocLanguageName>(['english']),
+    conflictLanguages: new Set<AdhocLanguageName>(),
+    unsavedLanguages: new Set<AdhocLanguageName>(),
+    locked: false,
+    form: null,
+    autosave: { flush, hasUnsaved: false },
+    selectLanguage: vi.fn(),
+    removeLanguage: vi.fn(),
+  } as unknown as ChannelEditorState;
+  return { editor, flush };
+}
+
+function show(notifyBy: NotifyBy, template: AdhocCampaign) {
+  const { editor, flush } = editorOf(notifyBy, template);
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient()}>
+        <DialogsProvider>
+          <LanguageColumn editor={editor} onInsertVariable={() => {}} />
+        </DialogsProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { flush };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('sessionToken', 'tok');
+  localStorage.setItem('userEmail', 'operator@example.com');
+  stubSilentServer();
+  stubBrowserApis();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the send buttons check the tester contact before asking', () => {
+  it('with no tester e-mail address, Send ENGLISH Only says what is missing under the field and focuses it, without a confirmation', async () => {
+    const { flush } = show('EML', campaign({}));
+    fireEvent.click(screen.getByRole('button', { name: 'Send ENGLISH Only' }));
+    const field = screen.getByTestId('tester-EML');
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect(screen.getByText('Enter a tester e-mail address first.')).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText('Are you sure you want to send the ENGLISH template?')).toBeNull();
+    expect(flush).not.toHaveBeenCalled();
+    // Typing takes the words away until the field is left.
+    fireEvent.change(field, { target: { value: 'tester@' } });
+    expect(screen.queryByText('Enter a tester e-mail address first.')).toBeNull();
+  });
+
+  it('with an SMS tester number that is no phone number, Send 1 Languages says why under the field', async () => {
+    show('SMS', campaign({ testerSms_vch: '555' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send 1 Languages' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('tester-SMS')));
+    expect(
+      screen.getByText(
+        'The tester SMS number "555" is not a phone number (use +country code, or 10 digits in North America).',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('Are you sure you want to send 1 templates?')).toBeNull();
+  });
+
+  it("with a usable tester contact, the specification's confirmation is asked as before", async () => {
+    show('SMS', campaign({ testerSms_vch: '+14155550123' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send ENGLISH Only' }));
+    expect(await screen.findByText('Are you sure you want to send the ENGLISH template?')).toBeTruthy();
+    cleanup();
+    show('EML', campaign({ testerEmail_vch: 'tester@utility.test' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send 1 Languages' }));
+    expect(await screen.findByText('Are you sure you want to send 1 e-mail templates?')).toBeTruthy();
+  });
+});
+
+describe('the SMS language badges', () => {
+  it("say segments, not 'SMS', and explain a segment on hover", async () => {
+    render(
+      <MantineProvider>
+        <SegmentBadge segments={1} />
+        <SegmentBadge segments={2} />
+      </MantineProvider>,
+    );
+    const badges = screen.getAllByTestId('language-segments');
+    expect(badges.map((badge) => badge.textContent)).toEqual(['1 segment', '2 segments']);
+    fireEvent.mouseEnter(badges[1]!);
+    expect((await screen.findByRole('tooltip')).textContent).toMatch(
+      /^A segment is one text message as the phone network carries it: 160 characters/,
+    );
+  });
+});

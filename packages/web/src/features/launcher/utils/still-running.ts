@@ -1,0 +1,22 @@
+import {
+  type CustomReportKind,
+  type CustomReportState,
+  formatDateTime,
+  REPORT_KIND_LABELS,
+} from '@psps/contracts';
+
+/**
+ * A MedBase or MB Unreached file made while the campaign was still trying some of its unreached customers is no
+ * final list: said under the row, so nobody sends a crew to a customer the campaign has not called yet. Null when
+ * the file holds no such customer (or is not made yet).
+ */
+export function stillRunningNote(kind: CustomReportKind, report: CustomReportState): string | null {
+  const pending = report.UNREACHED_IN_PROGRESS;
+  if (kind === 'linkclick' || !pending || !report.REPORT_TIME) return null;
+  const customers = pending === 1 ? '1 customer' : `${pending.toLocaleString('en-US')} customers`;
+  return (
+    `${REPORT_KIND_LABELS[kind]} was made at ${formatDateTime(report.REPORT_TIME)}, while the campaign was ` +
+    `still running: ${customers} not reached ${pending === 1 ? 'was' : 'were'} still being tried ` +
+    '(IN_PROGRESS = Y in the file). Launch it again when the campaign is over for the final list.'
+  );
+}
