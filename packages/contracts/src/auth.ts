@@ -41,6 +41,11 @@ export const publicConfig = z.object({
   providerUrl: z.string(),
   /** The one From address the e-mail tab offers (doc 2 §2.6), EMAIL_FROM_ADDRESS. */
   emailFromAddress: z.string(),
+  /**
+   * LIBRARY_YEAR_PREFIX: the year prefix of the voice library code (doc 2 §9), so that the lib and the DSSD_… file
+   * names the console sends (a voice test send, a recording's upload) are the server's own.
+   */
+  libraryYearPrefix: z.string().regex(/^[0-9]{1,8}$/),
   permissions: z.array(z.enum(PERMISSIONS)),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

@@ -265,3 +265,17 @@ describe('API keys', () => {
     expect(await t.ctx.auth.authenticate('psk_unknown')).toBeNull();
   });
 });
+
+describe('GET /api/v1/config (what the console needs before sign-in)', () => {
+  it("names the voice library's year prefix the server uses (LIBRARY_YEAR_PREFIX), so the console sends the same lib and file names", async () => {
+    const configured = await createTestApp({ libraryYearPrefix: '2024' });
+    try {
+      const res = await configured.app.inject({ url: '/api/v1/config' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().libraryYearPrefix).toBe('2024');
+    } finally {
+      await configured.close();
+    }
+    expect((await t.app.inject({ url: '/api/v1/config' })).json().libraryYearPrefix).toBe('2019');
+  });
+});

@@ -40,6 +40,7 @@ export async function authRoutes(app: App, ctx: AppContext) {
       providerName: ctx.config.providerName,
       providerUrl: ctx.config.providerUrl,
       emailFromAddress: ctx.config.delivery.emailFrom,
+      libraryYearPrefix: ctx.config.libraryYearPrefix,
       permissions: [...PERMISSIONS],
     }),
   );

@@ -1,4 +1,4 @@
-import { publicConfig, STORAGE_KEYS } from '@psps/contracts';
+import { DEFAULT_LIBRARY_YEAR_PREFIX, publicConfig, STORAGE_KEYS } from '@psps/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from './api.ts';
 
@@ -7,6 +7,7 @@ const fallback = {
   providerName: '',
   providerUrl: '',
   emailFromAddress: '',
+  libraryYearPrefix: DEFAULT_LIBRARY_YEAR_PREFIX,
   permissions: [],
 };
 

@@ -107,6 +107,77 @@ describe('the send buttons check the tester contact before asking', () => {
   });
 });
 
+describe('a single voice send names the recordings of the library the server uses (doc 2 §7, §9)', () => {
+  it("sends lib and the DSSD file names with the server's LIBRARY_YEAR_PREFIX, not the default 2019", async () => {
+    // The server's configuration as the console keeps it (GET /api/v1/config): a deployment whose prefix is 2024.
+    localStorage.setItem(
+      'environment',
+      JSON.stringify({
+        utilityAbbreviation: 'PG&E',
+        providerName: 'Provider',
+        providerUrl: 'https://provider.test',
+        emailFromAddress: 'psps@utility.test',
+        libraryYearPrefix: '2024',
+        permissions: ['REPORTING'],
+      }),
+    );
+    const sent: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init: RequestInit) => {
+        if (!url.endsWith('/api/v1/adhoc/send-email-test')) return new Promise(() => {});
+        sent.push(JSON.parse(String(init.body)));
+        return Promise.resolve(
+          new Response(JSON.stringify({ status: 200, message: { ERRORMESSAGE: '' } }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          }),
+        );
+      }),
+    );
+    const { editor } = editorOf('PHON', campaign({ testerPhon_vch: '+14155550123' }));
+    const withRecordings = {
+      ...editor,
+      form: {
+        language: 'english',
+        body: 'Hello',
+        data: '{}',
+        subject: '',
+        preview: '',
+        from: null,
+        fromDisplayName: '',
+        uploadLive: '2026-11-21T12:00:00.000Z',
+        uploadMachine: '2026-11-21T12:00:00.000Z',
+        retries: null,
+        replayDigit: null,
+        dialerAddress: '5-english',
+      },
+    } as unknown as ChannelEditorState;
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={new QueryClient()}>
+          <DialogsProvider>
+            <LanguageColumn editor={withRecordings} onInsertVariable={() => {}} />
+          </DialogsProvider>
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Send ENGLISH Only' }));
+    await screen.findByText('Are you sure you want to send the ENGLISH template?');
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      id_bint_adhoc_campaign: 5,
+      language_vch: 'english',
+      notifyBy_vch: 'PHON',
+      lib: '20240005',
+      live: 'DSSD_01_20240005_02.wav',
+      machine: 'DSSD_01_20240005_01.wav',
+      dialerAddress: '5-english',
+    });
+  });
+});
+
 describe('the SMS language badges', () => {
   it("say segments, not 'SMS', and explain a segment on hover", async () => {
     render(

@@ -24,6 +24,7 @@ import {
 import { IconChevronRight, IconSend, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, type RefObject, useRef } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
+import { usePublicConfig } from '../../../lib/config.ts';
 import { useRovingFocus } from '../../../lib/roving-focus.ts';
 import { useSendTest } from '../api/sends.ts';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
@@ -148,6 +149,7 @@ function SendButtons({
 }) {
   const dialogs = useDialogs();
   const send = useSendTest(editor.id);
+  const { libraryYearPrefix } = usePublicConfig();
   const { notifyBy, language, savedLanguages, form } = editor;
   const count = savedLanguages.size;
   const channel = NOTIFY_BY_LABELS[notifyBy];
@@ -189,7 +191,7 @@ function SendButtons({
       notifyBy_vch: notifyBy,
     };
     if (notifyBy === 'PHON' && form) {
-      const lib = libraryCode(editor.id);
+      const lib = libraryCode(editor.id, libraryYearPrefix);
       const languageId = findLanguage(language)?.id ?? 1;
       Object.assign(body, {
         lib,

@@ -26,6 +26,7 @@ import {
 import { IconUpload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
+import { usePublicConfig } from '../../../lib/config.ts';
 import { uploadAudio, useAudioUrl } from '../api/audio.ts';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
 import { fieldLabel } from '../lib/conflict-fields.ts';
@@ -244,6 +245,7 @@ function AudioUpload({
   onUploaded: (language: AdhocLanguageName, uploadedAt: string) => void;
 }) {
   const dialogs = useDialogs();
+  const { libraryYearPrefix } = usePublicConfig();
   const input = useRef<HTMLInputElement>(null);
   /** The language whose file is on its way: the card of another language chosen meanwhile is not busy. */
   const [busyFor, setBusyFor] = useState<AdhocLanguageName | null>(null);
@@ -267,7 +269,7 @@ function AudioUpload({
     }
     setBusyFor(language);
     try {
-      const lib = libraryCode(campaignId);
+      const lib = libraryCode(campaignId, libraryYearPrefix);
       const name = audioFileName(findLanguage(language)?.id ?? 1, lib, kind);
       const answer = await uploadAudio(kind, dialerAddress, file, name);
       onUploaded(language, answer.uploaded_dt);
