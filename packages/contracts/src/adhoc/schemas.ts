@@ -301,7 +301,7 @@ export const sendTestBody = z.object({
   notifyBy_vch: notifyBySchema,
   lib: z
     .string()
-    .regex(/^[0-9]+$/)
+    .regex(/^[0-9]+$/, 'must be the voice library code, digits only (such as 20190042)')
     .optional(),
   live: z.string().max(255).nullable().optional(),
   machine: z.string().max(255).nullable().optional(),

@@ -92,6 +92,19 @@ describe('a refused request says in plain words which field is wrong and what it
     const empty = await post('/api/v1/adhoc/campaign/insert', { name_vch: ' ' });
     expect(empty.body.message).toBe('The field name_vch of the request must not be empty.');
   });
+
+  it("says what a voice send's lib must be: the library code, digits", async () => {
+    const res = await post('/api/v1/adhoc/send-email-test', {
+      id_bint_adhoc_campaign: 1,
+      language_vch: 'english',
+      notifyBy_vch: 'PHON',
+      lib: 'ADHOC-1',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(
+      'The field lib of the request must be the voice library code, digits only (such as 20190042).',
+    );
+  });
 });
 
 describe('template list (doc 2 §2.1)', () => {
