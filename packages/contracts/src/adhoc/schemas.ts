@@ -317,14 +317,15 @@ export type SendTestAnswer = z.infer<typeof sendTestAnswer>;
 // ---- /api/v1/adhoc/upload/{live|machine}/{dialerAddress} (multipart) ----
 
 export const audioKindSchema = z.enum(AUDIO_KINDS);
+const DIALER_ADDRESS_FORM = 'must be {template id}-{language}, e.g. 42-english';
 /** The dialer address is one path segment: no slashes or dots-only names can reach a file path. */
 export const audioUploadParams = z.object({
   dialerAddress: z
     .string()
     .min(1)
     .max(255)
-    .regex(/^[A-Za-z0-9_.-]+$/)
-    .refine((value) => !/^\.+$/.test(value), 'not a file name'),
+    .regex(/^[A-Za-z0-9_.-]+$/, DIALER_ADDRESS_FORM)
+    .refine((value) => !/^\.+$/.test(value), DIALER_ADDRESS_FORM),
 });
 /** Pinned: the upload time stored as uploadLive_dt or uploadMachine_dt. */
 export const audioUploadAnswer = adhocAnswer(z.object({ ok: z.literal(true), uploaded_dt: isoDateTime }));

@@ -1037,6 +1037,21 @@ describe('audio uploads (doc 2 §4, §5; DESIGN §4)', () => {
     );
   });
 
+  it.each([
+    ['12%20english', 'The dialerAddress in the address must be {template id}-{language}, e.g. 42-english.'],
+    ['...', 'The dialerAddress in the address must be {template id}-{language}, e.g. 42-english.'],
+  ])('says what a dialer address of other characters (%s) must be', async (address, message) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/adhoc/upload/machine/${address}`,
+      ...(({ payload, headers }) => ({ payload, headers: { ...headers, ...bearer(token) } }))(
+        multipartFile('a.wav', 'audio/wav', wavBytes(10)),
+      ),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+
   it('answers 400 when no file is attached', async () => {
     const id = await newTemplate();
     const res = await t.app.inject({
