@@ -70,6 +70,13 @@ describe('sample data pre-filling a new language (doc 2 §3)', () => {
     expect(spanish.etorWeekDayNameEnglish).toBe('Wednesday');
   });
 
+  it('names the month and weekday in Tagalog too (tl-ph, which the runtime knows as Filipino, fil)', () => {
+    const tagalog = sampleData('tagalog', 'SMS', NOW);
+    expect(tagalog.shutOffStartMonthName).toBe('Nobyembre');
+    expect(tagalog.shutOffStartWeekDayName).toBe('Lunes');
+    expect(tagalog.shutOffStartMonthNameEnglish).toBe('November');
+  });
+
   it('writes the ordinal suffix of the day: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 22nd, 23rd', () => {
     // The shut-off starts two days after "now"; each row is [now, shut-off day, suffix].
     const rows: [string, string, string][] = [

@@ -75,6 +75,9 @@ function usDateTime(date: Date): string {
   return `${usDate(date)} ${time}`;
 }
 
+/** Language codes the runtime resolves under another name: Tagalog (tl) is given its Filipino (fil) data. */
+const SAME_LANGUAGE: Readonly<Record<string, string>> = { tl: 'fil' };
+
 /**
  * A month or weekday name in the template's language, falling back to English where the runtime has no
  * data for that language (Intl quietly resolves an unknown locale to its default, so the resolved language
@@ -83,7 +86,8 @@ function usDateTime(date: Date): string {
 function localName(code: string, date: Date, options: Intl.DateTimeFormatOptions, english: string): string {
   try {
     const format = new Intl.DateTimeFormat(code, { ...options, timeZone: 'UTC' });
-    const wanted = code.split('-')[0];
+    const language = code.split('-')[0] ?? '';
+    const wanted = SAME_LANGUAGE[language] ?? language;
     const resolved = format.resolvedOptions().locale.split('-')[0];
     return resolved === wanted ? format.format(date) : english;
   } catch {
