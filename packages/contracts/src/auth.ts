@@ -1,6 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { z } from 'zod';
+import { DEFAULT_LIBRARY_YEAR_PREFIX } from './adhoc/voice.ts';
 import { PERMISSIONS } from './permissions.ts';
 
 /** GET /api/login/{email}/{hash}: `hash` is the lowercase hex SHA-256 of the password, made in the browser. */
@@ -43,9 +44,13 @@ export const publicConfig = z.object({
   emailFromAddress: z.string(),
   /**
    * LIBRARY_YEAR_PREFIX: the year prefix of the voice library code (doc 2 §9), so that the lib and the DSSD_… file
-   * names the console sends (a voice test send, a recording's upload) are the server's own.
+   * names the console sends (a voice test send, a recording's upload) are the server's own. A configuration the
+   * console stored before this field existed reads as the default.
    */
-  libraryYearPrefix: z.string().regex(/^[0-9]{1,8}$/),
+  libraryYearPrefix: z
+    .string()
+    .regex(/^[0-9]{1,8}$/)
+    .default(DEFAULT_LIBRARY_YEAR_PREFIX),
   permissions: z.array(z.enum(PERMISSIONS)),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;
