@@ -8,10 +8,9 @@ import {
   encodeBase64Fields,
   lockedTemplateAlert,
   MAX_AUDIO_BYTES,
-  PUBLISH_COMPLETE_TOAST,
   REPUBLISH_LABEL,
+  TOASTS,
   UNPUBLISHED_TEXT,
-  UPLOAD_COMPLETE_TOAST,
   WAV_ONLY_ALERT,
 } from '@psps/contracts';
 import { DEMO, type DemoUser, expect, ingestApiKey, signIn, snap, test } from '../fixtures.ts';
@@ -175,7 +174,7 @@ test('writes SMS in english and spanish, keeps them across a reload, publishes, 
   await page.getByTestId('tab-publish').click();
   await expect(page.getByTestId('matrix-SMS-thai')).toHaveAttribute('data-configured', 'yes');
   await page.getByTestId('publish-button').click();
-  await expect(page.getByText(PUBLISH_COMPLETE_TOAST)).toBeVisible();
+  await expect(page.getByText(TOASTS.publishComplete)).toBeVisible();
   await expect(page.getByTestId('publish-button')).toHaveText(REPUBLISH_LABEL);
   await expect(page.getByTestId('publish-history')).toContainText('operator@example.com');
   // What was published is named as the table names languages.
@@ -215,7 +214,7 @@ test("edits saved after Publish are said unpublished until Re-Publish, and a lau
   await saved(page, 'SMS');
   await page.getByTestId('tab-publish').click();
   await page.getByTestId('publish-button').click();
-  await expect(page.getByText(PUBLISH_COMPLETE_TOAST)).toBeVisible();
+  await expect(page.getByText(TOASTS.publishComplete)).toBeVisible();
   await expect(page.getByTestId('publish-text')).toHaveText(
     /^Template was published on \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\. Updates may be applied to this template until it is launched; select Re-Publish at any time before launch to publish them\.$/,
   );
@@ -309,7 +308,7 @@ test('misspelt, unclosed and wrong-syntax variables are warned of in the SMS and
   await expect(page.getByTestId('publish-text')).toHaveText(UNPUBLISHED_TEXT);
   await page.getByTestId('publish-button').click();
   await ask.getByRole('button', { name: 'Publish anyway' }).click();
-  await expect(page.getByText(PUBLISH_COMPLETE_TOAST)).toBeVisible();
+  await expect(page.getByText(TOASTS.publishComplete)).toBeVisible();
 });
 
 test('the SMS and e-mail tabs show editor and rendered preview side by side at 1440 px with the sidebar open, 715 px wide where there is room', async ({
@@ -413,7 +412,7 @@ test('uploads a WAV recording and refuses any other file with the exact alert', 
     mimeType: 'audio/wav',
     buffer: wav(),
   });
-  await expect(page.getByText(UPLOAD_COMPLETE_TOAST)).toBeVisible();
+  await expect(page.getByText(TOASTS.uploadComplete)).toBeVisible();
   await expect(page.getByTestId('audio-live')).toContainText('Uploaded');
   await expect(page.getByTestId('audio-player-live')).toBeVisible();
   await saved(page, 'PHON');
@@ -1265,7 +1264,7 @@ test('a recording still on its way when the operator picks another language belo
   await page.getByTestId('language-PHON-spanish').click();
   await expect(page.getByTestId('language-PHON-spanish')).toHaveAttribute('aria-current', 'true');
   release();
-  await expect(page.getByText(UPLOAD_COMPLETE_TOAST)).toBeVisible();
+  await expect(page.getByText(TOASTS.uploadComplete)).toBeVisible();
   // Spanish got no recording and no record; English did.
   await expect(page.getByTestId('audio-status-live')).toHaveText('None');
   await page.waitForTimeout(2500);

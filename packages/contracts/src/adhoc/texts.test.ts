@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { TOAST_DURATION_MS, TOASTS } from '../texts.ts';
 import {
   ADHOC_LIST_COLUMNS,
   ADHOC_LIST_MAX_ROWS,
   ADHOC_SUMMARY_POLL_MS,
-  ADHOC_TOAST_DURATION_MS,
   AUTOSAVE_DELAY_MS,
   adhocIdLabel,
   confirmDeleteText,
@@ -12,7 +12,6 @@ import {
   doubleBraceWarningMessage,
   EMAIL_TEMPLATE_WARNING_TITLE,
   lockedTemplateAlert,
-  PUBLISH_COMPLETE_TOAST,
   publishButtonLabel,
   publishedText,
   publishIncompleteMessage,
@@ -21,7 +20,6 @@ import {
   sendOneLabel,
   TITLE_AUTOSAVE_DELAY_MS,
   UNPUBLISHED_TEXT,
-  UPLOAD_COMPLETE_TOAST,
 } from './texts.ts';
 
 describe('ad hoc texts (doc 2)', () => {
@@ -76,9 +74,9 @@ describe('ad hoc texts (doc 2)', () => {
 
   it('keeps the error and toast texts verbatim', () => {
     expect(SEED_CALL_ERROR).toBe('ERROR: Unable to send seed call');
-    expect(PUBLISH_COMPLETE_TOAST).toBe('Publish Complete. These templates are ready to launch.');
-    expect(UPLOAD_COMPLETE_TOAST).toBe('Upload complete. Future seed dials will include this file.');
-    expect(ADHOC_TOAST_DURATION_MS).toBe(5000);
+    expect(TOASTS.publishComplete).toBe('Publish Complete. These templates are ready to launch.');
+    expect(TOASTS.uploadComplete).toBe('Upload complete. Future seed dials will include this file.');
+    expect(TOAST_DURATION_MS).toBe(5000);
   });
 
   it('warns about double braces, naming the language template to fix', () => {

@@ -101,10 +101,6 @@ export function sendAllLabel(count: number): string {
 
 export const SEED_CALL_ERROR = 'ERROR: Unable to send seed call';
 
-export const PUBLISH_COMPLETE_TOAST = 'Publish Complete. These templates are ready to launch.';
-export const UPLOAD_COMPLETE_TOAST = 'Upload complete. Future seed dials will include this file.';
-export const ADHOC_TOAST_DURATION_MS = 5000;
-
 export const EMAIL_TEMPLATE_WARNING_TITLE = 'E-MAIL TEMPLATE WARNING';
 
 /** The double-brace warning (doc 2 §5): not supported, use triple braces, remove them from the named language. */

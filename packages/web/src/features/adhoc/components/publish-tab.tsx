@@ -23,11 +23,11 @@ import {
   languagesFor,
   NOTIFY_BY,
   NOTIFY_BY_LABELS,
-  PUBLISH_COMPLETE_TOAST,
   PUBLISH_GAP_REASONS,
   type PublishSnapshot,
   publishButtonLabel,
   publishedText,
+  TOASTS,
   templateVariableProblems,
   UNPUBLISHED_EDITS_BADGE,
   UNPUBLISHED_TEXT,
@@ -76,7 +76,7 @@ export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; lock
     }
     try {
       await publish.mutateAsync();
-      notifications.show({ message: PUBLISH_COMPLETE_TOAST });
+      notifications.show({ message: TOASTS.publishComplete });
     } catch (error) {
       console.error('publish failed', error);
     }

@@ -13,9 +13,9 @@ import {
   libraryCode,
   MAX_AUDIO_BYTES,
   NO_FILE_SELECTED_ALERT,
+  TOASTS,
   templateVariableProblems,
   textDirection,
-  UPLOAD_COMPLETE_TOAST,
   VOICE_CALLER_ID_OPTIONS,
   VOICE_REPLAY_DIGIT_OPTIONS,
   VOICE_RETRIES_OPTIONS,
@@ -273,7 +273,7 @@ function AudioUpload({
       const name = audioFileName(findLanguage(language)?.id ?? 1, lib, kind);
       const answer = await uploadAudio(kind, dialerAddress, file, name);
       onUploaded(language, answer.uploaded_dt);
-      notifications.show({ message: UPLOAD_COMPLETE_TOAST });
+      notifications.show({ message: TOASTS.uploadComplete });
     } catch (error) {
       // Named, since the operator may have moved on to another language while the file was on its way.
       await dialogs.alert(
