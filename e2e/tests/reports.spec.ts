@@ -320,7 +320,7 @@ test.describe('All Channels summary', () => {
     await expect(table.getByRole('columnheader')).toHaveText(['', 'IMPORTED', 'QUEUED', 'COMPLETED']);
     await expect(table.locator('tbody th')).toHaveText(['ALL', 'VOICE', 'SMS', 'E-MAIL']);
     await expect(page.getByTestId('summary-note')).toHaveText(
-      /^This report refreshes automatically; updates arrive every 10 minutes\. Current as of \d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.$/,
+      /^This report refreshes automatically; updates arrive every 10 minutes\. Counts current as of \d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.$/,
     );
     await snap(page, 'reports-all-1280');
   });
