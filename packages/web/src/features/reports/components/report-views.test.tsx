@@ -61,6 +61,12 @@ describe('events grid', () => {
     );
     expect(out).toContain('Download CSV File');
   });
+
+  it("offers 'Download CSV File' as a link (doc 1 §2), not a button", () => {
+    const markup = html(<EventsGrid eventId={7} rows={[row]} />);
+    const opening = /<(a|button)\b([^>]*)>(?:(?!<\/\1>).)*Download CSV File/s.exec(markup);
+    expect(opening?.[2]).toMatch(/\brole="link"|\bhref="/);
+  });
 });
 
 describe('all-channels summary', () => {
