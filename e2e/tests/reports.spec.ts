@@ -260,6 +260,34 @@ test.describe('Voice, SMS and e-mail reports', () => {
     });
   }
 
+  test('on a 520 px phone every voice label stays inside the chart, and the channel is not drawn under the total', async ({
+    page,
+  }) => {
+    await signIn(page, 'viewer');
+    await page.setViewportSize({ width: 520, height: 800 });
+    await page.goto('/admin/voice');
+    await choose(page, 'campaign-select', /\[990100\]/);
+    // No room for 'Answered (person) 80.0%' beside a pie: each slice keeps its share, the legend names it.
+    await expect(page.getByTestId('pie-label')).toHaveText(['80.0%', '10.0%', '10.0%']);
+    const chart = await page.getByTestId('status-pie').locator('svg').first().boundingBox();
+    for (const label of await page.getByTestId('pie-label').locator('text').all()) {
+      const box = await label.boundingBox();
+      expect(box?.x).toBeGreaterThanOrEqual(chart?.x ?? Number.NaN);
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual((chart?.x ?? 0) + (chart?.width ?? 0));
+    }
+    // The channel's name fits its own box (squeezed, it ran on under the total), and that box is beside or above the total's.
+    expect(await page.getByTestId('stats-channel').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(
+      true,
+    );
+    const channel = await page.getByTestId('stats-channel').boundingBox();
+    const total = await page.getByTestId('stats-total').boundingBox();
+    const apart =
+      (channel?.x ?? 0) + (channel?.width ?? 0) <= (total?.x ?? 0) ||
+      (channel?.y ?? 0) + (channel?.height ?? 0) <= (total?.y ?? 0);
+    expect(apart).toBe(true);
+    await snap(page, 'reports-voice-520');
+  });
+
   test('the SMS legend lists every status with its percentage', async ({ page }) => {
     await signIn(page, 'viewer');
     await page.goto('/admin/sms');
@@ -320,7 +348,7 @@ test.describe('All Channels summary', () => {
     await expect(table.getByRole('columnheader')).toHaveText(['', 'IMPORTED', 'QUEUED', 'COMPLETED']);
     await expect(table.locator('tbody th')).toHaveText(['ALL', 'VOICE', 'SMS', 'E-MAIL']);
     await expect(page.getByTestId('summary-note')).toHaveText(
-      /^This report refreshes automatically; updates arrive every 10 minutes\. Current as of \d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.$/,
+      /^This report refreshes automatically; updates arrive every 10 minutes\. Counts current as of \d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.$/,
     );
     await snap(page, 'reports-all-1280');
   });

@@ -224,7 +224,7 @@ test.describe('wide tables on a 1024 px laptop', () => {
     await snap(page, 'wide-events-1024-scrolled');
     // The keyboard reaches the grid once, as its named region: the scrollbar pinned below it is hidden from
     // assistive technology, so it is no Tab stop either (Chromium makes any scroller focusable by default).
-    await grid.getByRole('button', { name: 'Download CSV File' }).focus();
+    await grid.getByRole('link', { name: 'Download CSV File' }).focus();
     await page.keyboard.press('Tab');
     await expect(region).toBeFocused();
     await page.keyboard.press('Tab');

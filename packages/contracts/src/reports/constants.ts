@@ -142,6 +142,8 @@ export const REPORT_TEXTS = {
   missingDate: '-',
   downloadCsv: 'Download CSV File',
   summaryNote: 'This report refreshes automatically; updates arrive every 10 minutes.',
+  /** The summary's 'current as of' time (doc 1 §2), the snapshot's insert_dt, after the note. */
+  currentAsOf: (time: string) => `Counts current as of ${time}.`,
 } as const;
 
 /** Summary snapshots are written every 10 minutes (doc 1 §9) for datasets with activity. */

@@ -57,3 +57,25 @@ describe('the menu groups', () => {
     expect(group('Standard Reports').getAttribute('aria-expanded')).toBe('false');
   });
 });
+
+describe('the sidebar header', () => {
+  it("shows the product title as document 1 §1 writes it ('PG&E PSPS Reports', not in capitals) and the user's name", () => {
+    localStorage.setItem(
+      'environment',
+      JSON.stringify({
+        utilityAbbreviation: 'PG&E',
+        providerName: 'Notification Provider',
+        providerUrl: 'https://example.com',
+        emailFromAddress: 'psps@example.com',
+        permissions: [],
+      }),
+    );
+    localStorage.setItem('userName', 'Olivia Operator');
+    showAt('/admin/dashboard');
+    const title = screen.getByTestId('sidebar-title');
+    expect(title.textContent).toBe('PG&E PSPS Reports');
+    // Drawn as written: a text-transform would show 'PG&E PSPS REPORTS'.
+    expect(getComputedStyle(title).textTransform).not.toBe('uppercase');
+    expect(screen.getByTestId('sidebar-user').textContent).toBe('Olivia Operator');
+  });
+});

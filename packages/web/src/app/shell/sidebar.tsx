@@ -93,7 +93,7 @@ export function Sidebar({
   return (
     <Stack h="100%" gap={0}>
       <Box p="md" pb="sm">
-        <Text fw={700} size="sm" c="dimmed" tt="uppercase" data-testid="sidebar-title">
+        <Text fw={700} size="sm" c="dimmed" data-testid="sidebar-title">
           {productTitle(config.utilityAbbreviation)}
         </Text>
         <Text fw={600} data-testid="sidebar-user">

@@ -21,7 +21,8 @@ export function ChannelStatsCard({
   return (
     <Card withBorder padding="md" data-testid="stats-card">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
-        <Stack gap={2} miw={0} style={{ flex: 1 }}>
+        {/* At least 240 px, or the counts move under it: squeezed beside them, the channel was drawn under the total. */}
+        <Stack gap={2} miw={0} style={{ flex: '1 1 240px' }}>
           <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
             Channel
           </Text>

@@ -53,7 +53,8 @@ export function EventsGrid({ eventId, rows }: { eventId: number; rows: readonly 
         <Text size="sm" c="dimmed">
           {rows.length === 1 ? '1 campaign' : `${rows.length} campaigns`}
         </Text>
-        <Anchor component="button" type="button" size="sm" onClick={() => downloadCsv(eventId)}>
+        {/* A link, as document 1 §2 calls it; a button element underneath, since the download needs the bearer token. */}
+        <Anchor component="button" type="button" role="link" size="sm" onClick={() => downloadCsv(eventId)}>
           <Group gap={4} wrap="nowrap">
             <IconDownload size={16} />
             {REPORT_TEXTS.downloadCsv}

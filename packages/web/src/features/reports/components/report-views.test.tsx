@@ -61,6 +61,12 @@ describe('events grid', () => {
     );
     expect(out).toContain('Download CSV File');
   });
+
+  it("offers 'Download CSV File' as a link (doc 1 §2), not a button", () => {
+    const markup = html(<EventsGrid eventId={7} rows={[row]} />);
+    const opening = /<(a|button)\b([^>]*)>(?:(?!<\/\1>).)*Download CSV File/s.exec(markup);
+    expect(opening?.[2]).toMatch(/\brole="link"|\bhref="/);
+  });
 });
 
 describe('all-channels summary', () => {
@@ -68,7 +74,7 @@ describe('all-channels summary', () => {
     expect(text(<SummaryTable summary={null} />)).toContain('NO DATA AVAILABLE');
   });
 
-  it('shows ALL, VOICE, SMS, E-MAIL by IMPORTED, QUEUED, COMPLETED and when the snapshot was taken', () => {
+  it("shows ALL, VOICE, SMS, E-MAIL by IMPORTED, QUEUED, COMPLETED and the 'current as of' time of the snapshot", () => {
     const snapshot: SummarySnapshot = {
       insert_dt: '2026-09-14T07:10:00',
       importedALL_bint: 1500,
@@ -91,12 +97,12 @@ describe('all-channels summary', () => {
     // The corner is empty on screen, and names the column of ALL, VOICE, SMS, E-MAIL for a screen reader.
     expect(html(<SummaryTable summary={snapshot} />)).toMatch(/<th [^>]*aria-label="Channel"[^>]*><\/th>/);
     expect(out).toContain(
-      'This report refreshes automatically; updates arrive every 10 minutes. Current as of 2026-09-14 07:10:00.',
+      'This report refreshes automatically; updates arrive every 10 minutes. Counts current as of 2026-09-14 07:10:00.',
     );
     expect(out).not.toContain('snapshot');
     // Above the live channel sections of the Campaign Report, it says which is the snapshot.
     expect(text(<SummaryTable summary={snapshot} besideLive />)).toContain(
-      'This report refreshes automatically; updates arrive every 10 minutes. Current as of 2026-09-14 07:10:00. This summary is a snapshot taken every 10 minutes; the voice, SMS and e-mail sections below are live, so their counts may be ahead of it.',
+      'This report refreshes automatically; updates arrive every 10 minutes. Counts current as of 2026-09-14 07:10:00. This summary is a snapshot taken every 10 minutes; the voice, SMS and e-mail sections below are live, so their counts may be ahead of it.',
     );
   });
 });

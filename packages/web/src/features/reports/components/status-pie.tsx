@@ -1,4 +1,5 @@
 import { Box, ColorSwatch, Flex, Group, Stack, Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import {
   CHANNEL_LABELS,
   CHANNEL_REPORT_PATHS,
@@ -8,7 +9,7 @@ import {
 import { Cell, Pie, PieChart, type PieLabelRenderProps, ResponsiveContainer, Tooltip } from 'recharts';
 import { formatCount } from '../utils/labels.ts';
 import { type PieSlice, pieSlices } from '../utils/pie.ts';
-import { placeLabels } from '../utils/pie-labels.ts';
+import { fitPieLabels, placeLabels } from '../utils/pie-labels.ts';
 
 /**
  * One colour per status, chosen by meaning: greens for reached, blue for in progress, warm colours for
@@ -35,8 +36,11 @@ export function statusColor(status: string): string {
   return (STATUS_COLORS as Readonly<Record<string, string>>)[status] ?? '#868e96';
 }
 
-/** Slice labels with leader lines, laid out together so that thin neighbouring slices do not overlap. */
-function sliceLabel(slices: readonly PieSlice[]) {
+/**
+ * Slice labels with leader lines, laid out together so that thin neighbouring slices do not overlap; `whole`: status
+ * and share, else the share alone (a narrow screen, see fitPieLabels).
+ */
+function sliceLabel(slices: readonly PieSlice[], whole: boolean) {
   return function SliceLabel(props: PieLabelRenderProps) {
     const index = slices.findIndex((s) => s.status === (props.payload as PieSlice).status);
     const placements = placeLabels(
@@ -58,7 +62,7 @@ function sliceLabel(slices: readonly PieSlice[]) {
           fontSize={11}
           fill="#343a40"
         >
-          {slice.label} {slice.shown}
+          {whole ? `${slice.label} ${slice.shown}` : slice.shown}
         </text>
       </g>
     );
@@ -83,6 +87,13 @@ export function StatusPie({
   rows: readonly { STATUS: string; COUNT: number }[];
 }) {
   const slices = pieSlices(rows, channel);
+  const chart = useElementSize();
+  const labelled = slices.filter((s) => s.labelled);
+  const fit = fitPieLabels(
+    chart.width,
+    labelled.map((s) => `${s.label} ${s.shown}`),
+    labelled.map((s) => s.shown),
+  );
   if (slices.length === 0) {
     return (
       <Text c="dimmed" size="sm" data-testid="pie-empty">
@@ -92,7 +103,7 @@ export function StatusPie({
   }
   return (
     <Flex wrap="wrap" gap="md" align="center" data-testid="status-pie">
-      <Box h={280} miw={0} style={{ flex: '1 1 520px' }}>
+      <Box ref={chart.ref} h={280} miw={0} style={{ flex: '1 1 520px' }}>
         <ResponsiveContainer width="100%" height="100%">
           {/* One picture named with what it shows, for screen readers; not the chart library's keyboard layer
               (an unnamed 'application' and a second unnamed Tab stop): the legend beside it is the text. */}
@@ -107,8 +118,8 @@ export function StatusPie({
               data={slices}
               dataKey="count"
               nameKey="status"
-              outerRadius={90}
-              label={sliceLabel(slices)}
+              outerRadius={fit.radius}
+              label={sliceLabel(slices, fit.full)}
               labelLine={false}
               isAnimationActive={false}
               startAngle={90}

@@ -13,7 +13,7 @@ function Note({ insertDt, besideLive }: { insertDt?: string; besideLive?: boolea
   return (
     <Text size="xs" c="dimmed" mt={6} data-testid="summary-note">
       {REPORT_TEXTS.summaryNote}
-      {insertDt && ` Current as of ${dateOrDash(insertDt)}.`}
+      {insertDt && ` ${REPORT_TEXTS.currentAsOf(dateOrDash(insertDt))}`}
       {besideLive && SNAPSHOT_BESIDE_LIVE}
     </Text>
   );

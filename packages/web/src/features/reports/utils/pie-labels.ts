@@ -69,3 +69,35 @@ export function placeLabels(
   }
   return result;
 }
+
+/** The pie's radius where there is room for it and its labels. */
+export const PIE_RADIUS = 90;
+/** A whole label ('Answered (person) 27.9%') is kept while the pie beside it can be at least this large. */
+const MIN_FULL_LABEL_RADIUS = 60;
+const MIN_RADIUS = 30;
+/**
+ * Width of one character of the 11 px label font, on the generous side (Chromium on Linux draws DejaVu Sans,
+ * a wide font): a label estimated too wide only makes the pie a little smaller.
+ */
+const LABEL_CHAR_PX = 6.6;
+/** From the pie's rim to where a label's text begins (elbow 10, line to 22, gap 3; see placeLabels) and a margin. */
+const LABEL_REACH_PX = 29;
+
+/**
+ * The radius and the kind of label that fit a chart `width` px wide, so that no label is cut off at the chart's
+ * edge (at 429 px 'Invalid number 2.9%' showed as 'umber 2.9%'). Whole labels ('Pending 31.9%') while the pie can
+ * stay at least 60 px in radius; narrower, each slice keeps a label with its share only ('31.9%'), the legend
+ * beside the pie naming it. Width 0 (not measured yet): the full size.
+ */
+export function fitPieLabels(
+  width: number,
+  wholeLabels: readonly string[],
+  shareLabels: readonly string[],
+): { radius: number; full: boolean } {
+  if (!(width > 0)) return { radius: PIE_RADIUS, full: true };
+  const room = (labels: readonly string[]) =>
+    width / 2 - LABEL_REACH_PX - Math.max(0, ...labels.map((label) => label.length * LABEL_CHAR_PX));
+  const whole = room(wholeLabels);
+  if (whole >= MIN_FULL_LABEL_RADIUS) return { radius: Math.min(PIE_RADIUS, Math.floor(whole)), full: true };
+  return { radius: Math.max(MIN_RADIUS, Math.min(PIE_RADIUS, Math.floor(room(shareLabels)))), full: false };
+}
