@@ -272,7 +272,9 @@ test.describe('shell', () => {
     await signIn(page, 'operator');
     await page.goto('/admin/dashboard');
     await expect(page.getByTestId('brand')).toHaveText('PG&E PSPS Reports');
-    await expect(page.getByTestId('page-name')).toContainText('Dashboard');
+    await expect(page.getByTestId('page-name')).toHaveText('/ Dashboard');
+    // The separator is hidden from screen readers: they say 'Dashboard', not 'slash Dashboard'.
+    await expect(page.getByTestId('page-name').locator('[aria-hidden="true"]')).toHaveText('/');
     const footer = page.locator('footer');
     await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
     await expect(footer.getByRole('link', { name: 'Notification Provider' })).toHaveAttribute(

@@ -101,7 +101,9 @@ export function AdminLayout() {
               </Anchor>
               {pageName && (
                 <Text c="dimmed" size="sm" truncate data-testid="page-name">
-                  / {pageName}
+                  {/* The separator is drawn, not read: a screen reader says the page's name alone. */}
+                  <span aria-hidden="true">/ </span>
+                  {pageName}
                 </Text>
               )}
             </Group>
