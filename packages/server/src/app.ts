@@ -174,11 +174,23 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
 
 function installErrorHandling(app: App) {
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
+    /**
+     * Error answers are serialised here, never by the route's response schema: a route declaring its own 4xx
+     * shape (the uploads' {status, ...}) turned a refusal by the guard or a body parser into a 500.
+     */
+    const answer = (status: number, body: Record<string, unknown>) =>
+      reply
+        .code(status)
+        .type('application/json; charset=utf-8')
+        .serializer(JSON.stringify)
+        .send(req.routeOptions.config?.statusInErrorBody ? { status, ...body } : body);
     if (err instanceof HttpError) {
       if (err.headers) reply.headers(err.headers);
-      return reply
-        .code(err.statusCode)
-        .send({ error: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) });
+      return answer(err.statusCode, {
+        error: err.code,
+        message: err.message,
+        ...(err.details ? { details: err.details } : {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({
@@ -191,7 +203,7 @@ function installErrorHandling(app: App) {
       const first = err.validation[0];
       // No body at all where one is needed (sent without one, or empty with a JSON content type).
       const noBody = err.validationContext === 'body' && req.body == null;
-      return reply.code(400).send({
+      return answer(400, {
         error: 'bad_request',
         message: noBody
           ? 'The request has no body; this call needs its fields sent as JSON.'
@@ -208,7 +220,7 @@ function installErrorHandling(app: App) {
     // PostgreSQL refuses a zero byte or an invalid character in text: the request's fault, and nothing was stored.
     const pgCode = (err as { code?: string }).code;
     if (pgCode === '22021' || pgCode === '22P05') {
-      return reply.code(400).send({
+      return answer(400, {
         error: 'bad_request',
         message:
           'The request contains a character that cannot be stored (such as a zero byte). Remove it and try again.',
@@ -216,7 +228,7 @@ function installErrorHandling(app: App) {
     }
     // A well-formed date PostgreSQL cannot hold (year 0000): the request's fault too.
     if (pgCode === '22008') {
-      return reply.code(400).send({
+      return answer(400, {
         error: 'bad_request',
         message:
           'A date in the request is out of range: the year must be from 0001 to 294276. Nothing was stored.',
@@ -224,23 +236,22 @@ function installErrorHandling(app: App) {
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply
-        .code(status)
-        .send({ error: ERROR_CODES[status] ?? 'bad_request', message: humanMessage(err) });
+      return answer(status, { error: ERROR_CODES[status] ?? 'bad_request', message: humanMessage(err) });
     }
     // The database restarting or out of reach is no fault of the request, and says nothing of the session: a 503
     // in words (never a 401, which would sign the operator out), and the next call gets through once it is back.
     if (isDatabaseUnavailable(err)) {
       req.log.warn({ error: err.message }, 'database unreachable');
-      return reply.code(503).send({
+      return answer(503, {
         error: 'unavailable',
         message: 'The database cannot be reached right now (it may be restarting). Try again in a minute.',
       });
     }
     req.log.error({ err }, 'request failed');
-    return reply
-      .code(500)
-      .send({ error: 'internal', message: 'Something went wrong on the server. The error has been logged.' });
+    return answer(500, {
+      error: 'internal',
+      message: 'Something went wrong on the server. The error has been logged.',
+    });
   });
 
   app.setNotFoundHandler((req, reply) =>

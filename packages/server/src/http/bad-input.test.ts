@@ -401,3 +401,82 @@ describe('ids', () => {
     }
   });
 });
+
+describe('refusals before an upload is read carry its answer shape (they were 500s)', () => {
+  const upload = (url: string, headers: Record<string, string>, payload: string) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...bearer(token), groupName: 'Shape test', ...headers },
+      payload,
+    });
+  const file =
+    '--XX\r\nContent-Disposition: form-data; name="fullFileUpload"; filename="a.csv"\r\n\r\n4155550123\n\r\n--XX--\r\n';
+
+  it('a zero byte in the address of either upload: 400 with status, error and message', async () => {
+    for (const path of ['fullFileUpload', 'incrementalFileUpload']) {
+      const res = await upload(
+        `/api/suppress/upload/${path}?tz=%00`,
+        { 'content-type': 'multipart/form-data; boundary=XX' },
+        file,
+      );
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json(), path).toEqual({
+        status: 400,
+        error: 'bad_request',
+        message: 'The address contains a zero byte, which is never a valid value.',
+      });
+    }
+  });
+
+  it('a body sent as broken JSON, or JSON with half a surrogate pair: 400 with status', async () => {
+    const broken = await upload(
+      '/api/suppress/upload/fullFileUpload',
+      { 'content-type': 'application/json' },
+      '{"a":',
+    );
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({
+      status: 400,
+      error: 'bad_request',
+      message: 'The request body is not valid JSON.',
+    });
+    const surrogate = await upload(
+      '/api/suppress/upload/incrementalFileUpload',
+      { 'content-type': 'application/json' },
+      '{"a":"\\ud800"}',
+    );
+    expect(surrogate.statusCode).toBe(400);
+    expect(surrogate.json()).toEqual({
+      status: 400,
+      error: 'bad_request',
+      message:
+        'The request contains a character that cannot be stored (half of a UTF-16 surrogate pair, such as \\ud800). Remove it and try again.',
+    });
+  });
+
+  it('a body of a content type no call reads: 415 with status', async () => {
+    const res = await upload('/api/suppress/upload/fullFileUpload', { 'content-type': 'text/plain' }, 'x');
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({
+      status: 415,
+      error: 'unsupported_media_type',
+      message: 'The request body has a content type this call does not accept.',
+    });
+  });
+
+  it('the apply step refuses broken JSON with status too', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/suppress/upload/fullFileUpload/1/apply',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      payload: '{"a":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      status: 400,
+      error: 'bad_request',
+      message: 'The request body is not valid JSON.',
+    });
+  });
+});

@@ -38,6 +38,8 @@ import type { App } from '../http/types.ts';
 import { type OpenUpload, suppressionService, UploadTooLargeError } from './service.ts';
 
 const access = { access: 'SUPPRESSION' } as const;
+/** The uploads and their apply / discard: every refusal is `{status: 4xx, error, message}` (DESIGN §3). */
+const uploadAccess = { ...access, statusInErrorBody: true } as const;
 const tags = ['suppression'];
 /** Multipart framing around the file: boundaries and part headers. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -145,7 +147,7 @@ export async function suppressionRoutes(app: App, ctx: AppContext) {
     uploads.post(
       SUPPRESSION_PATHS.fullUpload,
       {
-        config: access,
+        config: uploadAccess,
         attachValidation: true,
         schema: {
           tags,
@@ -161,7 +163,7 @@ export async function suppressionRoutes(app: App, ctx: AppContext) {
     uploads.post(
       SUPPRESSION_PATHS.incrementalUpload,
       {
-        config: access,
+        config: uploadAccess,
         attachValidation: true,
         schema: {
           tags,
@@ -189,7 +191,7 @@ export async function suppressionRoutes(app: App, ctx: AppContext) {
     app.post(
       path.replace('{uploadId}', ':uploadId'),
       {
-        config: access,
+        config: uploadAccess,
         schema: {
           tags,
           summary,
