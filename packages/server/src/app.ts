@@ -25,6 +25,7 @@ import { isDatabaseUnavailable } from './db/pool.ts';
 import { healthRoutes } from './health/routes.ts';
 import { badRequest, frameworkMessage, HttpError, validationMessage } from './http/errors.ts';
 import { installGuard } from './http/guard.ts';
+import { JSON_VALUES_MAX, measureJson, tooManyJsonValues } from './http/json-size.ts';
 import { redactUrl } from './http/redact.ts';
 import type { App } from './http/types.ts';
 import { linksRoutes } from './ingest/links-routes.ts';
@@ -91,9 +92,11 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   // A call without a body sent with a JSON content type (a client's default, as for Log out) has no body: refusing
   // it as 'empty JSON' would leave a careless client's session alive while it believes it signed out. A call that
   // needs a body still says so (its schema). Anything else is parsed as before, prototype poisoning refused.
+  // A body holding more values than any call needs is refused before it is parsed (see json-size.ts).
   const jsonParser = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (body === '') done(null, undefined);
+    else if (measureJson(body as string).values > JSON_VALUES_MAX) done(tooManyJsonValues(JSON_VALUES_MAX));
     else jsonParser(req, body as string, done);
   });
   // JSON can spell half of a UTF-16 surrogate pair (\ud800), which no text can hold: PostgreSQL refuses it in
