@@ -353,7 +353,8 @@ function optionalGroupNameHeader(req: FastifyRequest): string | undefined {
   const raw = req.headers.groupname;
   const group = headerText(Array.isArray(raw) ? raw[0] : raw).trim();
   if (group === '') return undefined;
-  if ([...group].some((c) => c < ' ' || c === '\u007f')) {
+  // C0 and C1 controls: a Windows-1252 script's curly quotes (0x93, 0x94) arrive as the invisible U+0093, U+0094.
+  if ([...group].some((c) => c < ' ' || (c >= '\u007f' && c <= '\u009f'))) {
     throw badRequest('A group name cannot hold tabs, line breaks or other control characters.');
   }
   if (group.length > SUPPRESSION_GROUP_NAME_MAX_LENGTH) {

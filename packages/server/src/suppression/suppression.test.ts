@@ -1546,6 +1546,16 @@ describe('full upload preview: what it shows, and discarding it', () => {
     expect(tab.json().message).toBe(
       'A group name cannot hold tabs, line breaks or other control characters.',
     );
+    // A script sending Windows-1252 text: its curly quotes (bytes 0x93, 0x94) are read as the invisible C1
+    // controls U+0093 and U+0094, which named a group no one could type.
+    const quoted = await upload('full', 'Opt-out \u0093new\u0094', 'x@example.com\n');
+    expect(quoted.statusCode).toBe(400);
+    expect(quoted.json()).toEqual({
+      status: 400,
+      error: 'bad_request',
+      message: 'A group name cannot hold tabs, line breaks or other control characters.',
+    });
+    expect(await activeOf('Opt-out \u0093new\u0094')).toEqual([]);
   });
 
   it('reads a groupName header sent as UTF-8 (curl, scripts) as UTF-8, and one sent as ISO-8859-1 as that', async () => {
