@@ -99,6 +99,20 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     else if (measureJson(body as string).values > JSON_VALUES_MAX) done(tooManyJsonValues(JSON_VALUES_MAX));
     else jsonParser(req, body as string, done);
   });
+  // No call reads a compressed body: gzip sent as JSON was refused as 'not valid JSON', which sent the sender to
+  // look for a mistake in its JSON; a compressed upload as 'cut short or malformed'.
+  app.addHook('preParsing', async (req) => {
+    const encoding = req.headers['content-encoding']?.trim().toLowerCase();
+    const hasBody =
+      req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+    if (encoding && encoding !== 'identity' && hasBody) {
+      throw new HttpError(
+        415,
+        'unsupported_media_type',
+        `The request body is compressed (Content-Encoding: ${encoding.slice(0, 40)}), which this server does not read: send it uncompressed.`,
+      );
+    }
+  });
   // JSON can spell half of a UTF-16 surrogate pair (\ud800), which no text can hold: PostgreSQL refuses it in
   // json (a 500) and the driver turns it into U+FFFD in text (stored changed, silently). Refused here, for every
   // parsed body (JSON and NDJSON alike).

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
 import { redactUrl } from './redact.ts';
@@ -504,5 +505,34 @@ describe('JSON bodies too big to read', () => {
       payload: JSON.stringify({ search: ',[{'.repeat(66) }),
     });
     expect(text.statusCode).toBe(200);
+  });
+});
+
+describe('compressed bodies', () => {
+  it('refuses a body sent compressed (Content-Encoding: gzip) with 415 in words, rather than "not valid JSON"', async () => {
+    const key = await t.ctx.auth.createApiKey('engine-gzip', ['INGEST']);
+    const records = [{ id_bint: 9201, name_vch: 'Gzip', begin_dt: '2026-11-22T00:00:00Z' }];
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/ingest/events',
+      headers: { ...bearer(key), 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify(records)),
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({
+      error: 'unsupported_media_type',
+      message:
+        'The request body is compressed (Content-Encoding: gzip), which this server does not read: send it uncompressed.',
+    });
+    const { rows } = await t.ctx.db.query('SELECT count(*)::int AS n FROM events WHERE id = 9201');
+    expect(rows[0].n).toBe(0);
+    // 'identity' is no compression.
+    const plain = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/ingest/events',
+      headers: { ...bearer(key), 'content-type': 'application/json', 'content-encoding': 'identity' },
+      payload: JSON.stringify(records),
+    });
+    expect(plain.statusCode).toBe(200);
   });
 });
