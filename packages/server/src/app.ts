@@ -355,7 +355,7 @@ async function serveConsole(app: App, dist: string | null) {
       if (/^(api|csv|l)\//.test(urlPath) || urlPath === 'api') {
         return reply
           .code(404)
-          .send({ error: 'not_found', message: `There is no ${req.method} /${redactUrl(urlPath)}.` });
+          .send({ error: 'not_found', message: `There is no ${req.method} ${redactUrl(`/${urlPath}`)}.` });
       }
       if (!available) {
         return reply

@@ -383,6 +383,12 @@ describe('log redaction of paths', () => {
     );
     expect(redactUrl('/api/login/ana@example.com/abc')).toBe('/api/login/[redacted]');
   });
+
+  it('says an unknown sign-in address is unknown without repeating its e-mail and password hash', async () => {
+    const res = await t.app.inject({ url: `/api/login/ana@example.com/${'ab'.repeat(32)}/extra` });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'not_found', message: 'There is no GET /api/login/[redacted].' });
+  });
 });
 
 describe('ids', () => {
