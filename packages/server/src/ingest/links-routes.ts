@@ -42,7 +42,9 @@ export async function linksRoutes(app: App, ctx: AppContext) {
     },
     async (req, reply) => {
       const { code } = req.params;
-      const target = LINK_CODE_PATTERN.test(code) ? await links.click(code) : null;
+      // A HEAD request is a program checking the link (a mail scanner, a link preview), never a customer's click.
+      const follow = req.method === 'HEAD' ? links.target : links.click;
+      const target = LINK_CODE_PATTERN.test(code) ? await follow(code) : null;
       if (!target) {
         // A customer's phone shows a page, not JSON; a program asking for JSON gets the usual error body.
         if (!/\btext\/html\b/.test(req.headers.accept ?? '')) throw notFound(UNKNOWN_LINK);
