@@ -473,6 +473,21 @@ describe('refusals before an upload is read carry its answer shape (they were 50
     });
   });
 
+  it('the apply step reads its upload id as digits only (0x1 applied upload 1)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/suppress/upload/fullFileUpload/0x1/apply',
+      headers: bearer(token),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      status: 400,
+      error: 'bad_request',
+      message: 'The uploadId in the address must be a whole number.',
+      details: [{ field: 'params.uploadId', reason: 'must be a whole number' }],
+    });
+  });
+
   it('the apply step refuses broken JSON with status too', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -605,6 +605,18 @@ describe('lists, search, deletes, download', () => {
         payload: { groupName },
       });
     expect((await del(row.row_id_bint, 'Opt-out 2026')).statusCode).toBe(404);
+    // A row id is digits: hex, a sign or a decimal point are a mistake, never another spelling of a row to delete.
+    for (const id of [`0x${row.row_id_bint.toString(16)}`, `+${row.row_id_bint}`, `${row.row_id_bint}.0`]) {
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/suppress/deleteById/${id}`,
+        headers: bearer(token),
+        payload: { groupName: 'Medical exemptions' },
+      });
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json().message, id).toBe('The row_id_bint in the address must be a whole number.');
+    }
+    expect((await get('/api/suppress/search?value=4152000007')).json().rows).toBe(1);
     expect((await del(row.row_id_bint, 'Medical exemptions')).json()).toEqual({ status: 200, deleted: 1 });
     const again = await del(row.row_id_bint, 'Medical exemptions');
     expect(again.statusCode).toBe(404);
