@@ -253,7 +253,10 @@ function installErrorHandling(app: App) {
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return answer(status, { error: ERROR_CODES[status] ?? 'bad_request', message: humanMessage(err) });
+      return answer(status, {
+        error: ERROR_CODES[status] ?? 'bad_request',
+        message: humanMessage(err, status),
+      });
     }
     // The database restarting or out of reach is no fault of the request, and says nothing of the session: a 503
     // in words (never a 401, which would sign the operator out), and the next call gets through once it is back.
@@ -335,10 +338,36 @@ function clientErrorHandler(err: Error & { code?: string }, socket: Socket) {
 }
 
 /** Error codes of the framework's own 4xx answers that are not plain bad requests. */
-const ERROR_CODES: Readonly<Record<number, string>> = { 413: 'too_large', 415: 'unsupported_media_type' };
+const ERROR_CODES: Readonly<Record<number, string>> = {
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  409: 'conflict',
+  413: 'too_large',
+  415: 'unsupported_media_type',
+  416: 'range_not_satisfiable',
+  429: 'too_many_requests',
+};
 
-function humanMessage(err: FastifyError): string {
-  return frameworkMessage(err.code) ?? err.message;
+/** Sentences for the framework's and its plugins' bare refusals ('Forbidden': the static files' path check). */
+const PLAIN_REFUSALS: Readonly<Record<number, string>> = {
+  403: 'This address may not be read (403 Forbidden).',
+  416: 'The part of the file asked for (the Range header) is not in it (416 Range Not Satisfiable).',
+};
+
+function humanMessage(err: FastifyError, status: number): string {
+  const known = frameworkMessage(err.code);
+  if (known) return known;
+  // A bare status phrase ('Forbidden', 'Range Not Satisfiable') is no sentence.
+  if (!err.message || err.message === STATUS_CODES[status] || !/\s/.test(err.message.trim())) {
+    return (
+      PLAIN_REFUSALS[status] ??
+      `The request was refused (${status} ${STATUS_CODES[status] ?? 'Client Error'}).`
+    );
+  }
+  return err.message;
 }
 
 /** Serves the built console: real files by path, index.html for every other non-API path (client routing). */

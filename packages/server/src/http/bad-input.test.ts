@@ -299,6 +299,21 @@ describe('the HTTP connection', () => {
       r.end(body);
     });
 
+  it('answers a path leaving the API documentation files with 403 forbidden in words (it was bad_request "Forbidden")', async () => {
+    const res = await send('GET', '/api/docs/static/%2e%2e/%2e%2e/package.json', {});
+    expect(res.status).toBe(403);
+    expect(JSON.parse(res.body)).toEqual({
+      error: 'forbidden',
+      message: 'This address may not be read (403 Forbidden).',
+    });
+    const range = await send('GET', '/api/docs/static/swagger-ui.css', { range: 'bytes=99999999-' });
+    expect(range.status).toBe(416);
+    expect(JSON.parse(range.body)).toEqual({
+      error: 'range_not_satisfiable',
+      message: 'The part of the file asked for (the Range header) is not in it (416 Range Not Satisfiable).',
+    });
+  });
+
   it('gives a request 10 minutes to arrive whole (Fastify would wait for ever)', () => {
     expect(t.app.server.requestTimeout).toBe(600_000);
   });
