@@ -256,6 +256,8 @@ export async function suppressionRoutes(app: App, ctx: AppContext) {
     SUPPRESSION_PATHS.download,
     {
       config: access,
+      // A HEAD request (curl -I, a link checker) would make the whole CSV and audit a download no one received.
+      exposeHeadRoute: false,
       schema: {
         tags,
         summary: 'Every active value, or one group’s (of one type), as CSV (data.csv), streamed',

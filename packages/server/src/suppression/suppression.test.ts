@@ -683,6 +683,13 @@ describe('lists, search, deletes, download', () => {
       .slice(1)
       .map((l) => l.split(',').slice(1, 3).join(' '));
     expect(values).toEqual(await activeOf('Opt-out 2026'));
+    // A HEAD request (curl -I, a link checker) downloads nothing: no CSV is made and no download is audited.
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: '/api/suppress/downloadActiveSuppressions',
+      headers: bearer(token),
+    });
+    expect(head.statusCode).toBe(404);
     const { rows } = await t.ctx.db.query(
       "SELECT count(*)::int AS n FROM audit_log WHERE action = 'suppression.download'",
     );
