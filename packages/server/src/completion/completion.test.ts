@@ -461,6 +461,43 @@ describe('custom reports', () => {
     expect((await t.app.inject({ method: 'HEAD', url: '/l/no-such-code' })).statusCode).toBe(404);
   });
 
+  it('a tracked link to an address with accents or another script redirects there (it was a 500)', async () => {
+    const register = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/ingest/links',
+      headers: bearer(ingestKey),
+      payload: [
+        {
+          code: 'pa-es-link',
+          message_id_bint: 5012,
+          target_url: 'https://utility.example/apagón/información',
+        },
+        { code: 'pa-idn-link', message_id_bint: 5012, target_url: 'https://pgé.example/停电 aviso' },
+      ],
+    });
+    expect(register.statusCode).toBe(200);
+    const spanish = await t.app.inject({ url: '/l/pa-es-link' });
+    expect(spanish.statusCode).toBe(302);
+    expect(spanish.headers.location).toBe('https://utility.example/apag%C3%B3n/informaci%C3%B3n');
+    const idn = await t.app.inject({ url: '/l/pa-idn-link' });
+    expect(idn.statusCode).toBe(302);
+    expect(idn.headers.location).toBe('https://xn--pg-cja.example/%E5%81%9C%E7%94%B5%20aviso');
+    // Registered again as the engine first sent it: the same link, nothing changes.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/ingest/links',
+      headers: bearer(ingestKey),
+      payload: [
+        {
+          code: 'pa-es-link',
+          message_id_bint: 5012,
+          target_url: 'https://utility.example/apagón/información',
+        },
+      ],
+    });
+    expect(again.json()).toEqual({ received: 1, inserted: 0, ignored: 1 });
+  });
+
   it('tracked links: unknown codes 404, conflicting registrations are rejected whole, repeats ignored', async () => {
     expect((await t.app.inject({ url: '/l/no-such-code' })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/l/%3Cscript%3E' })).statusCode).toBe(404);

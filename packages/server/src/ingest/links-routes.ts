@@ -58,7 +58,7 @@ export async function linksRoutes(app: App, ctx: AppContext) {
       return reply
         .header('cache-control', 'no-store')
         .header('referrer-policy', 'no-referrer')
-        .redirect(target, 302);
+        .redirect(headerSafeUrl(target), 302);
     },
   );
 }
@@ -82,4 +82,16 @@ function unknownLinkPage(utility: string): string {
 </body>
 </html>
 `;
+}
+
+/**
+ * A stored target as a Location header can carry it: its standard form (registered targets are stored so since
+ * the probe session; one stored before, with accents as written, made the click a 500).
+ */
+function headerSafeUrl(target: string): string {
+  try {
+    return new URL(target).href;
+  } catch {
+    return encodeURI(target);
+  }
 }
