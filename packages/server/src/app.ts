@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, validateHeaderValue } from 'node:http';
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -195,12 +195,22 @@ function installErrorHandling(app: App) {
      * Error answers are serialised here, never by the route's response schema: a route declaring its own 4xx
      * shape (the uploads' {status, ...}) turned a refusal by the guard or a body parser into a 500.
      */
-    const answer = (status: number, body: Record<string, unknown>) =>
-      reply
+    const answer = (status: number, body: Record<string, unknown>) => {
+      // A header the route set that Node refuses (text beyond ISO-8859-1 in a Location) failed the error answer
+      // too, and Fastify sent its own body naming the header: it is dropped.
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        try {
+          if (value !== undefined) validateHeaderValue(name, value);
+        } catch {
+          reply.removeHeader(name);
+        }
+      }
+      return reply
         .code(status)
         .type('application/json; charset=utf-8')
         .serializer(JSON.stringify)
         .send(req.routeOptions.config?.statusInErrorBody ? { status, ...body } : body);
+    };
     if (err instanceof HttpError) {
       if (err.headers) reply.headers(err.headers);
       return answer(err.statusCode, {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
+import { buildApp } from '../app.ts';
 import { redactUrl } from './redact.ts';
 
 let t: TestApp;
@@ -570,5 +571,26 @@ describe('compressed bodies', () => {
       payload: JSON.stringify(records),
     });
     expect(plain.statusCode).toBe(200);
+  });
+});
+
+describe('a header Node refuses', () => {
+  it("answers the usual 500 in words, not Fastify's own body naming the header and its error code", async () => {
+    const app = await buildApp(t.ctx, { webDist: null });
+    app.get('/api/v1/test-bad-header', { config: { access: 'public' } }, async (_req, reply) =>
+      reply.header('location', 'https://utility.example/停电').code(302).send(),
+    );
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = app.server.address() as AddressInfo;
+      const res = await fetch(`http://127.0.0.1:${port}/api/v1/test-bad-header`, { redirect: 'manual' });
+      expect(res.status).toBe(500);
+      expect(await res.json()).toEqual({
+        error: 'internal',
+        message: 'Something went wrong on the server. The error has been logged.',
+      });
+    } finally {
+      await app.close();
+    }
   });
 });
