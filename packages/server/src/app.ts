@@ -200,7 +200,7 @@ function installErrorHandling(app: App) {
       // too, and Fastify sent its own body naming the header: it is dropped.
       for (const [name, value] of Object.entries(reply.getHeaders())) {
         try {
-          if (value !== undefined) validateHeaderValue(name, value);
+          for (const one of [value ?? []].flat()) validateHeaderValue(name, String(one));
         } catch {
           reply.removeHeader(name);
         }
