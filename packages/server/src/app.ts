@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, validateHeaderValue } from 'node:http';
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,7 @@ import { isDatabaseUnavailable } from './db/pool.ts';
 import { healthRoutes } from './health/routes.ts';
 import { badRequest, frameworkMessage, HttpError, validationMessage } from './http/errors.ts';
 import { installGuard } from './http/guard.ts';
+import { JSON_VALUES_MAX, measureJson, tooManyJsonValues } from './http/json-size.ts';
 import { redactUrl } from './http/redact.ts';
 import type { App } from './http/types.ts';
 import { linksRoutes } from './ingest/links-routes.ts';
@@ -91,10 +92,26 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   // A call without a body sent with a JSON content type (a client's default, as for Log out) has no body: refusing
   // it as 'empty JSON' would leave a careless client's session alive while it believes it signed out. A call that
   // needs a body still says so (its schema). Anything else is parsed as before, prototype poisoning refused.
+  // A body holding more values than any call needs is refused before it is parsed (see json-size.ts).
   const jsonParser = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (body === '') done(null, undefined);
+    else if (measureJson(body as string).values > JSON_VALUES_MAX) done(tooManyJsonValues(JSON_VALUES_MAX));
     else jsonParser(req, body as string, done);
+  });
+  // No call reads a compressed body: gzip sent as JSON was refused as 'not valid JSON', which sent the sender to
+  // look for a mistake in its JSON; a compressed upload as 'cut short or malformed'.
+  app.addHook('preParsing', async (req) => {
+    const encoding = req.headers['content-encoding']?.trim().toLowerCase();
+    const hasBody =
+      req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+    if (encoding && encoding !== 'identity' && hasBody) {
+      throw new HttpError(
+        415,
+        'unsupported_media_type',
+        `The request body is compressed (Content-Encoding: ${encoding.slice(0, 40)}), which this server does not read: send it uncompressed.`,
+      );
+    }
   });
   // JSON can spell half of a UTF-16 surrogate pair (\ud800), which no text can hold: PostgreSQL refuses it in
   // json (a 500) and the driver turns it into U+FFFD in text (stored changed, silently). Refused here, for every
@@ -174,11 +191,33 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
 
 function installErrorHandling(app: App) {
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
+    /**
+     * Error answers are serialised here, never by the route's response schema: a route declaring its own 4xx
+     * shape (the uploads' {status, ...}) turned a refusal by the guard or a body parser into a 500.
+     */
+    const answer = (status: number, body: Record<string, unknown>) => {
+      // A header the route set that Node refuses (text beyond ISO-8859-1 in a Location) failed the error answer
+      // too, and Fastify sent its own body naming the header: it is dropped.
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        try {
+          for (const one of [value ?? []].flat()) validateHeaderValue(name, String(one));
+        } catch {
+          reply.removeHeader(name);
+        }
+      }
+      return reply
+        .code(status)
+        .type('application/json; charset=utf-8')
+        .serializer(JSON.stringify)
+        .send(req.routeOptions.config?.statusInErrorBody ? { status, ...body } : body);
+    };
     if (err instanceof HttpError) {
       if (err.headers) reply.headers(err.headers);
-      return reply
-        .code(err.statusCode)
-        .send({ error: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) });
+      return answer(err.statusCode, {
+        error: err.code,
+        message: err.message,
+        ...(err.details ? { details: err.details } : {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({
@@ -191,7 +230,7 @@ function installErrorHandling(app: App) {
       const first = err.validation[0];
       // No body at all where one is needed (sent without one, or empty with a JSON content type).
       const noBody = err.validationContext === 'body' && req.body == null;
-      return reply.code(400).send({
+      return answer(400, {
         error: 'bad_request',
         message: noBody
           ? 'The request has no body; this call needs its fields sent as JSON.'
@@ -208,7 +247,7 @@ function installErrorHandling(app: App) {
     // PostgreSQL refuses a zero byte or an invalid character in text: the request's fault, and nothing was stored.
     const pgCode = (err as { code?: string }).code;
     if (pgCode === '22021' || pgCode === '22P05') {
-      return reply.code(400).send({
+      return answer(400, {
         error: 'bad_request',
         message:
           'The request contains a character that cannot be stored (such as a zero byte). Remove it and try again.',
@@ -216,7 +255,7 @@ function installErrorHandling(app: App) {
     }
     // A well-formed date PostgreSQL cannot hold (year 0000): the request's fault too.
     if (pgCode === '22008') {
-      return reply.code(400).send({
+      return answer(400, {
         error: 'bad_request',
         message:
           'A date in the request is out of range: the year must be from 0001 to 294276. Nothing was stored.',
@@ -224,23 +263,25 @@ function installErrorHandling(app: App) {
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply
-        .code(status)
-        .send({ error: ERROR_CODES[status] ?? 'bad_request', message: humanMessage(err) });
+      return answer(status, {
+        error: ERROR_CODES[status] ?? 'bad_request',
+        message: humanMessage(err, status),
+      });
     }
     // The database restarting or out of reach is no fault of the request, and says nothing of the session: a 503
     // in words (never a 401, which would sign the operator out), and the next call gets through once it is back.
     if (isDatabaseUnavailable(err)) {
       req.log.warn({ error: err.message }, 'database unreachable');
-      return reply.code(503).send({
+      return answer(503, {
         error: 'unavailable',
         message: 'The database cannot be reached right now (it may be restarting). Try again in a minute.',
       });
     }
     req.log.error({ err }, 'request failed');
-    return reply
-      .code(500)
-      .send({ error: 'internal', message: 'Something went wrong on the server. The error has been logged.' });
+    return answer(500, {
+      error: 'internal',
+      message: 'Something went wrong on the server. The error has been logged.',
+    });
   });
 
   app.setNotFoundHandler((req, reply) =>
@@ -307,10 +348,36 @@ function clientErrorHandler(err: Error & { code?: string }, socket: Socket) {
 }
 
 /** Error codes of the framework's own 4xx answers that are not plain bad requests. */
-const ERROR_CODES: Readonly<Record<number, string>> = { 413: 'too_large', 415: 'unsupported_media_type' };
+const ERROR_CODES: Readonly<Record<number, string>> = {
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  409: 'conflict',
+  413: 'too_large',
+  415: 'unsupported_media_type',
+  416: 'range_not_satisfiable',
+  429: 'too_many_requests',
+};
 
-function humanMessage(err: FastifyError): string {
-  return frameworkMessage(err.code) ?? err.message;
+/** Sentences for the framework's and its plugins' bare refusals ('Forbidden': the static files' path check). */
+const PLAIN_REFUSALS: Readonly<Record<number, string>> = {
+  403: 'This address may not be read (403 Forbidden).',
+  416: 'The part of the file asked for (the Range header) is not in it (416 Range Not Satisfiable).',
+};
+
+function humanMessage(err: FastifyError, status: number): string {
+  const known = frameworkMessage(err.code);
+  if (known) return known;
+  // A bare status phrase ('Forbidden', 'Range Not Satisfiable') is no sentence.
+  if (!err.message || err.message === STATUS_CODES[status] || !/\s/.test(err.message.trim())) {
+    return (
+      PLAIN_REFUSALS[status] ??
+      `The request was refused (${status} ${STATUS_CODES[status] ?? 'Client Error'}).`
+    );
+  }
+  return err.message;
 }
 
 /** Serves the built console: real files by path, index.html for every other non-API path (client routing). */
@@ -327,7 +394,7 @@ async function serveConsole(app: App, dist: string | null) {
       if (/^(api|csv|l)\//.test(urlPath) || urlPath === 'api') {
         return reply
           .code(404)
-          .send({ error: 'not_found', message: `There is no ${req.method} /${redactUrl(urlPath)}.` });
+          .send({ error: 'not_found', message: `There is no ${req.method} ${redactUrl(`/${urlPath}`)}.` });
       }
       if (!available) {
         return reply

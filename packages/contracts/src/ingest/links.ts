@@ -13,8 +13,10 @@ export const LINK_CODE_PATTERN = /^[A-Za-z0-9_-]{6,64}$/;
 export const ingestLinkSchema = z.object({
   code: z.string().regex(LINK_CODE_PATTERN, 'must be 6 to 64 letters, digits, - or _'),
   message_id_bint: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  // Kept as the URL's standard form (normalize): accents and other scripts %-encoded, a domain in punycode. Sent
+  // as written, a Location header holding 'apagón' was refused by Node, and the customer's click was a 500.
   target_url: z
-    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .url({ protocol: /^https?$/, normalize: true, error: 'must be an http:// or https:// URL' })
     .max(2000, 'must be at most 2000 characters'),
 });
 export type IngestLink = z.input<typeof ingestLinkSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timeZoneParam } from '../http.ts';
+import { idParam, timeZoneParam } from '../http.ts';
 import {
   SUPPRESSION_CHECK_MAX_VALUES,
   SUPPRESSION_GROUP_NAME_MAX_LENGTH,
@@ -186,7 +186,7 @@ export type SuppressionFullUploadPreview = z.infer<typeof suppressionFullUploadP
 
 /** POST fullFileUpload/{uploadId}/apply: the path parameter. */
 export const suppressionApplyUploadParamsSchema = z.object({
-  uploadId: z.coerce.number().int().positive(),
+  uploadId: idParam,
 });
 export type SuppressionApplyUploadParams = z.infer<typeof suppressionApplyUploadParamsSchema>;
 
@@ -248,7 +248,8 @@ export type SuppressionCheckAnswer = z.infer<typeof suppressionCheckAnswerSchema
 
 /** DELETE deleteById/{row_id_bint}: the path parameter. */
 export const suppressionDeleteRowParamsSchema = z.object({
-  row_id_bint: z.coerce.number().int().positive(),
+  /** Digits only (idParam): z.coerce read 0x8, 8.0 and +8 as row 8, and deleted it. */
+  row_id_bint: idParam,
 });
 export type SuppressionDeleteRowParams = z.infer<typeof suppressionDeleteRowParamsSchema>;
 

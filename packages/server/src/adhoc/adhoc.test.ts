@@ -1023,6 +1023,32 @@ describe('audio uploads (doc 2 §4, §5; DESIGN §4)', () => {
     expect(res.statusCode).toBe(200);
   });
 
+  it('rejects a WAV cut short (its sound ends before the length its header gives), and keeps nothing', async () => {
+    const id = await newTemplate();
+    const before = await readdir(path.join(dataDir, 'audio')).catch(() => []);
+    const whole = wavBytes(8000);
+    const upload = (bytes: Buffer) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/adhoc/upload/live/${id}-english`,
+        ...(({ payload, headers }) => ({ payload, headers: { ...headers, ...bearer(token) } }))(
+          multipartFile('greeting.wav', 'audio/wav', bytes),
+        ),
+      });
+    const res = await upload(whole.subarray(0, whole.length - 5000));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'bad_request',
+      message:
+        'The WAV file is cut short: its header promises 16,000 bytes of sound but it holds 11,000 (the file was copied or exported before it was complete). Record or export the message again as a WAV file.',
+    });
+    expect(await readdir(path.join(dataDir, 'audio'))).toEqual(before);
+    // A recorder that streams leaves the length unknown (0xFFFFFFFF): its sound is taken as it is.
+    const streamed = Buffer.from(whole);
+    streamed.writeUInt32LE(0xffffffff, 40);
+    expect((await upload(streamed)).statusCode).toBe(200);
+  });
+
   it('rejects a dialer address that is not {template id}-{language}', async () => {
     const res = await t.app.inject({
       method: 'POST',

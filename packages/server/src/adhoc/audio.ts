@@ -55,7 +55,15 @@ async function wavProblem(handle: FileHandle): Promise<string | undefined> {
       if (!format) {
         return 'The WAV file does not say how its sound is recorded (no format chunk before its audio). Record or export the message again as a WAV file.';
       }
-      return length === 0 || offset + 8 >= size ? silent : undefined;
+      if (length === 0 || offset + 8 >= size) return silent;
+      // Sound ending before the length the header gives: a copy or export taken before it was complete, whose
+      // message the dialer would play cut off. 0xFFFFFFFF is the length a streaming recorder leaves unknown.
+      const held = size - offset - 8;
+      if (length !== 0xffffffff && length > held) {
+        const bytes = (n: number) => n.toLocaleString('en-US');
+        return `The WAV file is cut short: its header promises ${bytes(length)} bytes of sound but it holds ${bytes(held)} (the file was copied or exported before it was complete). Record or export the message again as a WAV file.`;
+      }
+      return undefined;
     }
     offset += 8 + length + (length % 2);
   }

@@ -87,6 +87,21 @@ describe('permissions and tokens', () => {
     expect((await t.app.inject({ url: '/api/v1/launcher/campaigns' })).statusCode).toBe(401);
   });
 
+  it('never acts on a HEAD request (a link checker, curl -I): no report is made, refreshed or sent', async () => {
+    const jobs = async () =>
+      (await t.ctx.db.query('SELECT count(*)::int AS n FROM pgboss.job')).rows[0].n as number;
+    const before = await jobs();
+    for (const a of actions) {
+      const res = await t.app.inject({
+        method: 'HEAD',
+        url: `/api/${a}/${operator}/500`,
+        headers: bearer(operator),
+      });
+      expect(res.statusCode, a).toBe(404);
+    }
+    expect(await jobs()).toBe(before);
+  });
+
   it('refuses refresh and resend without MB_INTERNAL_PERMISSION (403), even though the screen hides them', async () => {
     for (const a of ['refresh-completion-report', 'resend-completion-report']) {
       const res = await get(`/api/${a}/${viewer}/500`, viewer);
@@ -426,6 +441,61 @@ describe('custom reports', () => {
         '',
       ].join('\r\n'),
     );
+  });
+
+  it('a HEAD request on a tracked link (a mail scanner checking it) redirects without counting a click', async () => {
+    const register = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/ingest/links',
+      headers: bearer(ingestKey),
+      payload: [{ code: 'pa-head-link', message_id_bint: 5012, target_url: 'https://utility.example/head' }],
+    });
+    expect(register.statusCode).toBe(200);
+    const head = await t.app.inject({ method: 'HEAD', url: '/l/pa-head-link' });
+    expect(head.statusCode).toBe(302);
+    expect(head.headers.location).toBe('https://utility.example/head');
+    const { rows } = await t.ctx.db.query(
+      "SELECT click_count, first_clicked_at FROM link_codes WHERE code = 'pa-head-link'",
+    );
+    expect(rows).toEqual([{ click_count: 0, first_clicked_at: null }]);
+    expect((await t.app.inject({ method: 'HEAD', url: '/l/no-such-code' })).statusCode).toBe(404);
+  });
+
+  it('a tracked link to an address with accents or another script redirects there (it was a 500)', async () => {
+    const register = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/ingest/links',
+      headers: bearer(ingestKey),
+      payload: [
+        {
+          code: 'pa-es-link',
+          message_id_bint: 5012,
+          target_url: 'https://utility.example/apagón/información',
+        },
+        { code: 'pa-idn-link', message_id_bint: 5012, target_url: 'https://pgé.example/停电 aviso' },
+      ],
+    });
+    expect(register.statusCode).toBe(200);
+    const spanish = await t.app.inject({ url: '/l/pa-es-link' });
+    expect(spanish.statusCode).toBe(302);
+    expect(spanish.headers.location).toBe('https://utility.example/apag%C3%B3n/informaci%C3%B3n');
+    const idn = await t.app.inject({ url: '/l/pa-idn-link' });
+    expect(idn.statusCode).toBe(302);
+    expect(idn.headers.location).toBe('https://xn--pg-cja.example/%E5%81%9C%E7%94%B5%20aviso');
+    // Registered again as the engine first sent it: the same link, nothing changes.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/ingest/links',
+      headers: bearer(ingestKey),
+      payload: [
+        {
+          code: 'pa-es-link',
+          message_id_bint: 5012,
+          target_url: 'https://utility.example/apagón/información',
+        },
+      ],
+    });
+    expect(again.json()).toEqual({ received: 1, inserted: 0, ignored: 1 });
   });
 
   it('tracked links: unknown codes 404, conflicting registrations are rejected whole, repeats ignored', async () => {

@@ -48,7 +48,11 @@ const LAUNCH_PATHS: Record<CustomReportKind, { path: string; summary: string }> 
   linkclick: { path: 'launch-linkclick-report', summary: 'Generate and transfer the LinkClick report' },
 };
 
-/** Completion reports and custom report launches (doc 1 §7; DESIGN.md §3). */
+/**
+ * Completion reports and custom report launches (doc 1 §7; DESIGN.md §3). The actions are GETs (the
+ * specification's calls) but make and send files: they answer no HEAD request (Fastify would run them for one,
+ * so a link checker or `curl -I` launched a transfer to the customer's server).
+ */
 export async function completionRoutes(app: App, ctx: AppContext) {
   const service = completionService(ctx);
   const tags = ['completion'];
@@ -82,6 +86,7 @@ export async function completionRoutes(app: App, ctx: AppContext) {
     '/api/refresh-completion-report/:token/:id',
     {
       config: { access: ['REPORTING', 'MB_INTERNAL_PERMISSION'] },
+      exposeHeadRoute: false,
       schema: {
         tags,
         summary: 'Regenerate and re-transfer a completion report (id: report ID = dataset ID)',
@@ -100,6 +105,7 @@ export async function completionRoutes(app: App, ctx: AppContext) {
     '/api/resend-completion-report/:token/:id',
     {
       config: { access: ['REPORTING', 'MB_INTERNAL_PERMISSION'] },
+      exposeHeadRoute: false,
       schema: {
         tags,
         summary: 'Transfer the stored completion report file again (id: report ID = dataset ID)',
@@ -118,6 +124,7 @@ export async function completionRoutes(app: App, ctx: AppContext) {
     '/api/launch-completion-report/:token/:id',
     {
       config: { access: 'REPORTING' },
+      exposeHeadRoute: false,
       schema: {
         tags,
         summary: 'Generate the completion report of a dataset now, then transfer it',
@@ -153,6 +160,7 @@ export async function completionRoutes(app: App, ctx: AppContext) {
       `/api/${path}/:token/:id`,
       {
         config: { access: 'REPORTING' },
+        exposeHeadRoute: false,
         schema: { tags, summary, params: completionActionParams, response: actionResponses },
       },
       async (req, reply) => {

@@ -1,7 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
+import { buildApp } from '../app.ts';
 import { redactUrl } from './redact.ts';
 
 let t: TestApp;
@@ -148,12 +150,13 @@ describe('text no one can store, and dates PostgreSQL cannot hold', () => {
     expect(ok.statusCode).toBe(200);
   });
 
-  it('looks through a body nested 100,000 deep without overflowing the stack (400, not 500)', async () => {
+  it('looks through a body nested 90,000 deep without overflowing the stack (400, not 500)', async () => {
+    // 90,000 rather than 100,000: a body of over 100,000 values is refused unread (413, below).
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/adhoc/campaign/select',
       headers: { ...bearer(token), 'content-type': 'application/json' },
-      payload: `{"search": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`,
+      payload: `{"search": ${'['.repeat(90_000)}${']'.repeat(90_000)}}`,
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('The field search of the request must be text.');
@@ -297,6 +300,21 @@ describe('the HTTP connection', () => {
       r.end(body);
     });
 
+  it('answers a path leaving the API documentation files with 403 forbidden in words (it was bad_request "Forbidden")', async () => {
+    const res = await send('GET', '/api/docs/static/%2e%2e/%2e%2e/package.json', {});
+    expect(res.status).toBe(403);
+    expect(JSON.parse(res.body)).toEqual({
+      error: 'forbidden',
+      message: 'This address may not be read (403 Forbidden).',
+    });
+    const range = await send('GET', '/api/docs/static/swagger-ui.css', { range: 'bytes=99999999-' });
+    expect(range.status).toBe(416);
+    expect(JSON.parse(range.body)).toEqual({
+      error: 'range_not_satisfiable',
+      message: 'The part of the file asked for (the Range header) is not in it (416 Range Not Satisfiable).',
+    });
+  });
+
   it('gives a request 10 minutes to arrive whole (Fastify would wait for ever)', () => {
     expect(t.app.server.requestTimeout).toBe(600_000);
   });
@@ -381,6 +399,12 @@ describe('log redaction of paths', () => {
     );
     expect(redactUrl('/api/login/ana@example.com/abc')).toBe('/api/login/[redacted]');
   });
+
+  it('says an unknown sign-in address is unknown without repeating its e-mail and password hash', async () => {
+    const res = await t.app.inject({ url: `/api/login/ana@example.com/${'ab'.repeat(32)}/extra` });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'not_found', message: 'There is no GET /api/login/[redacted].' });
+  });
 });
 
 describe('ids', () => {
@@ -398,6 +422,175 @@ describe('ids', () => {
         message: 'The datasetId in the address must be a positive number.',
         details: [{ field: 'params.datasetId', reason: 'must be a positive number' }],
       });
+    }
+  });
+});
+
+describe('refusals before an upload is read carry its answer shape (they were 500s)', () => {
+  const upload = (url: string, headers: Record<string, string>, payload: string) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...bearer(token), groupName: 'Shape test', ...headers },
+      payload,
+    });
+  const file =
+    '--XX\r\nContent-Disposition: form-data; name="fullFileUpload"; filename="a.csv"\r\n\r\n4155550123\n\r\n--XX--\r\n';
+
+  it('a zero byte in the address of either upload: 400 with status, error and message', async () => {
+    for (const path of ['fullFileUpload', 'incrementalFileUpload']) {
+      const res = await upload(
+        `/api/suppress/upload/${path}?tz=%00`,
+        { 'content-type': 'multipart/form-data; boundary=XX' },
+        file,
+      );
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json(), path).toEqual({
+        status: 400,
+        error: 'bad_request',
+        message: 'The address contains a zero byte, which is never a valid value.',
+      });
+    }
+  });
+
+  it('a body sent as broken JSON, or JSON with half a surrogate pair: 400 with status', async () => {
+    const broken = await upload(
+      '/api/suppress/upload/fullFileUpload',
+      { 'content-type': 'application/json' },
+      '{"a":',
+    );
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({
+      status: 400,
+      error: 'bad_request',
+      message: 'The request body is not valid JSON.',
+    });
+    const surrogate = await upload(
+      '/api/suppress/upload/incrementalFileUpload',
+      { 'content-type': 'application/json' },
+      '{"a":"\\ud800"}',
+    );
+    expect(surrogate.statusCode).toBe(400);
+    expect(surrogate.json()).toEqual({
+      status: 400,
+      error: 'bad_request',
+      message:
+        'The request contains a character that cannot be stored (half of a UTF-16 surrogate pair, such as \\ud800). Remove it and try again.',
+    });
+  });
+
+  it('a body of a content type no call reads: 415 with status', async () => {
+    const res = await upload('/api/suppress/upload/fullFileUpload', { 'content-type': 'text/plain' }, 'x');
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({
+      status: 415,
+      error: 'unsupported_media_type',
+      message: 'The request body has a content type this call does not accept.',
+    });
+  });
+
+  it('the apply step reads its upload id as digits only (0x1 applied upload 1)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/suppress/upload/fullFileUpload/0x1/apply',
+      headers: bearer(token),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      status: 400,
+      error: 'bad_request',
+      message: 'The uploadId in the address must be a whole number.',
+      details: [{ field: 'params.uploadId', reason: 'must be a whole number' }],
+    });
+  });
+
+  it('the apply step refuses broken JSON with status too', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/suppress/upload/fullFileUpload/1/apply',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      payload: '{"a":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      status: 400,
+      error: 'bad_request',
+      message: 'The request body is not valid JSON.',
+    });
+  });
+});
+
+describe('JSON bodies too big to read', () => {
+  it('refuses a console call whose JSON holds over 100,000 values before reading it (each such body held the server for seconds)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/adhoc/campaign/select',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      payload: `{"search": [${'{},'.repeat(100_000)}{}]}`,
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({
+      error: 'too_large',
+      message:
+        'The request body holds more than 100,000 values (items of lists and fields), more than this call ever needs. Nothing was read.',
+    });
+    // Commas and brackets inside text are text, not values.
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/adhoc/campaign/select',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      payload: JSON.stringify({ search: ',[{'.repeat(66) }),
+    });
+    expect(text.statusCode).toBe(200);
+  });
+});
+
+describe('compressed bodies', () => {
+  it('refuses a body sent compressed (Content-Encoding: gzip) with 415 in words, rather than "not valid JSON"', async () => {
+    const key = await t.ctx.auth.createApiKey('engine-gzip', ['INGEST']);
+    const records = [{ id_bint: 9201, name_vch: 'Gzip', begin_dt: '2026-11-22T00:00:00Z' }];
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/ingest/events',
+      headers: { ...bearer(key), 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify(records)),
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({
+      error: 'unsupported_media_type',
+      message:
+        'The request body is compressed (Content-Encoding: gzip), which this server does not read: send it uncompressed.',
+    });
+    const { rows } = await t.ctx.db.query('SELECT count(*)::int AS n FROM events WHERE id = 9201');
+    expect(rows[0].n).toBe(0);
+    // 'identity' is no compression.
+    const plain = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/ingest/events',
+      headers: { ...bearer(key), 'content-type': 'application/json', 'content-encoding': 'identity' },
+      payload: JSON.stringify(records),
+    });
+    expect(plain.statusCode).toBe(200);
+  });
+});
+
+describe('a header Node refuses', () => {
+  it("answers the usual 500 in words, not Fastify's own body naming the header and its error code", async () => {
+    const app = await buildApp(t.ctx, { webDist: null });
+    app.get('/api/v1/test-bad-header', { config: { access: 'public' } }, async (_req, reply) =>
+      reply.header('location', 'https://utility.example/停电').code(302).send(),
+    );
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = app.server.address() as AddressInfo;
+      const res = await fetch(`http://127.0.0.1:${port}/api/v1/test-bad-header`, { redirect: 'manual' });
+      expect(res.status).toBe(500);
+      expect(await res.json()).toEqual({
+        error: 'internal',
+        message: 'Something went wrong on the server. The error has been logged.',
+      });
+    } finally {
+      await app.close();
     }
   });
 });

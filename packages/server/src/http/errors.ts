@@ -1,3 +1,15 @@
+import type {} from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Every refusal of this route carries its status in the body too, `{status, error, message}` (the suppression
+     * uploads: the console reads data.status), whoever refuses it: the guard, a body parser or the handler.
+     */
+    statusInErrorBody?: boolean;
+  }
+}
+
 /** An error whose message is meant for the person using the console. */
 export class HttpError extends Error {
   constructor(

@@ -161,6 +161,36 @@ describe('a batch is atomic', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/at most 10,000 records/);
   });
+
+  it('counts an NDJSON batch before reading its records: 2,000,000 lines are refused at once (they exhausted the memory)', async () => {
+    const res = await post('events', 'x\n'.repeat(2_000_000), 'application/x-ndjson');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'bad_request',
+      message: 'A batch holds at most 10,000 records; this one has 2,000,000.',
+      details: [{ index: 10_000, field: 'record', reason: 'is beyond the batch limit' }],
+    });
+  });
+
+  it('counts a JSON batch before reading its records', async () => {
+    const res = await post('events', `[${'{},'.repeat(1_000_000)}{}]`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'bad_request',
+      message: 'A batch holds at most 10,000 records; this one has 1,000,001.',
+      details: [{ index: 10_000, field: 'record', reason: 'is beyond the batch limit' }],
+    });
+  });
+
+  it('refuses a batch holding more values than 10,000 records can, unread (one record with a million-item array)', async () => {
+    const res = await post('events', `[{"id_bint": 1, "name_vch": [${'0,'.repeat(1_000_000)}0]}]`);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({
+      error: 'too_large',
+      message:
+        'The request body holds more than 1,000,000 values (items of lists and fields), more than this call ever needs. Nothing was read.',
+    });
+  });
 });
 
 describe('times in the feed', () => {

@@ -42,7 +42,9 @@ export async function linksRoutes(app: App, ctx: AppContext) {
     },
     async (req, reply) => {
       const { code } = req.params;
-      const target = LINK_CODE_PATTERN.test(code) ? await links.click(code) : null;
+      // A HEAD request is a program checking the link (a mail scanner, a link preview), never a customer's click.
+      const follow = req.method === 'HEAD' ? links.target : links.click;
+      const target = LINK_CODE_PATTERN.test(code) ? await follow(code) : null;
       if (!target) {
         // A customer's phone shows a page, not JSON; a program asking for JSON gets the usual error body.
         if (!/\btext\/html\b/.test(req.headers.accept ?? '')) throw notFound(UNKNOWN_LINK);
@@ -56,7 +58,7 @@ export async function linksRoutes(app: App, ctx: AppContext) {
       return reply
         .header('cache-control', 'no-store')
         .header('referrer-policy', 'no-referrer')
-        .redirect(target, 302);
+        .redirect(headerSafeUrl(target), 302);
     },
   );
 }
@@ -80,4 +82,16 @@ function unknownLinkPage(utility: string): string {
 </body>
 </html>
 `;
+}
+
+/**
+ * A stored target as a Location header can carry it: its standard form (registered targets are stored so since
+ * the probe session; one stored before, with accents as written, made the click a 500).
+ */
+function headerSafeUrl(target: string): string {
+  try {
+    return new URL(target).href;
+  } catch {
+    return encodeURI(target);
+  }
 }

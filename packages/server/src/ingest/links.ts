@@ -69,6 +69,15 @@ export function linksService(db: Db) {
       });
     },
 
+    /** The link's target, counting nothing (a HEAD request); null for an unknown code. */
+    async target(code: string): Promise<string | null> {
+      const { rows } = await db.query<{ target_url: string }>(
+        'SELECT target_url FROM link_codes WHERE code = $1',
+        [code],
+      );
+      return rows[0]?.target_url ?? null;
+    },
+
     /** Records a click; answers the target URL, or null for an unknown code. */
     async click(code: string): Promise<string | null> {
       const { rows } = await db.query<{ target_url: string }>(

@@ -19,6 +19,22 @@ export function parseNdjson(text: string): { records: unknown[]; issues: IngestI
   return { records, issues };
 }
 
+/** The records of an NDJSON text (its non-blank lines), counted without splitting or parsing it. */
+export function countNdjsonRecords(text: string): number {
+  let records = 0;
+  let blank = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a) {
+      if (!blank) records++;
+      blank = true;
+    } else if (blank && c !== 0x20 && c !== 0x09 && c !== 0x0d) {
+      blank = false;
+    }
+  }
+  return blank ? records : records + 1;
+}
+
 /**
  * CSV (RFC 4180: quoted fields, doubled quotes, CRLF or LF) with a header row naming the record fields.
  * Empty cells are left out of the record, so optional fields keep their defaults.

@@ -2,12 +2,15 @@ import { errorBody, INGEST_KINDS, INGEST_MAX_BATCH, ingestAnswer } from '@psps/c
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { badRequest } from '../http/errors.ts';
+import { measureJson, tooManyJsonValues } from '../http/json-size.ts';
 import type { App } from '../http/types.ts';
-import { parseNdjson } from './parse.ts';
-import { ingestService, rejectBatch } from './service.ts';
+import { countNdjsonRecords, parseNdjson } from './parse.ts';
+import { batchTooLarge, ingestService, rejectBatch } from './service.ts';
 
 /** Room for 10,000 full message records with long addresses. */
 const BODY_LIMIT = 64 * 1024 * 1024;
+/** Values a batch may hold: 10,000 records of up to 100 fields (a message record has 15). */
+const BATCH_VALUES_MAX = INGEST_MAX_BATCH * 100;
 
 const SUMMARIES: Record<(typeof INGEST_KINDS)[number], string> = {
   events: 'Upsert PSPS events',
@@ -22,10 +25,30 @@ const SUMMARIES: Record<(typeof INGEST_KINDS)[number], string> = {
 export async function ingestRoutes(app: App, ctx: AppContext) {
   const service = ingestService(ctx.db);
   await app.register(async (scope) => {
+    // Batches are counted before they are read: JSON.parse of 64 MB of tiny records held the server for half a
+    // minute, and NDJSON of millions of bad lines ran it out of memory, before the batch limit refused them.
+    const jsonParser = scope.getDefaultJsonParser('error', 'error');
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: BODY_LIMIT },
+      (req, body, done) => {
+        if (body === '') return done(null, undefined);
+        const { items, values } = measureJson(body as string);
+        if (items !== undefined && items > INGEST_MAX_BATCH) return done(batchTooLarge(items));
+        if (values > BATCH_VALUES_MAX) return done(tooManyJsonValues(BATCH_VALUES_MAX));
+        jsonParser(req, body as string, done);
+      },
+    );
     scope.addContentTypeParser(
       ['application/x-ndjson', 'application/ndjson'],
       { parseAs: 'string', bodyLimit: BODY_LIMIT },
       (_req, body, done) => {
+        const lines = countNdjsonRecords(body as string);
+        if (lines > INGEST_MAX_BATCH) return done(batchTooLarge(lines));
+        if (measureJson(body as string).values > BATCH_VALUES_MAX) {
+          return done(tooManyJsonValues(BATCH_VALUES_MAX));
+        }
         const { records, issues } = parseNdjson(body as string);
         if (issues.length) {
           try {

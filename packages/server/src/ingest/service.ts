@@ -15,7 +15,7 @@ import {
 } from '@psps/contracts';
 import type { z } from 'zod';
 import { type Db, type DbClient, withTransaction } from '../db/pool.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest, type HttpError } from '../http/errors.ts';
 import { writeSummarySnapshots } from './summary.ts';
 
 type EventRec = z.output<typeof ingestEventSchema>;
@@ -72,6 +72,14 @@ export function ingestService(db: Db) {
 }
 export type IngestService = ReturnType<typeof ingestService>;
 
+/** A batch over the limit (counted before its records are read, or after). */
+export function batchTooLarge(records: number): HttpError {
+  return badRequest(
+    `A batch holds at most ${INGEST_MAX_BATCH.toLocaleString('en-US')} records; this one has ${records.toLocaleString('en-US')}.`,
+    [{ index: INGEST_MAX_BATCH, field: 'record', reason: 'is beyond the batch limit' }],
+  );
+}
+
 export function rejectBatch(issues: IngestIssue[]): never {
   const sorted = issues.sort((a, b) => a.index - b.index);
   const first = sorted[0];
@@ -84,12 +92,7 @@ export function rejectBatch(issues: IngestIssue[]): never {
 
 /** Record shapes (the contract's schemas); timestamps are normalised to millisecond ISO strings in UTC. */
 function validate<T>(kind: IngestKind, records: unknown[]): (T & { index: number })[] {
-  if (records.length > INGEST_MAX_BATCH) {
-    throw badRequest(
-      `A batch holds at most ${INGEST_MAX_BATCH.toLocaleString('en-US')} records; this one has ${records.length}.`,
-      [{ index: INGEST_MAX_BATCH, field: 'record', reason: 'is beyond the batch limit' }],
-    );
-  }
+  if (records.length > INGEST_MAX_BATCH) throw batchTooLarge(records.length);
   const schema = INGEST_SCHEMAS[kind];
   const issues: IngestIssue[] = [];
   const out: (T & { index: number })[] = [];

@@ -100,6 +100,18 @@ describe('normalizeValue without a declared type', () => {
     expect(normalizeValue(raw)).toEqual({ ok: false, reason });
   });
 
+  it('rejects an invisible character of any type (zero-width space, byte-order mark, direction marks)', () => {
+    // A pasted number with a zero-width space was no phone number, so an untyped check took it for an account
+    // number and answered 'not suppressed' without a reason.
+    const reason =
+      'The value contains an invisible character (such as a zero-width space, U+200B): remove it and write the value again';
+    for (const type of [undefined, 'PHONE', 'SMS', 'EMAIL', 'ACCOUNT'] as const) {
+      expect(normalizeValue('+14155550123\u200b', type), String(type)).toEqual({ ok: false, reason });
+      expect(normalizeValue('ana\ufeff@example.com', type), String(type)).toEqual({ ok: false, reason });
+      expect(normalizeValue('AC\u200e12345', type), String(type)).toEqual({ ok: false, reason });
+    }
+  });
+
   it('rejects values longer than 254 characters', () => {
     expect(normalizeValue(`${'a'.repeat(250)}@example.com`)).toEqual({
       ok: false,

@@ -24,6 +24,8 @@ const PHONE_PUNCTUATION = /[\s().\-/]/g;
 const NANP_NUMBER = /^(?:\+?1)?([2-9]\d{9})$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern finds
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+/** Unicode format characters: zero-width spaces and joiners, byte-order marks, direction marks. */
+const INVISIBLE_CHARACTERS = /\p{Cf}/u;
 const WHITESPACE = /\s/;
 /** A phone number followed by an extension: '415 555 0114 ext 12', '4155550115x3', '(415) 555-0116 #4'. */
 const WITH_EXTENSION = /^\+?[\d\s().\-/]*\d[\s().\-/]*(?:ext\.?|extension|x|#)\s*\d{1,6}$/i;
@@ -51,6 +53,13 @@ export function normalizeValue(raw: string, declaredType?: SuppressionType): Nor
   if (text === '') return reject('The value is empty');
   if (CONTROL_CHARACTERS.test(text))
     return reject('The value contains a line break, tab or other control character');
+  // Invisible characters (pasted from web pages and spreadsheets) make a value that looks like a number no number:
+  // an untyped check took '+14155550123' with a zero-width space for an account number, not suppressed.
+  if (NON_ASCII.test(text) && INVISIBLE_CHARACTERS.test(text)) {
+    return reject(
+      'The value contains an invisible character (such as a zero-width space, U+200B): remove it and write the value again',
+    );
+  }
   if (text.length > SUPPRESSION_VALUE_MAX_LENGTH) {
     return reject(`The value is longer than ${SUPPRESSION_VALUE_MAX_LENGTH} characters`);
   }

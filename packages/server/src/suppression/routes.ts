@@ -38,6 +38,8 @@ import type { App } from '../http/types.ts';
 import { type OpenUpload, suppressionService, UploadTooLargeError } from './service.ts';
 
 const access = { access: 'SUPPRESSION' } as const;
+/** The uploads and their apply / discard: every refusal is `{status: 4xx, error, message}` (DESIGN §3). */
+const uploadAccess = { ...access, statusInErrorBody: true } as const;
 const tags = ['suppression'];
 /** Multipart framing around the file: boundaries and part headers. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -145,7 +147,7 @@ export async function suppressionRoutes(app: App, ctx: AppContext) {
     uploads.post(
       SUPPRESSION_PATHS.fullUpload,
       {
-        config: access,
+        config: uploadAccess,
         attachValidation: true,
         schema: {
           tags,
@@ -161,7 +163,7 @@ export async function suppressionRoutes(app: App, ctx: AppContext) {
     uploads.post(
       SUPPRESSION_PATHS.incrementalUpload,
       {
-        config: access,
+        config: uploadAccess,
         attachValidation: true,
         schema: {
           tags,
@@ -189,7 +191,7 @@ export async function suppressionRoutes(app: App, ctx: AppContext) {
     app.post(
       path.replace('{uploadId}', ':uploadId'),
       {
-        config: access,
+        config: uploadAccess,
         schema: {
           tags,
           summary,
@@ -254,6 +256,8 @@ export async function suppressionRoutes(app: App, ctx: AppContext) {
     SUPPRESSION_PATHS.download,
     {
       config: access,
+      // A HEAD request (curl -I, a link checker) would make the whole CSV and audit a download no one received.
+      exposeHeadRoute: false,
       schema: {
         tags,
         summary: 'Every active value, or one group’s (of one type), as CSV (data.csv), streamed',
@@ -351,7 +355,8 @@ function optionalGroupNameHeader(req: FastifyRequest): string | undefined {
   const raw = req.headers.groupname;
   const group = headerText(Array.isArray(raw) ? raw[0] : raw).trim();
   if (group === '') return undefined;
-  if ([...group].some((c) => c < ' ' || c === '\u007f')) {
+  // C0 and C1 controls: a Windows-1252 script's curly quotes (0x93, 0x94) arrive as the invisible U+0093, U+0094.
+  if ([...group].some((c) => c < ' ' || (c >= '\u007f' && c <= '\u009f'))) {
     throw badRequest('A group name cannot hold tabs, line breaks or other control characters.');
   }
   if (group.length > SUPPRESSION_GROUP_NAME_MAX_LENGTH) {

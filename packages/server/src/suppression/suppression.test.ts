@@ -605,6 +605,18 @@ describe('lists, search, deletes, download', () => {
         payload: { groupName },
       });
     expect((await del(row.row_id_bint, 'Opt-out 2026')).statusCode).toBe(404);
+    // A row id is digits: hex, a sign or a decimal point are a mistake, never another spelling of a row to delete.
+    for (const id of [`0x${row.row_id_bint.toString(16)}`, `+${row.row_id_bint}`, `${row.row_id_bint}.0`]) {
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/suppress/deleteById/${id}`,
+        headers: bearer(token),
+        payload: { groupName: 'Medical exemptions' },
+      });
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json().message, id).toBe('The row_id_bint in the address must be a whole number.');
+    }
+    expect((await get('/api/suppress/search?value=4152000007')).json().rows).toBe(1);
     expect((await del(row.row_id_bint, 'Medical exemptions')).json()).toEqual({ status: 200, deleted: 1 });
     const again = await del(row.row_id_bint, 'Medical exemptions');
     expect(again.statusCode).toBe(404);
@@ -671,6 +683,13 @@ describe('lists, search, deletes, download', () => {
       .slice(1)
       .map((l) => l.split(',').slice(1, 3).join(' '));
     expect(values).toEqual(await activeOf('Opt-out 2026'));
+    // A HEAD request (curl -I, a link checker) downloads nothing: no CSV is made and no download is audited.
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: '/api/suppress/downloadActiveSuppressions',
+      headers: bearer(token),
+    });
+    expect(head.statusCode).toBe(404);
     const { rows } = await t.ctx.db.query(
       "SELECT count(*)::int AS n FROM audit_log WHERE action = 'suppression.download'",
     );
@@ -1546,6 +1565,16 @@ describe('full upload preview: what it shows, and discarding it', () => {
     expect(tab.json().message).toBe(
       'A group name cannot hold tabs, line breaks or other control characters.',
     );
+    // A script sending Windows-1252 text: its curly quotes (bytes 0x93, 0x94) are read as the invisible C1
+    // controls U+0093 and U+0094, which named a group no one could type.
+    const quoted = await upload('full', 'Opt-out \u0093new\u0094', 'x@example.com\n');
+    expect(quoted.statusCode).toBe(400);
+    expect(quoted.json()).toEqual({
+      status: 400,
+      error: 'bad_request',
+      message: 'A group name cannot hold tabs, line breaks or other control characters.',
+    });
+    expect(await activeOf('Opt-out \u0093new\u0094')).toEqual([]);
   });
 
   it('reads a groupName header sent as UTF-8 (curl, scripts) as UTF-8, and one sent as ISO-8859-1 as that', async () => {
