@@ -19,9 +19,16 @@ export const withinSafeRange = (min: 0 | 1) => ({
   abort: true,
 });
 
-/** A positive integer id in a path or query, given as text: digits only (no 1e5, 0x10 or 1.0); -3 is a whole number but not positive. */
+/**
+ * A whole number given as text in a path or query, read as a number only when it is written in digits: 1e5, 0x10,
+ * 1.0 and +8 stay text and are refused (z.coerce read 0x8 as 8). For `z.preprocess`.
+ */
+export const digitsAsNumber = (v: unknown) =>
+  typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v;
+
+/** A positive integer id in a path or query, given as text: digits only; -3 is a whole number but not positive. */
 export const idParam = z.preprocess(
-  (v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
+  digitsAsNumber,
   z
     .number({ error: 'must be a whole number' })
     .max(Number.MAX_SAFE_INTEGER, withinSafeRange(1))

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, withinSafeRange } from '../http.ts';
+import { digitsAsNumber, idParam, withinSafeRange } from '../http.ts';
 import { REPORT_KINDS, TRANSFER_STATES } from './constants.ts';
 
 /**
@@ -28,11 +28,14 @@ const pathToken = z.string().min(1).max(200);
 
 export const completionReportsParams = z.object({
   sessionToken: pathToken,
-  lastUpdateStamp: z.coerce
-    .number({ error: 'must be a number' })
-    .max(Number.MAX_SAFE_INTEGER, withinSafeRange(0))
-    .int('must be a whole number')
-    .nonnegative('must not be negative'),
+  lastUpdateStamp: z.preprocess(
+    digitsAsNumber,
+    z
+      .number({ error: 'must be a whole number' })
+      .max(Number.MAX_SAFE_INTEGER, withinSafeRange(0))
+      .int('must be a whole number')
+      .nonnegative('must not be negative'),
+  ),
 });
 
 /** refresh / resend / launch calls: `/{token}/{id}`, id a report ID or dataset ID (the same for completion). */

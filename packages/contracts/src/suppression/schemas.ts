@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, timeZoneParam } from '../http.ts';
+import { digitsAsNumber, idParam, timeZoneParam } from '../http.ts';
 import {
   SUPPRESSION_CHECK_MAX_VALUES,
   SUPPRESSION_GROUP_NAME_MAX_LENGTH,
@@ -17,11 +17,10 @@ const timestampSchema = z.iso.datetime();
 const countSchema = z.int().nonnegative();
 /** A page number; 'abc', '1.5', '0' or a page given twice get one sentence a person understands. */
 const PAGE_MESSAGE = 'the page is a whole number from 1, given once';
-const pageSchema = z.coerce
-  .number({ error: PAGE_MESSAGE })
-  .int({ error: PAGE_MESSAGE })
-  .min(1, { error: PAGE_MESSAGE })
-  .default(1);
+const pageSchema = z.preprocess(
+  digitsAsNumber,
+  z.number({ error: PAGE_MESSAGE }).int({ error: PAGE_MESSAGE }).min(1, { error: PAGE_MESSAGE }).default(1),
+);
 
 export const suppressionGroupNameSchema = z.string().trim().min(1).max(SUPPRESSION_GROUP_NAME_MAX_LENGTH);
 

@@ -144,6 +144,10 @@ describe('permissions and tokens', () => {
     }
     expect((await get(`/api/completion-reports/${operator}/-1`)).statusCode).toBe(400);
     expect((await get(`/api/completion-reports/${operator}/x`)).statusCode).toBe(400);
+    // A stamp is written in digits: 0x10 is not read as 16.
+    const hex = await get(`/api/completion-reports/${operator}/0x10`);
+    expect(hex.statusCode).toBe(400);
+    expect(hex.json().message).toBe('The lastUpdateStamp in the address must be a whole number.');
   });
 
   it('answers 409 to a resend before the report was ever generated', async () => {

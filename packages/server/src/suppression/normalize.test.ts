@@ -112,6 +112,29 @@ describe('normalizeValue without a declared type', () => {
     }
   });
 
+  it('reads a number typed with fullwidth digits, plus sign and ideographic spaces as the same number', () => {
+    // An East Asian keyboard types '＋１ ４１５…': it was no phone number, and an untyped check took it for an account.
+    const phone = { ok: true, type: 'PHONE', value: '+14155550123' };
+    expect(
+      normalizeValue(
+        '\uff0b\uff11\u3000\uff14\uff11\uff15\u3000\uff15\uff15\uff15\u3000\uff10\uff11\uff12\uff13',
+      ),
+    ).toEqual(phone);
+    expect(
+      normalizeValue('\uff08\uff14\uff11\uff15\uff09\uff15\uff15\uff15\uff0d\uff10\uff11\uff12\uff13'),
+    ).toEqual(phone);
+    expect(normalizeValue('\uff14\uff11\uff15\uff15\uff15\uff15\uff10\uff11\uff12\uff13', 'SMS')).toEqual({
+      ...phone,
+      type: 'SMS',
+    });
+    // Other text is never changed by it: a fullwidth account number stays as written.
+    expect(normalizeValue('\uff21\uff23\uff11\uff12', 'ACCOUNT')).toEqual({
+      ok: true,
+      type: 'ACCOUNT',
+      value: '\uff21\uff23\uff11\uff12',
+    });
+  });
+
   it('rejects values longer than 254 characters', () => {
     expect(normalizeValue(`${'a'.repeat(250)}@example.com`)).toEqual({
       ok: false,

@@ -49,7 +49,7 @@ const NON_ASCII = /[^\u0020-\u007e]/;
  * always need the type column: an account number of ten digits would otherwise look like a phone number).
  */
 export function normalizeValue(raw: string, declaredType?: SuppressionType): NormalizeResult {
-  const text = raw.trim();
+  const text = asciiPhoneText(raw.trim());
   if (text === '') return reject('The value is empty');
   if (CONTROL_CHARACTERS.test(text))
     return reject('The value contains a line break, tab or other control character');
@@ -90,6 +90,17 @@ export function normalizeValue(raw: string, declaredType?: SuppressionType): Nor
         `"${shorten(text)}" is neither an e-mail address nor a phone number; account numbers need ACCOUNT in the type column`,
       );
   }
+}
+
+/**
+ * A number typed with an East Asian keyboard ('＋１ ４１５ ５５５ ０１２３': fullwidth digits, plus sign, ideographic
+ * spaces) is the same number: its compatibility form (NFKC) in digits and phone punctuation replaces it. Any other
+ * text stays as written (an e-mail address or an account number is never changed by this).
+ */
+function asciiPhoneText(text: string): string {
+  if (!NON_ASCII.test(text)) return text;
+  const folded = text.normalize('NFKC').trim();
+  return !NON_ASCII.test(folded) && PHONE_TEXT.test(folded) && HAS_DIGIT.test(folded) ? folded : text;
 }
 
 /** PHONE and SMS values are phone numbers in E.164 form ('+14155550123'). */

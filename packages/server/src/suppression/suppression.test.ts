@@ -712,7 +712,8 @@ describe('lists, search, deletes, download', () => {
   });
 
   it('answers a page number that is not one with a sentence (400), never a 500', async () => {
-    for (const page of ['abc', '0', '-1', '1.5', '1&page=2']) {
+    // 0x10 and 1e1 are numbers to JavaScript, not to a person: refused, not read as pages 16 and 10.
+    for (const page of ['abc', '0', '-1', '1.5', '1&page=2', '0x10', '1e1', '%2B2']) {
       for (const path of ['getPaginatedCampaigns?page=', 'search?value=x&page=']) {
         const res = await get(`/api/suppress/${path}${page}`);
         expect(res.statusCode).toBe(400);
