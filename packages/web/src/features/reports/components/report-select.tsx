@@ -44,15 +44,18 @@ export function ReportSelect<T>({
   // While the list is open it keeps the entries it opened with: a reload (every 60 s) changes their texts (an
   // event's record count during a live event), which would replace what is being typed with the chosen entry
   // and move the entries under the pointer. Closed, it shows the list as it now is.
-  const [openedWith, setOpenedWith] = useState<typeof data | null>(null);
+  // Opened while the list still loads (a click on the read-only 'Loading…' field opens it, showing nothing): it
+  // keeps no entries of its own, so the entries show as they arrive instead of the first entry alone until closed.
+  const [openedWith, setOpenedWith] = useState<typeof data | 'while loading' | null>(null);
   const open = openedWith !== null;
+  const listLoading = Boolean(loading) && !items;
   useEffect(() => {
     if (!open) setSearch(shown);
   }, [shown, open]);
   return (
     <Select
       label={label}
-      data={openedWith ?? data}
+      data={openedWith === null || openedWith === 'while loading' ? data : openedWith}
       value={chosen}
       onChange={(v) => onChange(v === null || v === NONE ? null : Number(v))}
       searchable
@@ -61,9 +64,9 @@ export function ReportSelect<T>({
       maxDropdownHeight={360}
       // While the list loads the field stays a Tab stop (read-only, 'Loading…'): a keyboard user who tabs to it
       // at once lands on it instead of being carried past it to the footer.
-      readOnly={loading && !items}
-      aria-busy={loading && !items}
-      placeholder={loading && !items ? 'Loading…' : firstEntry}
+      readOnly={listLoading}
+      aria-busy={listLoading}
+      placeholder={listLoading ? 'Loading…' : firstEntry}
       w="100%"
       maw={640}
       data-testid={testId}
@@ -71,7 +74,7 @@ export function ReportSelect<T>({
       searchValue={search}
       onSearchChange={setSearch}
       onDropdownOpen={() => {
-        setOpenedWith(data);
+        setOpenedWith(listLoading ? 'while loading' : data);
         setSearch('');
       }}
       onDropdownClose={() => {
