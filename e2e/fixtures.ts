@@ -83,6 +83,8 @@ export async function ingest(request: APIRequestContext, kind: string, records: 
 
 /** Opens a report dropdown and picks the entry whose label matches. */
 export async function choose(page: Page, testId: string, label: RegExp) {
+  // Right after a navigation the list may still be loading: the field is then read-only ('Loading…').
+  await expect(page.getByTestId(testId)).toBeEditable();
   await page.getByTestId(testId).click();
   await page.getByRole('option', { name: label }).click();
 }

@@ -328,6 +328,8 @@ async function expectNoSeriousViolations(page: Page, screen: string) {
 
 /** Chooses the first campaign or event of a report screen's dropdown and waits for what it shows. */
 async function chooseFirst(page: Page, testId: string, shown: string) {
+  // Right after a navigation the list may still be loading: the field is then read-only ('Loading…').
+  await expect(page.getByTestId(testId)).toBeEditable();
   await page.getByTestId(testId).click();
   await page.getByRole('option').nth(1).click();
   await expect(page.getByTestId(shown).first()).toBeVisible();

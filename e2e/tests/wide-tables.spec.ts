@@ -183,6 +183,8 @@ test.describe('wide tables on a 1024 px laptop', () => {
     await page.setViewportSize(LAPTOP);
     await signIn(page, 'operator');
     await page.goto('/admin/standard-reports-events');
+    // The list of events has loaded (the field is read-only while it loads).
+    await expect(page.getByTestId('event-select')).toBeEditable();
     await page.getByTestId('event-select').click();
     // The demo's event with the most campaigns (five waves of four datasets: taller than the window).
     await page.getByRole('option', { name: /Sierra Foothills PSPS$/ }).click();
