@@ -209,6 +209,7 @@ test.describe('Events report', () => {
     await page.goto('/admin/standard-reports-events');
     await choose(page, 'event-select', /\[E990002\/N3\] E2E Typing Wind Event$/);
     const select = page.getByTestId('event-select');
+    await expect(select).toHaveValue(/\[E990002\/N3\] E2E Typing Wind Event$/);
     const label = await select.inputValue();
     await select.click();
     await page.keyboard.type('Sierra');
@@ -410,7 +411,22 @@ test.describe('Campaign tree', () => {
 test.describe('Dashboard', () => {
   test("shows today's counts; the Messages card only with OBJECT_ONE, a blank in its place otherwise", async ({
     page,
+    request,
   }) => {
+    // Counted by the day they are ingested: 10 voice messages ingested now, not in beforeAll (a run may cross
+    // midnight in between). A campaign and event of their own, launched yesterday: the lists other tests read
+    // keep their order.
+    await ingest(request, 'events', [{ id_bint: 990_003, name_vch: 'E2E Dashboard Count', begin_dt: now }]);
+    await ingest(request, 'datasets', [
+      {
+        dataset_id_bint: 990_500,
+        created_dt,
+        event_id_bint: 990_003,
+        title_vch: 'E2E Dashboard count',
+        launched_dt: created_dt,
+      },
+    ]);
+    await ingest(request, 'messages', messages(990_500, 'PHON', { ANSWERED: 10 }));
     await signIn(page, 'viewer');
     await page.goto('/admin/dashboard');
     await expect(page.getByTestId('stat-blank')).toHaveCount(1);
