@@ -1188,45 +1188,47 @@ test('the keyboard reaches the SMS body in a few Tabs: languages and variables a
   const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? '');
 
   // Title → channel tab → languages (at the chosen one) → tester → variables → short code → body.
+  // Each stop is waited for before the next Tab (a focus moved by the page lands a moment after the key).
   await page.getByTestId('template-title').focus();
-  const path: string[] = [];
-  for (let i = 0; i < 6; i++) {
-    await page.keyboard.press('Tab');
-    path.push((await focused()) || (await focusedText()));
-  }
-  expect(path).toEqual([
+  await expect(page.getByTestId('template-title')).toBeFocused();
+  const stop = async () => (await focused()) || (await focusedText());
+  for (const expected of [
     'tab-sms',
     'language-SMS-english',
     'tester-SMS',
     '^customerName^',
     'sms-short-code',
     'sms-body',
-  ]);
+  ]) {
+    await page.keyboard.press('Tab');
+    await expect.poll(stop).toBe(expected);
+  }
 
   // Arrows move within the languages; Enter chooses; Tab leaves the list at once.
   await page.getByTestId('language-SMS-english').focus();
+  await expect(page.getByTestId('language-SMS-english')).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
-  expect(await focused()).toBe('language-SMS-chinese-cantonese');
+  await expect.poll(focused).toBe('language-SMS-chinese-cantonese');
   await page.keyboard.press('End');
-  expect(await focused()).toBe('language-SMS-thai');
+  await expect.poll(focused).toBe('language-SMS-thai');
   await page.keyboard.press('ArrowDown');
-  expect(await focused()).toBe('language-SMS-english');
+  await expect.poll(focused).toBe('language-SMS-english');
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('language-SMS-thai')).toHaveAttribute('aria-current', 'true');
   await page.keyboard.press('Tab');
-  expect(await focused()).toBe('tester-SMS');
+  await expect.poll(focused).toBe('tester-SMS');
   // Shift+Tab comes back to the chosen language.
   await page.keyboard.press('Shift+Tab');
-  expect(await focused()).toBe('language-SMS-thai');
+  await expect.poll(focused).toBe('language-SMS-thai');
 
   // A variable chosen by arrows and Enter goes where the cursor was in the body.
   await page.getByTestId('sms-body').fill('Hello  ahead');
   await page.getByTestId('sms-body').evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(6, 6));
   await page.getByTestId('variables-SMS').getByRole('button', { name: '^customerName^' }).focus();
   await page.keyboard.press('ArrowDown');
-  expect(await focusedText()).toBe('^messages_id_bint^');
+  await expect.poll(focusedText).toBe('^messages_id_bint^');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('sms-body')).toHaveValue('Hello ^messages_id_bint^ ahead');
   await expect(page.getByTestId('save-status-SMS')).toHaveText('Saved');

@@ -122,13 +122,11 @@ test.describe('sign-in from the keyboard', () => {
     await password.press('Enter');
     await expect(page.getByRole('alert')).toHaveText('Invalid Login');
     await expect(password).toBeFocused();
-    expect(
-      await password.evaluate((el: HTMLInputElement) => [
-        el.selectionStart,
-        el.selectionEnd,
-        el.value.length,
-      ]),
-    ).toEqual([0, 16, 16]);
+    await expect
+      .poll(() =>
+        password.evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd, el.value.length]),
+      )
+      .toEqual([0, 16, 16]);
     // Typing replaces it; Enter signs in.
     await page.keyboard.type(DEMO.operator.password);
     await page.keyboard.press('Enter');
@@ -197,6 +195,7 @@ test.describe('routes and redirects (document 1 §2)', () => {
   });
 });
 
+/** Read again until it matches (expect.poll): right after a navigation the menu may not be drawn yet. */
 const menuOf = async (page: import('@playwright/test').Page) => {
   const nav = page.getByRole('navigation', { name: 'Main menu' });
   // Open every collapsible group, then read the item labels in order.
@@ -214,21 +213,23 @@ test.describe('the menu each demo user sees (permission-gated)', () => {
   }) => {
     await signIn(page, 'operator');
     await page.goto('/admin/dashboard');
-    expect(await menuOf(page)).toEqual([
-      'Dashboard',
-      'Custom Reports',
-      'AdHoc Campaigns',
-      'Standard Reports',
-      'Events',
-      'All Channels',
-      'Voice',
-      'SMS',
-      'e-Mail',
-      'Campaign Report',
-      'Report History',
-      'Completion',
-      'SUPPRESSION',
-    ]);
+    await expect
+      .poll(() => menuOf(page))
+      .toEqual([
+        'Dashboard',
+        'Custom Reports',
+        'AdHoc Campaigns',
+        'Standard Reports',
+        'Events',
+        'All Channels',
+        'Voice',
+        'SMS',
+        'e-Mail',
+        'Campaign Report',
+        'Report History',
+        'Completion',
+        'SUPPRESSION',
+      ]);
     // The Settings group (SETTINGS) is hidden (document 1 §2).
     await expect(page.getByRole('navigation', { name: 'Main menu' }).getByText('Settings')).toHaveCount(0);
   });
@@ -238,20 +239,22 @@ test.describe('the menu each demo user sees (permission-gated)', () => {
   }) => {
     await signIn(page, 'viewer');
     await page.goto('/admin/dashboard');
-    expect(await menuOf(page)).toEqual([
-      'Dashboard',
-      'Custom Reports',
-      'AdHoc Campaigns',
-      'Standard Reports',
-      'Events',
-      'All Channels',
-      'Voice',
-      'SMS',
-      'e-Mail',
-      'Campaign Report',
-      'Report History',
-      'Completion',
-    ]);
+    await expect
+      .poll(() => menuOf(page))
+      .toEqual([
+        'Dashboard',
+        'Custom Reports',
+        'AdHoc Campaigns',
+        'Standard Reports',
+        'Events',
+        'All Channels',
+        'Voice',
+        'SMS',
+        'e-Mail',
+        'Campaign Report',
+        'Report History',
+        'Completion',
+      ]);
     await expect(page.getByTestId('stat-Messages')).toHaveCount(0);
     await expect(page.getByTestId('stat-blank')).toHaveCount(1);
     await expect(page.getByTestId('stat-Voice')).toContainText('Today');
@@ -261,7 +264,7 @@ test.describe('the menu each demo user sees (permission-gated)', () => {
   test('suppress (SUPPRESSION) sees only the dashboard and SUPPRESSION', async ({ page }) => {
     await signIn(page, 'suppress');
     await page.goto('/admin/dashboard');
-    expect(await menuOf(page)).toEqual(['Dashboard', 'SUPPRESSION']);
+    await expect.poll(() => menuOf(page)).toEqual(['Dashboard', 'SUPPRESSION']);
   });
 });
 
