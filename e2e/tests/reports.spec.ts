@@ -425,8 +425,17 @@ test.describe('Dashboard', () => {
         title_vch: 'E2E Dashboard count',
         launched_dt: created_dt,
       },
+      {
+        dataset_id_bint: 990_501,
+        created_dt,
+        event_id_bint: 990_003,
+        rootDataset_bint: 990_500,
+        customer_class: 'GENERAL',
+        title_vch: 'E2E Dashboard count (General)',
+        launched_dt: created_dt,
+      },
     ]);
-    await ingest(request, 'messages', messages(990_500, 'PHON', { ANSWERED: 10 }));
+    await ingest(request, 'messages', messages(990_501, 'PHON', { ANSWERED: 10 }));
     await signIn(page, 'viewer');
     await page.goto('/admin/dashboard');
     await expect(page.getByTestId('stat-blank')).toHaveCount(1);
