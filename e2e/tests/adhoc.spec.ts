@@ -1118,10 +1118,22 @@ test('a template a colleague deleted while it was open shows what was typed and 
   await page.getByTestId('sms-body').fill('Power will be shut off tonight');
   await saved(page, 'SMS');
 
-  // Victor deletes the whole template from another browser; Olivia goes on typing.
+  // Victor deletes the whole template from another browser; Olivia goes on typing. The page's check of the
+  // template (every 2 s) is held until she has typed: on a busy machine it could learn of the delete first and
+  // take the editor away before the typing.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/v1/adhoc/campaign/select-single', async (route) => {
+    await held;
+    await route.continue();
+  });
   const victor = await colleague(page, 'operator');
   await victor.deleteTemplate(id);
   await page.getByTestId('sms-body').fill('Power will be shut off tonight at 8 pm.');
+  release();
+  await page.unroute('**/api/v1/adhoc/campaign/select-single');
   const label = `ADHOC-${id}`;
   await expect(page.getByText(`Template ${label} does not exist.`)).toBeVisible({ timeout: 20_000 });
   const left = page.getByTestId('left-drafts');
