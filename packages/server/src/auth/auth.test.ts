@@ -180,6 +180,25 @@ describe('permissions call GET /api/{sessionToken}', () => {
     const res = await t.app.inject({ url: '/api/not-a-real-token', headers: bearer(token) });
     expect(res.json()).toEqual([[{ LOGIN_VALID: 0 }]]);
   });
+  it("answers [[{LOGIN_VALID:0}]] for another user's valid token, and does not keep that session alive", async () => {
+    const viewer = await t.signIn(['REPORTING'], 'asking-viewer@example.com');
+    const other = await t.signIn(['SUPPRESSION', 'MB_INTERNAL_PERMISSION'], 'idle-colleague@example.com');
+    // Both sessions have been idle for a while: asking about the other one must not count as its use.
+    await t.ctx.db.query("UPDATE sessions SET last_seen_at = now() - interval '10 minutes'");
+    const res = await t.app.inject({ url: `/api/${other}`, headers: bearer(viewer) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([[{ LOGIN_VALID: 0 }]]);
+    const { rows } = await t.ctx.db.query<{ email: string; idle: boolean }>(
+      `SELECT u.email, s.last_seen_at < now() - interval '9 minutes' AS idle
+         FROM sessions s JOIN users u ON u.id = s.user_id
+        WHERE u.email IN ('asking-viewer@example.com', 'idle-colleague@example.com') ORDER BY u.email`,
+    );
+    // The viewer's own session was used (the guard touched it); the other one was not.
+    expect(rows).toEqual([
+      { email: 'asking-viewer@example.com', idle: false },
+      { email: 'idle-colleague@example.com', idle: true },
+    ]);
+  });
 });
 
 describe('sessions', () => {

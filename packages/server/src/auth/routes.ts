@@ -3,11 +3,13 @@ import {
   loginParams,
   logoutAnswer,
   PERMISSIONS,
+  type PermissionsAnswer,
   permissionsAnswer,
   publicConfig,
   sessionTokenParams,
 } from '@psps/contracts';
 import type { AppContext } from '../context.ts';
+import { pathTokenMatches } from '../http/path-token.ts';
 import type { App } from '../http/types.ts';
 
 export async function authRoutes(app: App, ctx: AppContext) {
@@ -69,6 +71,11 @@ export async function authRoutes(app: App, ctx: AppContext) {
         response: { 200: permissionsAnswer },
       },
     },
-    async (req) => ctx.auth.permissionsOf(req.params.sessionToken),
+    // Only the caller's own session: another session's token (valid or not) answers as not valid, so the call can
+    // neither show what another session may do nor keep it from idling out.
+    async (req): Promise<PermissionsAnswer> =>
+      pathTokenMatches(req, req.params.sessionToken)
+        ? ctx.auth.permissionsOf(req.params.sessionToken)
+        : [[{ LOGIN_VALID: 0 }]],
   );
 }

@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   type CompletionReportsAnswer,
   type CustomReportKind,
@@ -9,22 +8,12 @@ import {
   type QueuedAnswer,
   queuedAnswer,
 } from '@psps/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { actorOf } from '../http/access.ts';
 import { HttpError } from '../http/errors.ts';
+import { pathTokenMatches } from '../http/path-token.ts';
 import type { App } from '../http/types.ts';
 import { completionService, type Launch } from './service.ts';
-
-/**
- * The path's session token must be the bearer's: the specification puts the token in the path, but the
- * bearer header is what the guard checks, and a path token for someone else's session must not act.
- */
-function pathTokenMatches(req: FastifyRequest, pathToken: string): boolean {
-  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
-  const digest = (s: string) => createHash('sha256').update(s).digest();
-  return timingSafeEqual(digest(bearer), digest(pathToken));
-}
 
 const tokenMismatch = () =>
   new HttpError(

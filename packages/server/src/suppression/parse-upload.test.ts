@@ -177,6 +177,29 @@ describe('parseUpload file formats', () => {
     }
   });
 
+  it("reads a header word followed by the names of the next columns as the header ('Phone,Type', 'E-mail,Type,Start,End')", async () => {
+    const phone = await parseText('Phone,Type\n4155550123,PHONE\n4155550124\n4155550125,SMS\n');
+    expect(phone.header).toEqual({ text: 'Phone,Type', type: 'PHONE' });
+    expect(phone.errors).toEqual([]);
+    expect(phone.totals).toEqual({ lines: 3, accepted: 3, duplicates: 0, rejected: 0 });
+    expect(phone.records.map((record) => [record.line, record.type, record.value])).toEqual([
+      [2, 'PHONE', '+14155550123'],
+      [3, 'PHONE', '+14155550124'],
+      [4, 'SMS', '+14155550125'],
+    ]);
+    const email = await parseText('E-mail,Type,Start,End\nA@Example.com,,2030-01-01\n');
+    expect(email.header).toEqual({ text: 'E-mail,Type,Start,End', type: 'EMAIL' });
+    expect(email.records).toEqual([
+      { line: 2, type: 'EMAIL', value: 'a@example.com', start: '2030-01-01T00:00:00.000Z' },
+    ]);
+    // The columns keep their order: a name out of place, or another word, is data as before.
+    for (const first of ['Phone,Start', 'Account,Type,End']) {
+      const { header, errors } = await parseText(`${first}\n4155550123\n`);
+      expect(header).toBeUndefined();
+      expect(errors.map((error) => error.line)).toEqual([1]);
+    }
+  });
+
   it('reads a line 1 that is no header word as data (and says there is no header)', async () => {
     for (const first of ['constructor', 'Phones please', 'ACCOUNT-1', 'Phone,SMS']) {
       const { header, errors } = await parseText(`${first}\n4155550123\n`);

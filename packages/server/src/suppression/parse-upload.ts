@@ -481,7 +481,7 @@ const HEADER_WORDS = new Map<string, SuppressionType | null>(
  */
 function readHeader(cells: readonly string[]): ColumnPositions | undefined {
   const names = cells.map((cell) => cell.toLowerCase());
-  const word = isBlank(cells.slice(1))
+  const word = namesTheOtherColumns(names)
     ? HEADER_WORDS.get((names[0] ?? '').replace(/[\s_.#-]/g, ''))
     : undefined;
   if (word !== undefined) return word === null ? WORD_COLUMNS : { ...WORD_COLUMNS, defaultType: word };
@@ -514,6 +514,20 @@ function readHeader(cells: readonly string[]): ColumnPositions | undefined {
     positions[column] = index;
   });
   return { ...positions, value: names.indexOf('value'), width: cells.length };
+}
+
+/**
+ * The cells after a header word are empty or name the columns that follow the value in their order: 'Phone,Type',
+ * 'E-mail,Type,Start,End' (a list kept by hand names its columns so); 'Phone,SMS' is data.
+ */
+function namesTheOtherColumns(names: readonly string[]): boolean {
+  const positional = ['type', 'start', 'end'];
+  return names
+    .slice(1)
+    .every(
+      (name, index) =>
+        name === '' || name === positional[index] || HEADER_ALIASES[name] === positional[index],
+    );
 }
 
 /** Column separators of other exports than CSV, found in a header line ('value;type'). */

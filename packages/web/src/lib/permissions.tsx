@@ -32,7 +32,14 @@ export function useRefreshPermissions() {
   const token = session.token();
   const { data } = useQuery({
     queryKey: ['session-permissions', token],
-    queryFn: () => apiCall(permissionsAnswer, `/api/${encodeURIComponent(token ?? '')}`),
+    // The token stored when the call goes out, the one its bearer header carries: the server answers only about
+    // the caller's own session (another session's token, such as the one a newer sign-in in another tab replaced,
+    // is answered as not valid).
+    queryFn: async () => {
+      const sent = session.token();
+      const answer = await apiCall(permissionsAnswer, `/api/${encodeURIComponent(sent ?? '')}`);
+      return { sent, answer };
+    },
     enabled: token !== null,
     refetchInterval: PERMISSIONS_REFRESH_MS,
     refetchOnWindowFocus: true,
@@ -47,11 +54,14 @@ export function useRefreshPermissions() {
   );
   useEffect(() => {
     if (data === undefined) return;
-    if (data[0][0].LOGIN_VALID !== 1 || data.length !== 2) {
+    // An answer about a token no longer stored (another tab signed in or out meanwhile) says nothing of this one.
+    if (data.sent !== session.token()) return;
+    const { answer } = data;
+    if (answer[0][0].LOGIN_VALID !== 1 || answer.length !== 2) {
       sessionEnded();
       return;
     }
-    session.setPermissions(data[1].map((row) => row.PERMISSION_NAME));
+    session.setPermissions(answer[1].map((row) => row.PERMISSION_NAME));
   }, [data]);
 }
 

@@ -158,7 +158,14 @@ export function LauncherPage() {
           Custom Reports
         </Title>
         <Group gap={6} wrap="nowrap">
-          <IconFileDownload size={16} color="var(--mantine-color-dimmed)" aria-hidden />
+          {/* Never squeezed by the note beside it (a dot on a phone). */}
+          <IconFileDownload
+            size={16}
+            color="var(--mantine-color-dimmed)"
+            aria-hidden
+            style={{ flexShrink: 0 }}
+            data-testid="launcher-note-icon"
+          />
           <Text size="sm" c="dimmed" data-testid="launcher-note">
             {COMPLETION_TEXTS.launcherNote} A launched report is generated and transferred to the customer's
             server within a few minutes; its state shows under the campaign title.

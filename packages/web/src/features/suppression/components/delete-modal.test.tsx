@@ -2,7 +2,7 @@
 import { MantineProvider } from '@mantine/core';
 import type { SuppressionSummaryAnswer } from '@psps/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserApis } from '../../../lib/jsdom-stubs.ts';
 import { suppressionKeys } from '../api/keys.ts';
@@ -77,5 +77,87 @@ describe('the group delete dialog', () => {
       'The current count could not be read (The server failed.); 600 values when the list was loaded.',
     );
     expect(screen.getByRole('button', { name: 'Delete 600 values' })).toBeTruthy();
+  });
+});
+
+describe('a double click on the delete button', () => {
+  it('deletes a group and type once, and shows what that one delete ended', async () => {
+    const deletes: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const json = (body: unknown, status = 200) =>
+          new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+        if (init?.method !== 'DELETE') return json({ data: [ROW], rows: 6 });
+        deletes.push(url);
+        // The server ends the values on the first DELETE; a second one finds none left (404).
+        return deletes.length === 1
+          ? json({ status: 200, deleted: 600 })
+          : json(
+              {
+                error: 'not_found',
+                message: 'The group "Medical exemptions" has no active SMS values. Nothing was deleted.',
+              },
+              404,
+            );
+      }),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(suppressionKeys.summary(2), { data: [ROW], rows: 6 });
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={client}>
+          <DeleteModal target={{ kind: 'group', row: ROW, page: 2 }} onClose={() => {}} />
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    const button = await screen.findByRole('button', { name: 'Delete 600 values' });
+    // The count is checked again first; the button waits meanwhile.
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(button);
+    fireEvent.click(button);
+    expect(await screen.findByText('Deleted all data for group name: Medical exemptions')).toBeTruthy();
+    expect(screen.getByText('600 SMS values ended.')).toBeTruthy();
+    expect(deletes).toEqual(['/api/suppress/deleteById/groupNameAndType']);
+  });
+
+  it('deletes one value once', async () => {
+    const deletes: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        deletes.push(url);
+        return deletes.length === 1
+          ? new Response(JSON.stringify({ status: 200, deleted: 1 }), {
+              status: 200,
+              headers: { 'content-type': 'application/json' },
+            })
+          : new Response(JSON.stringify({ error: 'not_found', message: 'That value is no longer active.' }), {
+              status: 404,
+              headers: { 'content-type': 'application/json' },
+            });
+      }),
+    );
+    const row = {
+      row_id_bint: 8,
+      group_vch: 'Opt-out 2026',
+      supress_type: 'PHONE',
+      value_vch: '+14155550123',
+      start_ts: '2026-11-22T15:00:00.000Z',
+      end_ts: null,
+      created_ts: '2026-11-22T15:00:00.000Z',
+    } as const;
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={new QueryClient()}>
+          <DeleteModal target={{ kind: 'row', row }} onClose={() => {}} />
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    const button = screen.getByRole('button', { name: 'Delete value' });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    expect(await screen.findByText('Row Deleted Successfuly!')).toBeTruthy();
+    expect(deletes).toEqual(['/api/suppress/deleteById/8']);
   });
 });

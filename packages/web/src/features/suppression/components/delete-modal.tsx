@@ -7,6 +7,7 @@ import {
 } from '@psps/contracts';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
+import { BusyButton } from '../../../components/busy-button.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { deleteSuppressionGroup, deleteSuppressionRow } from '../api/delete-suppressions.ts';
 import { useSuppressionSummary } from '../api/get-summary.ts';
@@ -56,6 +57,12 @@ export function DeleteModal({ target, onClose }: Props) {
         : deleteSuppressionGroup(target.row.group_vch, target.row.supress_type),
   });
   const busy = del.isPending;
+  // A double click must delete once: the second click comes before the pending state has re-rendered, and a second
+  // DELETE would find nothing left (404) and replace the first one's success with 'couldn't be deleted'.
+  const run = () =>
+    del.mutateAsync().catch(() => {
+      // Shown by the mutation's error state.
+    });
   // Nothing left to delete (another operator was first): trying again cannot help, and the lists are out of date.
   const gone = del.error instanceof ApiError && del.error.status === 404;
   const close = () => {
@@ -130,13 +137,13 @@ export function DeleteModal({ target, onClose }: Props) {
             <Button variant="default" onClick={close} data-autofocus>
               Cancel
             </Button>
-            <Button color="red" loading={current.checking} onClick={() => del.mutate()}>
+            <BusyButton color="red" loading={current.checking} onClick={run}>
               {target.kind === 'row'
                 ? 'Delete value'
                 : current.count === null
                   ? `Delete every ${type} value`
                   : `Delete ${values(current.count)}`}
-            </Button>
+            </BusyButton>
           </Group>
         </Stack>
       )}
@@ -184,9 +191,9 @@ export function DeleteModal({ target, onClose }: Props) {
               Close
             </Button>
             {!gone && (
-              <Button color="red" onClick={() => del.mutate()}>
+              <BusyButton color="red" onClick={run}>
                 Try again
-              </Button>
+              </BusyButton>
             )}
           </Group>
         </Stack>

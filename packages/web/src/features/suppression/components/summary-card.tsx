@@ -76,7 +76,10 @@ export function SummaryCard({ page, onPageChange, onDelete, onDownload, download
   } else {
     body = summary.data.data.map((row) => (
       <Table.Tr key={`${row.group_vch}\u0000${row.supress_type}`}>
-        <Table.Td style={{ wordBreak: 'break-word' }}>{row.group_vch}</Table.Td>
+        {/* Whole words on a phone too ('Medical exemptions', not 'Medic al exemp tions'): the table scrolls instead. */}
+        <Table.Td miw={120} style={{ overflowWrap: 'break-word' }}>
+          {row.group_vch}
+        </Table.Td>
         <Table.Td>{row.supress_type}</Table.Td>
         <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
           {row.valid_count.toLocaleString()}
