@@ -18,7 +18,8 @@ function stubServer(permissionsOf: Record<string, string[]>) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
-      const bearer = (init?.headers as Record<string, string>).authorization?.replace('Bearer ', '') ?? null;
+      const headers = (init?.headers ?? {}) as Record<string, string>;
+      const bearer = headers.authorization?.replace('Bearer ', '') ?? null;
       calls.push({ url, bearer });
       const pathToken = decodeURIComponent(url.replace('/api/', ''));
       const granted = pathToken === bearer ? permissionsOf[pathToken] : undefined;
