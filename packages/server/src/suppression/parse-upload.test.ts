@@ -209,6 +209,22 @@ describe('parseUpload file formats', () => {
     expect((await parseText('Value,Type\n4155550123\n')).header).toEqual({ text: 'Value,Type' });
   });
 
+  it('says a rejected line 1 that names the next columns looks like a header with an unknown first name', async () => {
+    const { header, errors, totals } = await parseText('Customer Phone,Type\n4155550123\n');
+    expect(header).toBeUndefined();
+    expect(totals).toEqual({ lines: 2, accepted: 1, duplicates: 0, rejected: 1 });
+    expect(errors).toEqual([
+      {
+        line: 1,
+        reason:
+          'Line 1 looks like a header, but "Customer Phone" is not a column name the upload knows: name the first column value (or Phone, E-mail, SMS, Account), or remove the line',
+      },
+    ]);
+    // The second cell names no column: the line's own reason stays.
+    const { errors: other } = await parseText('Fax,PHONES\n4155550123\n');
+    expect(other).toEqual([{ line: 1, reason: 'Unknown type "PHONES": use PHONE, SMS, EMAIL or ACCOUNT' }]);
+  });
+
   it('only takes line 1 as a header: a later "value" line is data', async () => {
     const { errors } = await parseText('bob@example.com\nvalue\n');
     expect(errors).toEqual([

@@ -231,7 +231,7 @@ async function* readBatches(
         const row = readRow(record, columns, now, readTime, options.group);
         const match = row.ok ? (known?.match(row.type, row.value) ?? 'new') : 'new';
         if (!row.ok) {
-          rejectLine(line, row.reason);
+          rejectLine(line, (line === 1 ? unknownHeaderReason(record) : undefined) ?? row.reason);
         } else if (match === 'repeat' || (match === 'new' && !seen.add(row.type, row.value))) {
           totals.duplicates++;
         } else {
@@ -528,6 +528,17 @@ function namesTheOtherColumns(names: readonly string[]): boolean {
       (name, index) =>
         name === '' || name === positional[index] || HEADER_ALIASES[name] === positional[index],
     );
+}
+
+/**
+ * Why a rejected line 1 was not read as the header when it looks like one: the cells after the first name the next
+ * columns ('Customer Phone,Type'), but the first is no header word. Said instead of the line's own failure
+ * ('Unknown type "TYPE"'), which sends the operator looking for a wrong type.
+ */
+function unknownHeaderReason(cells: readonly string[]): string | undefined {
+  const names = cells.map((cell) => cell.toLowerCase());
+  if (isBlank(names.slice(1)) || !namesTheOtherColumns(names)) return undefined;
+  return `Line 1 looks like a header, but "${shorten(cells[0] ?? '')}" is not a column name the upload knows: name the first column value (or Phone, E-mail, SMS, Account), or remove the line`;
 }
 
 /** Column separators of other exports than CSV, found in a header line ('value;type'). */

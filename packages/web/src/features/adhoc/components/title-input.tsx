@@ -109,7 +109,8 @@ export function TitleInput({ campaign, locked }: { campaign: AdhocCampaign; lock
         <TextInput
           label="Template title"
           value={title}
-          onChange={(event) => setTitle(event.currentTarget.value)}
+          // A single-line field drops pasted line breaks itself; a tab (two Excel cells pasted) becomes a space.
+          onChange={(event) => setTitle(event.currentTarget.value.replace(/\t/g, ' '))}
           {...lockedField(locked)}
           error={empty ? `A template needs a title. The saved title stays "${base.current}".` : undefined}
           maxLength={255}
