@@ -3,6 +3,7 @@ import type pino from 'pino';
 import { seedAdhocDemo } from '../adhoc/demo.ts';
 import { clientHashOf } from '../auth/passwords.ts';
 import { userService } from '../auth/users.ts';
+import { completionScheduleJob } from '../completion/schedule-job.ts';
 import type { AppContext } from '../context.ts';
 import { reportsDemo } from '../reports/demo.ts';
 import { seedSuppressionDemo } from '../suppression/demo.ts';
@@ -54,6 +55,9 @@ export async function seedDemo(ctx: AppContext, log: pino.Logger): Promise<() =>
     const stop = await seed(ctx, log);
     if (stop) stops.push(stop);
   }
+  // The seeded campaigns' completion reports are due already: made now rather than at the schedule's next minute,
+  // so that a fresh demo's Completion screen is not empty for its first minute.
+  await ctx.boss.send(completionScheduleJob.name, {});
   return async () => {
     for (const stop of stops) await stop();
   };
