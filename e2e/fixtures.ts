@@ -71,8 +71,12 @@ export function ingestApiKey(): string {
   return ingestKey;
 }
 
-/** Saves a screenshot under e2e/screenshots/ (git-ignored) to look at after the run. */
+/**
+ * Saves a screenshot under e2e/screenshots/ (git-ignored) to look at after the run, when E2E_SCREENSHOTS=1 (a
+ * full-page screenshot takes about half a second; nothing checks them, so a plain run skips them).
+ */
 export async function snap(page: Page, name: string) {
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
   await page.screenshot({ path: path.join(ROOT, 'e2e', 'screenshots', `${name}.png`), fullPage: true });
 }
 
