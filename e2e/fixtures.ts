@@ -22,14 +22,18 @@ export async function loginViaForm(page: Page, who: DemoUser) {
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
 
-/** Signs in through the API and stores the session as the console does (faster than the form). */
+/**
+ * Signs in through the API and stores the session as the console does (faster than the form). The session is
+ * written from /healthz, a tiny page of the same origin: loading the console itself only to write its storage
+ * cost most of a second a test; the caller goes on to the screen it tests.
+ */
 export async function signIn(page: Page, who: DemoUser, opts: { pollMs?: number } = {}) {
   const { createHash } = await import('node:crypto');
   const hash = createHash('sha256').update(DEMO[who].password).digest('hex');
   const res = await page.request.get(`/api/login/${DEMO[who].email}/${hash}`);
   const body = await res.json();
   if (body[0][0].LOGIN_VALID !== 1) throw new Error(`demo sign-in failed for ${who}`);
-  await page.goto('/auth/login-page');
+  await page.goto('/healthz');
   await page.evaluate(
     ({ token, name, email, perms, pollMs }) => {
       localStorage.setItem('sessionToken', token);
@@ -67,8 +71,12 @@ export function ingestApiKey(): string {
   return ingestKey;
 }
 
-/** Saves a screenshot under e2e/screenshots/ (git-ignored) to look at after the run. */
+/**
+ * Saves a screenshot under e2e/screenshots/ (git-ignored) to look at after the run, when E2E_SCREENSHOTS=1 (a
+ * full-page screenshot takes about half a second; nothing checks them, so a plain run skips them).
+ */
 export async function snap(page: Page, name: string) {
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
   await page.screenshot({ path: path.join(ROOT, 'e2e', 'screenshots', `${name}.png`), fullPage: true });
 }
 

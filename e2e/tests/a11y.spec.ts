@@ -264,7 +264,9 @@ test.describe('the login page after the session ends', () => {
     await page.evaluate(() =>
       localStorage.setItem('sessionToken', 'expired-token-expired-token-expired-token12'),
     );
-    await page.goto('/admin/voice');
+    // The 401 sends the page to the login page with a full navigation (window.location.assign), which can start
+    // before this one's load event and abort it (net::ERR_ABORTED): wait for the navigation to begin only.
+    await page.goto('/admin/voice', { waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/auth\/login-page\?expired=1$/);
     await expect(page.getByRole('status')).toHaveText('Your session has ended. Please sign in again.');
     await expect(page.getByRole('textbox', { name: 'Email address' })).toHaveValue(DEMO.operator.email);

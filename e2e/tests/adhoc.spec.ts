@@ -55,12 +55,31 @@ async function newTemplate(page: Page, title: string): Promise<number> {
 }
 
 /**
+ * A new template made as New Template makes it (the same call, with its title), opened in the editor: for the
+ * tests whose subject comes after. New Template itself, its title typed and autosaved, is gone through by the
+ * tests that call newTemplate (the first test, the title tests, the list's buttons, the double click).
+ */
+async function openNewTemplate(page: Page, title: string): Promise<number> {
+  const token = await page.evaluate(() => localStorage.getItem('sessionToken'));
+  const res = await page.request.post('/api/v1/adhoc/campaign/insert', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name_vch: title },
+  });
+  expect(res.status()).toBe(200);
+  const id = ((await res.json()).response as { id_bint: number }).id_bint;
+  await page.goto(`/admin/adhoc-campaigns?template=${id}`);
+  await expect(page.getByTestId('template-title')).toHaveValue(title);
+  await expect(page.getByTestId('save-status-title')).toHaveAttribute('data-status', 'saved');
+  return id;
+}
+
+/**
  * As the operator: a new template whose SMS Spanish is saved as 'Hola uno', then edited to 'Hola uno, dos' while
  * every save is refused (the route stays blocked), so that edit fails and is kept in the browser only.
  */
 async function unsavedSpanishEdit(page: Page, title: string): Promise<number> {
   await signIn(page, 'operator');
-  const id = await newTemplate(page, title);
+  const id = await openNewTemplate(page, title);
   await page.getByTestId('tab-sms').click();
   await page.getByTestId('language-SMS-spanish').click();
   await page.getByTestId('sms-body').fill('Hola uno');
@@ -77,7 +96,7 @@ async function unsavedSpanishEdit(page: Page, title: string): Promise<number> {
  */
 async function unsavedThaiEdit(page: Page, title: string): Promise<number> {
   await signIn(page, 'operator');
-  const id = await newTemplate(page, title);
+  const id = await openNewTemplate(page, title);
   await page.getByTestId('tab-sms').click();
   await page.getByTestId('language-SMS-thai').click();
   await page.route('**/template/insertUpdate', (route) => route.abort());
@@ -260,7 +279,7 @@ test('misspelt, unclosed and wrong-syntax variables are warned of in the SMS and
   page,
 }) => {
   await signIn(page, 'operator');
-  await newTemplate(page, 'E2E Variable typos');
+  await openNewTemplate(page, 'E2E Variable typos');
   await page.getByTestId('tab-sms').click();
   await page.getByTestId('sms-body').fill('Hi ^custmerName^ and ^customerName and {{{address}}}');
   const sms = page.getByTestId('variable-warnings-SMS');
@@ -315,7 +334,7 @@ test('the SMS and e-mail tabs show editor and rendered preview side by side at 1
   page,
 }) => {
   await signIn(page, 'operator');
-  const id = await newTemplate(page, 'E2E Columns');
+  const id = await openNewTemplate(page, 'E2E Columns');
   const box = async (testId: string) => {
     const found = await page.getByTestId(testId).boundingBox();
     if (!found) throw new Error(`${testId} is not shown`);
@@ -379,7 +398,7 @@ test('a cleared title is said NOT SAVED, not Saved, while the server keeps the o
 
 test('uploads a WAV recording and refuses any other file with the exact alert', async ({ page }) => {
   await signIn(page, 'operator');
-  await newTemplate(page, 'E2E Voice Recording');
+  await openNewTemplate(page, 'E2E Voice Recording');
   await page.getByTestId('tab-voice').click();
 
   await page.getByTestId('audio-input-live').setInputFiles({
@@ -424,7 +443,7 @@ test('an e-mail body survives leaving its tab and coming back, and nothing is sa
   page,
 }) => {
   await signIn(page, 'operator');
-  await newTemplate(page, 'E2E E-mail Tabs');
+  await openNewTemplate(page, 'E2E E-mail Tabs');
   await page.getByTestId('tab-email').click();
   const body = page.getByTestId('email-body').locator('.ProseMirror');
   await body.click();
@@ -459,7 +478,7 @@ test('switching e-mail language right after an edit saves that edit only, not an
   page,
 }) => {
   await signIn(page, 'operator');
-  await newTemplate(page, 'E2E E-mail Languages');
+  await openNewTemplate(page, 'E2E E-mail Languages');
   await page.getByTestId('tab-email').click();
   const saves: string[] = [];
   page.on('request', (request) => {
@@ -570,7 +589,7 @@ test("never overwrites a colleague's newer SMS text: shows both and lets the ope
   page,
 }) => {
   await signIn(page, 'operator');
-  const id = await newTemplate(page, 'E2E Two Operators');
+  const id = await openNewTemplate(page, 'E2E Two Operators');
   await page.getByTestId('tab-sms').click();
   await page.getByTestId('language-SMS-spanish').click();
   await page.getByTestId('sms-body').fill('Hola de Olivia');
@@ -634,7 +653,7 @@ test("Take theirs on the e-mail tab shows the colleague's latest text in every f
   page,
 }) => {
   await signIn(page, 'operator');
-  const id = await newTemplate(page, 'E2E E-mail Take Theirs');
+  const id = await openNewTemplate(page, 'E2E E-mail Take Theirs');
   await page.getByTestId('tab-email').click();
   const body = page.getByTestId('email-body').locator('.ProseMirror');
   await page.getByTestId('email-subject').fill('Subject from Olivia');
@@ -697,7 +716,7 @@ test("the conflict panel shows every field that differs, a colleague's voice set
   page,
 }) => {
   await signIn(page, 'operator');
-  const id = await newTemplate(page, 'E2E Voice Conflict');
+  const id = await openNewTemplate(page, 'E2E Voice Conflict');
   await page.getByTestId('voice-body').fill('Power may be shut off tonight.');
   await saved(page, 'PHON');
   const victor = await colleague(page, 'viewer');
@@ -730,7 +749,7 @@ test('the conflict panel shows an Arabic e-mail right to left, its body rendered
   page,
 }) => {
   await signIn(page, 'operator');
-  const id = await newTemplate(page, 'E2E Arabic Conflict');
+  const id = await openNewTemplate(page, 'E2E Arabic Conflict');
   await page.getByTestId('tab-email').click();
   await page.getByTestId('language-EML-arabic').click();
   await page.getByTestId('email-subject').fill('تنبيه');
@@ -853,7 +872,7 @@ test('Log out with unsaved SMS text asks first and saves it under the session th
   page,
 }) => {
   await signIn(page, 'operator');
-  const id = await newTemplate(page, 'E2E Log Out');
+  const id = await openNewTemplate(page, 'E2E Log Out');
   await page.getByTestId('tab-sms').click();
   await page.getByTestId('language-SMS-thai').click();
   await page.getByTestId('sms-body').fill(THAI);
@@ -943,7 +962,7 @@ test('preview data that is not valid JSON is said NOT SAVED, asks before leaving
   page,
 }) => {
   await signIn(page, 'operator');
-  await newTemplate(page, 'E2E Invalid Data');
+  await openNewTemplate(page, 'E2E Invalid Data');
   await page.getByTestId('tab-sms').click();
   await page.getByTestId('sms-body').fill(ENGLISH);
   await saved(page, 'SMS');
@@ -980,7 +999,7 @@ test('the Publish tab marks exactly what publishing refuses, naming languages as
   page,
 }) => {
   await signIn(page, 'operator');
-  await newTemplate(page, 'E2E Cantonese');
+  await openNewTemplate(page, 'E2E Cantonese');
   await page.getByTestId('tab-sms').click();
   await page.getByTestId('language-SMS-chinese-cantonese').click();
   await page.getByTestId('sms-body').fill('停電通知 ^customerName^');
@@ -1014,7 +1033,7 @@ test('a delete from the keyboard asks with the focus on Cancel: Enter twice dele
   page,
 }) => {
   await signIn(page, 'operator');
-  const id = await newTemplate(page, 'E2E Keyboard Delete');
+  const id = await openNewTemplate(page, 'E2E Keyboard Delete');
   await page.getByTestId('tab-sms').click();
   await page.getByTestId('sms-body').fill(ENGLISH);
   await saved(page, 'SMS');
@@ -1067,7 +1086,7 @@ test("the e-mail tab has one 'Preview' (the 5-row text field) and heads the rend
   page,
 }) => {
   await signIn(page, 'operator');
-  await newTemplate(page, 'E2E Rendered heading');
+  await openNewTemplate(page, 'E2E Rendered heading');
   await page.getByTestId('tab-email').click();
   const panel = page.getByRole('tabpanel', { name: 'e-Mail' });
   await expect(panel.getByText('Preview', { exact: true })).toHaveCount(1);
@@ -1085,7 +1104,7 @@ test('a language a colleague deleted leaves the language list (no trash icon, no
   page,
 }) => {
   await signIn(page, 'operator');
-  const id = await newTemplate(page, 'E2E Deleted by a colleague');
+  const id = await openNewTemplate(page, 'E2E Deleted by a colleague');
   await page.getByTestId('tab-sms').click();
   await page.getByTestId('language-SMS-spanish').click();
   await page.getByTestId('sms-body').fill('Hola de Olivia');
@@ -1113,7 +1132,7 @@ test('a template a colleague deleted while it was open shows what was typed and 
   page,
 }) => {
   await signIn(page, 'operator', { pollMs: 2000 });
-  const id = await newTemplate(page, 'E2E Deleted while open');
+  const id = await openNewTemplate(page, 'E2E Deleted while open');
   await page.getByTestId('tab-sms').click();
   await page.getByTestId('sms-body').fill('Power will be shut off tonight');
   await saved(page, 'SMS');
@@ -1168,7 +1187,7 @@ test('a double click on New Template makes one template', async ({ page }) => {
 
 test('Arabic and Farsi are edited and previewed right to left', async ({ page }) => {
   await signIn(page, 'operator');
-  await newTemplate(page, 'E2E Right To Left');
+  await openNewTemplate(page, 'E2E Right To Left');
   await page.getByTestId('tab-sms').click();
   await expect(page.getByTestId('sms-body')).toHaveCSS('direction', 'ltr');
   await page.getByTestId('language-SMS-arabic').click();
@@ -1191,7 +1210,7 @@ test('the keyboard reaches the SMS body in a few Tabs: languages and variables a
   page,
 }) => {
   await signIn(page, 'operator');
-  await newTemplate(page, 'E2E Keyboard Path');
+  await openNewTemplate(page, 'E2E Keyboard Path');
   await page.getByTestId('tab-sms').click();
   await expect(page.getByTestId('language-SMS-english')).toHaveAttribute('aria-current', 'true');
   // A language with nothing on the server does not claim 'Saved'.
@@ -1251,7 +1270,7 @@ test('a recording still on its way when the operator picks another language belo
 }) => {
   await page.setViewportSize({ width: 1024, height: 800 });
   const token = await signIn(page, 'operator');
-  const id = await newTemplate(page, 'E2E Upload Then Switch');
+  const id = await openNewTemplate(page, 'E2E Upload Then Switch');
   await page.getByTestId('tab-voice').click();
   // At 1024 px the card's badge reads 'None' whole, not 'N…' beside a title that wraps.
   const badge = page.getByTestId('audio-status-live');
@@ -1304,7 +1323,7 @@ test('a save the server refuses says why in words, beside the field and under th
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, 'operator');
-  await newTemplate(page, 'E2E Too Long Subject');
+  await openNewTemplate(page, 'E2E Too Long Subject');
   await page.getByTestId('tab-email').click();
   await page.getByTestId('email-subject').fill('S'.repeat(999));
   await expect(page.getByText('At most 998 characters; this has 999.')).toBeVisible();
@@ -1349,6 +1368,8 @@ test("a tester number typed but not saved is its typist's draft: never shown to 
   page,
 }) => {
   await signIn(page, 'operator');
+  // Made through New Template (openNewTemplate made the navigation of signIn below fail now and then: the page's
+  // beforeunload dialog was gone before it was accepted, net::ERR_ABORTED; 3 in 10 runs, none in 10 this way).
   const id = await newTemplate(page, 'E2E Tester Draft Owner');
   await page.getByTestId('tab-sms').click();
   await page.route('**/campaign/update-tester-email', (route) => route.abort());
@@ -1385,7 +1406,7 @@ test("choosing a language loads what is saved now, a colleague's text of a minut
   page,
 }) => {
   await signIn(page, 'operator');
-  const id = await newTemplate(page, 'E2E Two Operators Split Languages');
+  const id = await openNewTemplate(page, 'E2E Two Operators Split Languages');
   await page.getByTestId('tab-sms').click();
   await page.getByTestId('sms-body').fill(ENGLISH);
   await saved(page, 'SMS');

@@ -4,19 +4,46 @@ import { choose, expect, ingest, signIn, snap, test } from '../fixtures.ts';
 /**
  * Report screens of document 1 §2 against the demo server. The tests play the messaging engine through the
  * ingest API with ids far above the demo's, so every expected number below is known in advance.
+ *
+ * The ids are those of the attempt: a retry (playwright.config.ts: retries 1) runs this serial file again from
+ * its start against the data the first attempt already added, so it takes its own ids, 1,000 higher (messages
+ * 1,000,000 higher). The first attempt's are the ones written here.
  */
-const EVENT = 990_001;
-const ROOT = 990_100;
-const MB = 990_101;
-const GENERAL = 990_103;
-const CRITICAL = 990_102;
-const EMPTY_ROOT = 990_200;
-const NEW_ROOT = 990_300;
+let EVENT = 990_001;
+let ROOT = 990_100;
+let MB = 990_101;
+let GENERAL = 990_103;
+let CRITICAL = 990_102;
+let EMPTY_ROOT = 990_200;
+let NEW_ROOT = 990_300;
+let TYPING_EVENT = 990_002;
+let TYPING_ROOT = 990_400;
+let TYPING_GENERAL = 990_401;
+let DASHBOARD_EVENT = 990_003;
+let DASHBOARD_ROOT = 990_500;
+let DASHBOARD_GENERAL = 990_501;
+let nextMessage = 990_000_000;
+function useAttempt(retry: number) {
+  const shift = retry * 1000;
+  EVENT = 990_001 + shift;
+  ROOT = 990_100 + shift;
+  MB = 990_101 + shift;
+  GENERAL = 990_103 + shift;
+  CRITICAL = 990_102 + shift;
+  EMPTY_ROOT = 990_200 + shift;
+  NEW_ROOT = 990_300 + shift;
+  TYPING_EVENT = 990_002 + shift;
+  TYPING_ROOT = 990_400 + shift;
+  TYPING_GENERAL = 990_401 + shift;
+  DASHBOARD_EVENT = 990_003 + shift;
+  DASHBOARD_ROOT = 990_500 + shift;
+  DASHBOARD_GENERAL = 990_501 + shift;
+  nextMessage = 990_000_000 + retry * 1_000_000;
+}
 const now = new Date().toISOString();
 // Imported yesterday: the demo simulator drives the most recently imported campaign, and must leave these alone.
 const created_dt = new Date(Date.now() - 86_400_000).toISOString();
 
-let nextMessage = 990_000_000;
 function messages(dataset: number, channel: 'PHON' | 'SMS' | 'EMAIL', statuses: Record<string, number>) {
   return Object.entries(statuses).flatMap(([status, n]) =>
     Array.from({ length: n }, () => {
@@ -38,7 +65,8 @@ function messages(dataset: number, channel: 'PHON' | 'SMS' | 'EMAIL', statuses: 
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async ({ request }) => {
+test.beforeAll(async ({ request }, testInfo) => {
+  useAttempt(testInfo.retry);
   await ingest(request, 'events', [{ id_bint: EVENT, name_vch: 'E2E Ridge Fire PSPS', begin_dt: now }]);
   await ingest(request, 'datasets', [
     {
@@ -89,7 +117,7 @@ test.describe('Events report', () => {
     await expect(page.getByTestId('event-select')).toHaveValue('--- select an event ---');
     await expect(page.getByTestId('events-grid')).toHaveCount(0);
 
-    await choose(page, 'event-select', /\[E990001\/N30\] E2E Ridge Fire PSPS$/);
+    await choose(page, 'event-select', new RegExp(`\\[E${EVENT}/N30\\] E2E Ridge Fire PSPS$`));
     const grid = page.getByTestId('events-grid');
     await expect(grid.getByRole('columnheader')).toHaveText([
       '#',
@@ -112,14 +140,14 @@ test.describe('Events report', () => {
 
     const trees = page.getByTestId('tree-section');
     await expect(trees).toHaveCount(2);
-    const ridge = trees.filter({ hasText: '[990100] E2E Ridge 48h notice' });
-    await expect(ridge.getByTestId('tree-root')).toContainText('ID 990100');
+    const ridge = trees.filter({ hasText: `[${ROOT}] E2E Ridge 48h notice` });
+    await expect(ridge.getByTestId('tree-root')).toContainText(`ID ${ROOT}`);
     await expect(ridge.getByTestId('tree-root')).toContainText('Total30');
-    await expect(ridge.locator('[data-row="Medical Baseline"]')).toContainText('ID 990101');
+    await expect(ridge.locator('[data-row="Medical Baseline"]')).toContainText(`ID ${MB}`);
     await expect(ridge.locator('[data-row="Critical Essential"]')).toContainText('none');
-    await expect(ridge.locator('[data-row="General"]')).toContainText('ID 990103');
+    await expect(ridge.locator('[data-row="General"]')).toContainText(`ID ${GENERAL}`);
     // Not launched, not completed: '-' for the missing dates.
-    const empty = trees.filter({ hasText: '[990200] E2E Ridge all clear' });
+    const empty = trees.filter({ hasText: `[${EMPTY_ROOT}] E2E Ridge all clear` });
     await expect(empty.getByTestId('tree-root')).toContainText('Launched-');
     await snap(page, 'reports-events-1280');
     await page.setViewportSize({ width: 900, height: 800 });
@@ -129,12 +157,12 @@ test.describe('Events report', () => {
   test('the CSV download sends the session and shows the download toast', async ({ page }) => {
     await signIn(page, 'viewer');
     await page.goto('/admin/standard-reports-events');
-    await choose(page, 'event-select', /\[E990001\//);
+    await choose(page, 'event-select', new RegExp(`\\[E${EVENT}/`));
     const download = page.waitForEvent('download');
     await page.getByText('Download CSV File').click();
     await expect(page.getByText('Download in progress. This may take a few minutes.')).toBeVisible();
     const file = await download;
-    expect(file.suggestedFilename()).toBe('event-990001.csv');
+    expect(file.suggestedFilename()).toBe(`event-${EVENT}.csv`);
     // Its times are the ones the grid shows (the browser's time zone, YYYY-MM-DD HH:mm:ss), each followed by its
     // offset from UTC (time-zones.spec.ts checks the values in Los Angeles).
     const lines = (await fs.readFile(await file.path(), 'utf8')).split('\r\n');
@@ -151,8 +179,8 @@ test.describe('Events report', () => {
     await signIn(page, 'viewer', { pollMs: 1000 });
     await page.goto('/admin/standard-reports-events');
     // The last choice is remembered per screen only within a browser session; choose again.
-    await choose(page, 'event-select', /\[E990001\//);
-    const ridge = page.getByTestId('tree-section').filter({ hasText: '[990100]' });
+    await choose(page, 'event-select', new RegExp(`\\[E${EVENT}/`));
+    const ridge = page.getByTestId('tree-section').filter({ hasText: `[${ROOT}]` });
     await expect(ridge.locator('[data-row="Critical Essential"]')).toContainText('none');
     await ingest(request, 'datasets', [
       {
@@ -164,7 +192,7 @@ test.describe('Events report', () => {
         title_vch: 'E2E Ridge 48h notice (Critical Essential)',
       },
     ]);
-    await expect(ridge.locator('[data-row="Critical Essential"]')).toContainText('ID 990102');
+    await expect(ridge.locator('[data-row="Critical Essential"]')).toContainText(`ID ${CRITICAL}`);
     await expect(page.getByTestId('events-grid').getByRole('row')).toHaveCount(1 + 5);
   });
 
@@ -173,7 +201,7 @@ test.describe('Events report', () => {
   }) => {
     await signIn(page, 'viewer', { pollMs: 1000 });
     await page.goto('/admin/standard-reports-events');
-    await choose(page, 'event-select', /\[E990001\//);
+    await choose(page, 'event-select', new RegExp(`\\[E${EVENT}/`));
     const grid = page.getByTestId('events-grid');
     await expect(grid.getByRole('row')).not.toHaveCount(0);
     // From now on the grid's call hangs (a stalled proxy or connection): no answer, no error.
@@ -192,30 +220,32 @@ test.describe('Events report', () => {
     request,
   }) => {
     // An event of its own, so that the counts the other tests expect stay as they are.
-    await ingest(request, 'events', [{ id_bint: 990_002, name_vch: 'E2E Typing Wind Event', begin_dt: now }]);
+    await ingest(request, 'events', [
+      { id_bint: TYPING_EVENT, name_vch: 'E2E Typing Wind Event', begin_dt: now },
+    ]);
     await ingest(request, 'datasets', [
-      { dataset_id_bint: 990_400, created_dt, event_id_bint: 990_002, title_vch: 'E2E Typing root' },
+      { dataset_id_bint: TYPING_ROOT, created_dt, event_id_bint: TYPING_EVENT, title_vch: 'E2E Typing root' },
       {
-        dataset_id_bint: 990_401,
+        dataset_id_bint: TYPING_GENERAL,
         created_dt,
-        event_id_bint: 990_002,
-        rootDataset_bint: 990_400,
+        event_id_bint: TYPING_EVENT,
+        rootDataset_bint: TYPING_ROOT,
         customer_class: 'GENERAL',
         title_vch: 'E2E Typing root (General)',
       },
     ]);
-    await ingest(request, 'messages', messages(990_401, 'SMS', { QUEUED: 3 }));
+    await ingest(request, 'messages', messages(TYPING_GENERAL, 'SMS', { QUEUED: 3 }));
     await signIn(page, 'viewer', { pollMs: 1000 });
     await page.goto('/admin/standard-reports-events');
-    await choose(page, 'event-select', /\[E990002\/N3\] E2E Typing Wind Event$/);
+    await choose(page, 'event-select', new RegExp(`\\[E${TYPING_EVENT}/N3\\] E2E Typing Wind Event$`));
     const select = page.getByTestId('event-select');
-    await expect(select).toHaveValue(/\[E990002\/N3\] E2E Typing Wind Event$/);
+    await expect(select).toHaveValue(new RegExp(`\\[E${TYPING_EVENT}/N3\\] E2E Typing Wind Event$`));
     const label = await select.inputValue();
     await select.click();
     await page.keyboard.type('Sierra');
     await expect(page.getByRole('option')).toHaveCount(1);
     // The engine imports two more messages into the chosen event: its entry now reads N5.
-    await ingest(request, 'messages', messages(990_401, 'SMS', { QUEUED: 2 }));
+    await ingest(request, 'messages', messages(TYPING_GENERAL, 'SMS', { QUEUED: 2 }));
     await page.waitForTimeout(2500);
     await expect(select).toHaveValue('Sierra');
     await expect(page.getByRole('option')).toHaveCount(1);
@@ -243,7 +273,7 @@ test.describe('Voice, SMS and e-mail reports', () => {
       await page.goto(c.path);
       await expect(page.getByTestId('campaign-select')).toHaveValue('--- select a campaign ---');
       await expect(page.getByTestId('stats-card')).toHaveCount(0);
-      await choose(page, 'campaign-select', /\[990100\] E2E Ridge 48h notice$/);
+      await choose(page, 'campaign-select', new RegExp(`\\[${ROOT}\\] E2E Ridge 48h notice$`));
 
       const card = page.getByTestId('stats-card');
       await expect(card.getByTestId('stats-channel')).toHaveText(c.channel);
@@ -267,7 +297,7 @@ test.describe('Voice, SMS and e-mail reports', () => {
     await signIn(page, 'viewer');
     await page.setViewportSize({ width: 520, height: 800 });
     await page.goto('/admin/voice');
-    await choose(page, 'campaign-select', /\[990100\]/);
+    await choose(page, 'campaign-select', new RegExp(`\\[${ROOT}\\]`));
     // No room for 'Answered (person) 80.0%' beside a pie: each slice keeps its share, the legend names it.
     await expect(page.getByTestId('pie-label')).toHaveText(['80.0%', '10.0%', '10.0%']);
     const chart = await page.getByTestId('status-pie').locator('svg').first().boundingBox();
@@ -292,14 +322,18 @@ test.describe('Voice, SMS and e-mail reports', () => {
   test('the SMS legend lists every status with its percentage', async ({ page }) => {
     await signIn(page, 'viewer');
     await page.goto('/admin/sms');
-    await choose(page, 'campaign-select', /\[990100\]/);
+    await choose(page, 'campaign-select', new RegExp(`\\[${ROOT}\\]`));
     // Typing in the dropdown searches: what is typed replaces the entry shown, chosen or not.
     await page.getByTestId('campaign-select').click();
     await page.keyboard.type('48h notice');
     await expect(page.getByTestId('campaign-select')).toHaveValue('48h notice');
-    await expect(page.getByRole('option', { name: /\[990100\] E2E Ridge 48h notice$/ })).toBeVisible();
+    await expect(
+      page.getByRole('option', { name: new RegExp(`\\[${ROOT}\\] E2E Ridge 48h notice$`) }),
+    ).toBeVisible();
     await page.keyboard.press('Enter');
-    await expect(page.getByTestId('campaign-select')).toHaveValue(/\[990100\] E2E Ridge 48h notice$/);
+    await expect(page.getByTestId('campaign-select')).toHaveValue(
+      new RegExp(`\\[${ROOT}\\] E2E Ridge 48h notice$`),
+    );
     await expect(page.getByTestId('legend-item')).toHaveText([
       'Delivered60.0%6',
       'Undelivered30.0%3',
@@ -312,7 +346,7 @@ test.describe('Voice, SMS and e-mail reports', () => {
   }) => {
     await signIn(page, 'viewer');
     await page.goto('/admin/sms');
-    await choose(page, 'campaign-select', /\[990100\]/);
+    await choose(page, 'campaign-select', new RegExp(`\\[${ROOT}\\]`));
     await expect(
       page.getByRole('img', {
         name: 'SMS delivery status: Delivered 60.0%, Undelivered 30.0%, Failed 10.0%',
@@ -334,7 +368,7 @@ test.describe('All Channels summary', () => {
     ]);
     await signIn(page, 'viewer');
     await page.goto('/admin/standard-reports-all');
-    await choose(page, 'campaign-select', /\[990300\] E2E Ridge de-energized$/);
+    await choose(page, 'campaign-select', new RegExp(`\\[${NEW_ROOT}\\] E2E Ridge de-energized$`));
     await expect(page.getByTestId('summary-no-data')).toHaveText('NO DATA AVAILABLE');
     await expect(page.getByTestId('summary-note')).toContainText('updates arrive every 10 minutes');
   });
@@ -361,11 +395,11 @@ test.describe('Combined campaign report', () => {
   }) => {
     await signIn(page, 'viewer');
     await page.goto('/admin/campaign-report');
-    await choose(page, 'campaign-select', /\[990100\]/);
+    await choose(page, 'campaign-select', new RegExp(`\\[${ROOT}\\]`));
     await expect(page.getByTestId('summary-section')).toBeVisible();
     // Header, then the event's campaigns: 990100 with its three children, 990200 and 990300.
     await expect(page.getByTestId('events-grid').getByRole('row')).toHaveCount(1 + 6);
-    await expect(page.getByTestId('tree-root')).toContainText('ID 990100');
+    await expect(page.getByTestId('tree-root')).toContainText(`ID ${ROOT}`);
     for (const kind of ['voice', 'sms', 'email']) {
       await expect(page.getByTestId(`channel-report-${kind}`).getByTestId('stats-total')).toHaveText('10');
     }
@@ -416,26 +450,28 @@ test.describe('Dashboard', () => {
     // Counted by the day they are ingested: 10 voice messages ingested now, not in beforeAll (a run may cross
     // midnight in between). A campaign and event of their own, launched yesterday: the lists other tests read
     // keep their order.
-    await ingest(request, 'events', [{ id_bint: 990_003, name_vch: 'E2E Dashboard Count', begin_dt: now }]);
+    await ingest(request, 'events', [
+      { id_bint: DASHBOARD_EVENT, name_vch: 'E2E Dashboard Count', begin_dt: now },
+    ]);
     await ingest(request, 'datasets', [
       {
-        dataset_id_bint: 990_500,
+        dataset_id_bint: DASHBOARD_ROOT,
         created_dt,
-        event_id_bint: 990_003,
+        event_id_bint: DASHBOARD_EVENT,
         title_vch: 'E2E Dashboard count',
         launched_dt: created_dt,
       },
       {
-        dataset_id_bint: 990_501,
+        dataset_id_bint: DASHBOARD_GENERAL,
         created_dt,
-        event_id_bint: 990_003,
-        rootDataset_bint: 990_500,
+        event_id_bint: DASHBOARD_EVENT,
+        rootDataset_bint: DASHBOARD_ROOT,
         customer_class: 'GENERAL',
         title_vch: 'E2E Dashboard count (General)',
         launched_dt: created_dt,
       },
     ]);
-    await ingest(request, 'messages', messages(990_501, 'PHON', { ANSWERED: 10 }));
+    await ingest(request, 'messages', messages(DASHBOARD_GENERAL, 'PHON', { ANSWERED: 10 }));
     await signIn(page, 'viewer');
     await page.goto('/admin/dashboard');
     await expect(page.getByTestId('stat-blank')).toHaveCount(1);
