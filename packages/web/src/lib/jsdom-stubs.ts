@@ -1,4 +1,5 @@
-import { vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
 
 /** For component tests under jsdom: what Mantine asks of a browser and jsdom lacks (undone by vi.unstubAllGlobals). */
 export function stubBrowserApis(): void {
@@ -22,4 +23,21 @@ export function stubSilentServer(): void {
     'fetch',
     vi.fn(() => new Promise(() => {})),
   );
+}
+
+/**
+ * A component test's surroundings: a stored session, the browser APIs Mantine needs and a server that never answers,
+ * set before each test of the file and undone after it.
+ */
+export function signedInWithSilentServer(): void {
+  beforeEach(() => {
+    localStorage.setItem('sessionToken', 'tok');
+    stubBrowserApis();
+    stubSilentServer();
+  });
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+    vi.unstubAllGlobals();
+  });
 }

@@ -2,9 +2,9 @@
 import { MantineProvider } from '@mantine/core';
 import type { AdhocCampaign } from '@psps/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubBrowserApis } from '../../../lib/jsdom-stubs.ts';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { signedInWithSilentServer } from '../../../lib/jsdom-stubs.ts';
 import { TitleInput } from './title-input.tsx';
 
 const campaign: AdhocCampaign = {
@@ -20,19 +20,7 @@ const campaign: AdhocCampaign = {
   unpublishedEdits_bint: 0,
 };
 
-beforeEach(() => {
-  localStorage.setItem('sessionToken', 'tok');
-  stubBrowserApis();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Promise<Response>(() => {})),
-  );
-});
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  vi.unstubAllGlobals();
-});
+signedInWithSilentServer();
 
 describe('the template title', () => {
   it('turns a pasted tab (two Excel cells) into a space', () => {

@@ -1,25 +1,13 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubBrowserApis } from '../../../lib/jsdom-stubs.ts';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { signedInWithSilentServer } from '../../../lib/jsdom-stubs.ts';
 import { LauncherPage } from './launcher-page.tsx';
 
-beforeEach(() => {
-  localStorage.setItem('sessionToken', 'tok');
-  stubBrowserApis();
-  // The list never answers: the note above it is what is looked at.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Promise<Response>(() => {})),
-  );
-});
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  vi.unstubAllGlobals();
-});
+// The list never answers: the note above it is what is looked at.
+signedInWithSilentServer();
 
 describe('Custom Reports', () => {
   it('says results are sent via FTP, its icon keeping its size beside the text on a narrow screen', () => {

@@ -1,25 +1,13 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubBrowserApis } from '../../../lib/jsdom-stubs.ts';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { signedInWithSilentServer } from '../../../lib/jsdom-stubs.ts';
 import { suppressionKeys } from '../api/keys.ts';
 import { SummaryCard } from './summary-card.tsx';
 
-beforeEach(() => {
-  localStorage.setItem('sessionToken', 'tok');
-  stubBrowserApis();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Promise<Response>(() => {})),
-  );
-});
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  vi.unstubAllGlobals();
-});
+signedInWithSilentServer();
 
 describe('the suppression summary', () => {
   it('keeps the words of a group name whole on a narrow screen (at least 120 px, broken only inside a word too long)', () => {
