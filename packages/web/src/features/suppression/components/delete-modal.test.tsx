@@ -10,20 +10,13 @@ import { DeleteModal } from './delete-modal.tsx';
 
 const ROW = { group_vch: 'Medical exemptions', supress_type: 'SMS', valid_count: 600 } as const;
 
-/** Opens the group delete dialog over a summary page 2 loaded with 600 values; the server now answers `now`. */
-function openDialog(now: SuppressionSummaryAnswer | Error) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      expect(url).toBe('/api/suppress/getPaginatedCampaigns?page=2&data=groupNameAndType');
-      if (now instanceof Error)
-        return new Response(JSON.stringify({ error: 'internal', message: now.message }), { status: 500 });
-      return new Response(JSON.stringify(now), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
+/** A JSON answer of the stubbed server. */
+function jsonAnswer(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** The group delete dialog over a summary page 2 loaded with 600 values. */
+function renderGroupDialog() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(suppressionKeys.summary(2), { data: [ROW], rows: 6 });
   render(
@@ -33,6 +26,20 @@ function openDialog(now: SuppressionSummaryAnswer | Error) {
       </QueryClientProvider>
     </MantineProvider>,
   );
+}
+
+/** Opens the group delete dialog (renderGroupDialog); the server now answers `now`. */
+function openDialog(now: SuppressionSummaryAnswer | Error) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      expect(url).toBe('/api/suppress/getPaginatedCampaigns?page=2&data=groupNameAndType');
+      if (now instanceof Error)
+        return new Response(JSON.stringify({ error: 'internal', message: now.message }), { status: 500 });
+      return jsonAnswer(now);
+    }),
+  );
+  renderGroupDialog();
 }
 
 beforeEach(() => {
@@ -86,14 +93,12 @@ describe('a double click on the delete button', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {
-        const json = (body: unknown, status = 200) =>
-          new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-        if (init?.method !== 'DELETE') return json({ data: [ROW], rows: 6 });
+        if (init?.method !== 'DELETE') return jsonAnswer({ data: [ROW], rows: 6 });
         deletes.push(url);
         // The server ends the values on the first DELETE; a second one finds none left (404).
         return deletes.length === 1
-          ? json({ status: 200, deleted: 600 })
-          : json(
+          ? jsonAnswer({ status: 200, deleted: 600 })
+          : jsonAnswer(
               {
                 error: 'not_found',
                 message: 'The group "Medical exemptions" has no active SMS values. Nothing was deleted.',
@@ -102,15 +107,7 @@ describe('a double click on the delete button', () => {
             );
       }),
     );
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    client.setQueryData(suppressionKeys.summary(2), { data: [ROW], rows: 6 });
-    render(
-      <MantineProvider>
-        <QueryClientProvider client={client}>
-          <DeleteModal target={{ kind: 'group', row: ROW, page: 2 }} onClose={() => {}} />
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
+    renderGroupDialog();
     const button = await screen.findByRole('button', { name: 'Delete 600 values' });
     // The count is checked again first; the button waits meanwhile.
     await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
@@ -128,14 +125,8 @@ describe('a double click on the delete button', () => {
       vi.fn(async (url: string) => {
         deletes.push(url);
         return deletes.length === 1
-          ? new Response(JSON.stringify({ status: 200, deleted: 1 }), {
-              status: 200,
-              headers: { 'content-type': 'application/json' },
-            })
-          : new Response(JSON.stringify({ error: 'not_found', message: 'That value is no longer active.' }), {
-              status: 404,
-              headers: { 'content-type': 'application/json' },
-            });
+          ? jsonAnswer({ status: 200, deleted: 1 })
+          : jsonAnswer({ error: 'not_found', message: 'That value is no longer active.' }, 404);
       }),
     );
     const row = {
