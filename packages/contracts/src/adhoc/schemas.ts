@@ -45,8 +45,20 @@ export function adhocAnswer<T extends z.ZodType>(response: T) {
 export const adhocOkAnswer = adhocAnswer(z.object({ ok: z.literal(true) }));
 export type AdhocOkAnswer = z.infer<typeof adhocOkAnswer>;
 
-/** Template titles, as created and renamed. */
-const title = z.string().trim().min(1).max(255);
+/**
+ * Template titles, as created and renamed. A tab (two spreadsheet cells pasted) becomes a space, as the console's
+ * title field does; a line break or another control character, which a one-line title cannot show, is refused.
+ */
+const title = z
+  .string()
+  .overwrite((s) => s.replaceAll('\t', ' '))
+  .trim()
+  .refine((s) => !/[\p{Cc}\u2028\u2029]/u.test(s), {
+    message: 'must be on one line, without line breaks or other control characters',
+    abort: true,
+  })
+  .min(1)
+  .max(255);
 /**
  * Tester contacts are saved on every keystroke (doc 2 §7), so a half-typed number or address must be
  * accepted; only the length is bounded. The test send checks the contact when it is used.

@@ -248,6 +248,66 @@ describe('template list (doc 2 §2.1)', () => {
     expect(after.rows).toEqual([{ name: 'Title by Olivia' }]);
   });
 
+  it('turns a tab in a title into a space, as the console does (it was stored as a tab)', async () => {
+    const created = await post('/api/v1/adhoc/campaign/insert', { name_vch: 'Wind\tevent' });
+    expect(created.status).toBe(200);
+    expect(created.body.response.name_vch).toBe('Wind event');
+    const id = created.body.response.id_bint;
+    const renamed = await post('/api/v1/adhoc/campaign/update-title', {
+      id_bint_adhoc_campaign: id,
+      title_vch: '\tSonoma\tCounty\t',
+    });
+    expect(renamed).toEqual({ status: 200, body: { response: { ok: true } } });
+    const { rows } = await t.ctx.db.query('SELECT name FROM adhoc_campaigns WHERE id = $1', [id]);
+    expect(rows).toEqual([{ name: 'Sonoma County' }]);
+  });
+
+  it('refuses a title holding a line break or another control character, and keeps the saved title', async () => {
+    const id = await newTemplate('Kept title');
+    const refusal = (field: string) => ({
+      status: 400,
+      body: {
+        error: 'bad_request',
+        message: `The field ${field} of the request must be on one line, without line breaks or other control characters.`,
+        details: [
+          {
+            field: `body.${field}`,
+            reason: 'must be on one line, without line breaks or other control characters',
+          },
+        ],
+      },
+    });
+    for (const title of [
+      'Wind\nevent',
+      'Wind\r\nevent',
+      'Wind\u0007event',
+      'Wind\u0085event',
+      'Wind\u2028event',
+    ]) {
+      const rename = await post('/api/v1/adhoc/campaign/update-title', {
+        id_bint_adhoc_campaign: id,
+        title_vch: title,
+      });
+      expect(rename, JSON.stringify(title)).toEqual(refusal('title_vch'));
+      expect(await post('/api/v1/adhoc/campaign/insert', { name_vch: title }), JSON.stringify(title)).toEqual(
+        refusal('name_vch'),
+      );
+    }
+    const { rows } = await t.ctx.db.query('SELECT name FROM adhoc_campaigns WHERE id = $1', [id]);
+    expect(rows).toEqual([{ name: 'Kept title' }]);
+    // Only tabs and spaces: as empty as '' (after the tab becomes a space, the title is trimmed).
+    expect(
+      await post('/api/v1/adhoc/campaign/update-title', { id_bint_adhoc_campaign: id, title_vch: '\t \t' }),
+    ).toEqual({
+      status: 400,
+      body: {
+        error: 'bad_request',
+        message: 'The field title_vch of the request must not be empty.',
+        details: [{ field: 'body.title_vch', reason: 'must not be empty' }],
+      },
+    });
+  });
+
   it('answers 404 with a sentence for an unknown template', async () => {
     const res = await post('/api/v1/adhoc/campaign/update-title', {
       id_bint_adhoc_campaign: 987654,
