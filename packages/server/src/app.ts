@@ -23,7 +23,13 @@ import type { AppContext } from './context.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { isDatabaseUnavailable } from './db/pool.ts';
 import { healthRoutes } from './health/routes.ts';
-import { badRequest, frameworkMessage, HttpError, validationMessage } from './http/errors.ts';
+import {
+  badRequest,
+  frameworkMessage,
+  givenTwiceReason,
+  HttpError,
+  validationMessage,
+} from './http/errors.ts';
 import { installGuard } from './http/guard.ts';
 import { JSON_VALUES_MAX, measureJson, tooManyJsonValues } from './http/json-size.ts';
 import { redactUrl } from './http/redact.ts';
@@ -290,24 +296,6 @@ function installErrorHandling(app: App) {
       message: `There is no ${req.method} ${redactUrl(req.url.split('?')[0] ?? '')}.`,
     }),
   );
-}
-
-/**
- * The reason a refused query parameter is given: that it came more than once (`?tz=a&tz=b` is read as a list, which
- * the built-in checks call 'must be text'), unless the schema says so in its own sentence.
- */
-function givenTwiceReason(
-  query: unknown,
-  context: string | undefined,
-  instancePath: string,
-  reason = 'is invalid',
-): string {
-  const name = instancePath.split('/').filter(Boolean)[0];
-  const twice =
-    context === 'querystring' &&
-    name !== undefined &&
-    Array.isArray((query as Record<string, unknown> | undefined)?.[name]);
-  return twice && /^(must|is) /.test(reason) ? 'is given more than once; give it once' : reason;
 }
 
 /** Whether a parsed body holds, anywhere, a string with an unpaired UTF-16 surrogate (walked without recursion:

@@ -309,7 +309,8 @@ export const SEND_ALL_LANGUAGES = 'all';
  */
 export const sendTestBody = z.object({
   ...campaignRef,
-  language_vch: z.union([adhocLanguageSchema, z.literal(SEND_ALL_LANGUAGES)]),
+  // One enum rather than a union, whose refusal said 'is not in any of the accepted forms'.
+  language_vch: z.enum([...ADHOC_LANGUAGE_NAMES, SEND_ALL_LANGUAGES]),
   notifyBy_vch: notifyBySchema,
   lib: z
     .string()

@@ -105,6 +105,20 @@ describe('a refused request says in plain words which field is wrong and what it
       'The field lib of the request must be the voice library code, digits only (such as 20190042).',
     );
   });
+
+  it("names a test send's languages, 'all' among them (it said 'is not in any of the accepted forms')", async () => {
+    for (const language of ['English', 17, 'ALL']) {
+      const res = await post('/api/v1/adhoc/send-email-test', {
+        id_bint_adhoc_campaign: 1,
+        language_vch: language,
+        notifyBy_vch: 'SMS',
+      });
+      expect(res.status, String(language)).toBe(400);
+      expect(res.body.message, String(language)).toBe(
+        'The field language_vch of the request must be one of: english, arabic, chinese-cantonese, chinese-mandarin, farsi, hmong, japanese, khmer, korean, punjabi, russian, spanish, tagalog, vietnamese, hindi, portuguese, thai, all.',
+      );
+    }
+  });
 });
 
 describe('template list (doc 2 §2.1)', () => {

@@ -271,6 +271,27 @@ describe('query parameters', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('The query parameter tz is given more than once; give it once.');
   });
+  it('says so for a suppression upload too (it said "The query parameter tz must be text")', async () => {
+    for (const path of ['fullFileUpload', 'incrementalFileUpload']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/suppress/upload/${path}?tz=UTC&tz=America/Los_Angeles`,
+        headers: {
+          ...bearer(token),
+          groupName: 'Twice test',
+          'content-type': 'multipart/form-data; boundary=XX',
+        },
+        payload:
+          '--XX\r\nContent-Disposition: form-data; name="fullFileUpload"; filename="a.csv"\r\n\r\n4155550123\n\r\n--XX--\r\n',
+      });
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json(), path).toEqual({
+        status: 400,
+        error: 'bad_request',
+        message: 'The query parameter tz is given more than once; give it once.',
+      });
+    }
+  });
 });
 
 describe('the HTTP connection', () => {
