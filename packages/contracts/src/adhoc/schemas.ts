@@ -45,6 +45,12 @@ export function adhocAnswer<T extends z.ZodType>(response: T) {
 export const adhocOkAnswer = adhocAnswer(z.object({ ok: z.literal(true) }));
 export type AdhocOkAnswer = z.infer<typeof adhocOkAnswer>;
 
+/** Text of one line (a title, an e-mail header): no line break or other control character but a tab. */
+const isOneLine = (s: string) => !/[\p{Cc}\u2028\u2029]/u.test(s.replaceAll('\t', ''));
+const ONE_LINE = {
+  message: 'must be on one line, without line breaks or other control characters',
+  abort: true,
+} as const;
 /**
  * Template titles, as created and renamed. A tab (two spreadsheet cells pasted) becomes a space, as the console's
  * title field does; a line break or another control character, which a one-line title cannot show, is refused.
@@ -53,10 +59,7 @@ const title = z
   .string()
   .overwrite((s) => s.replaceAll('\t', ' '))
   .trim()
-  .refine((s) => !/[\p{Cc}\u2028\u2029]/u.test(s), {
-    message: 'must be on one line, without line breaks or other control characters',
-    abort: true,
-  })
+  .refine(isOneLine, ONE_LINE)
   .min(1)
   .max(255);
 /**
@@ -223,9 +226,15 @@ export const templateInsertUpdateBody = z
         z.never({ error: `send ${field} base64-encoded as ${BASE64_PREFIX}${field}` }).optional(),
       ]),
     ) as { [F in Base64Field]: z.ZodOptional<z.ZodNever> }),
-    subject_vch: z.string().max(EMAIL_SUBJECT_MAX_LENGTH).nullable().optional(),
+    // Header lines of the e-mail: a line break in them (which the console's one-line fields cannot hold) is refused.
+    subject_vch: z.string().refine(isOneLine, ONE_LINE).max(EMAIL_SUBJECT_MAX_LENGTH).nullable().optional(),
     from_vch: z.string().max(254).nullable().optional(),
-    fromDisplayName_vch: z.string().max(EMAIL_DISPLAY_NAME_MAX_LENGTH).nullable().optional(),
+    fromDisplayName_vch: z
+      .string()
+      .refine(isOneLine, ONE_LINE)
+      .max(EMAIL_DISPLAY_NAME_MAX_LENGTH)
+      .nullable()
+      .optional(),
     uploadLive_dt: isoDateTime.nullable().optional(),
     uploadMachine_dt: isoDateTime.nullable().optional(),
     retries_bint: z.number().int().min(1).max(3).nullable().optional(),

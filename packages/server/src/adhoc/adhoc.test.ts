@@ -391,6 +391,46 @@ describe('language records (doc 2 §7 insertUpdate, select, language delete)', (
     });
   });
 
+  it('refuses a line break in an e-mail subject or From name (a header line), and keeps what was saved', async () => {
+    const id = await newTemplate();
+    const english = {
+      notifyBy_vch: 'EML',
+      language_vch: 'english',
+      templatePGE_txt: '<p>Dear {{{customerName}}}</p>',
+      subject_vch: 'PSPS notice',
+      from_vch: 'psps@utility.test',
+      fromDisplayName_vch: 'Utility PSPS',
+    };
+    expect((await save(id, english)).status).toBe(200);
+    for (const [field, value] of [
+      ['subject_vch', 'PSPS notice\r\nBcc: everyone@example.com'],
+      ['subject_vch', 'PSPS\nnotice'],
+      ['fromDisplayName_vch', 'Utility\r\nReply-To: x@evil.test'],
+      ['fromDisplayName_vch', 'Utility\u0000PSPS'],
+    ] as const) {
+      expect(await save(id, { ...english, [field]: value }), `${field} ${JSON.stringify(value)}`).toEqual({
+        status: 400,
+        body: {
+          error: 'bad_request',
+          message: `The field ${field} of the request must be on one line, without line breaks or other control characters.`,
+          details: [
+            {
+              field: `body.${field}`,
+              reason: 'must be on one line, without line breaks or other control characters',
+            },
+          ],
+        },
+      });
+    }
+    // A tab (pasted from a spreadsheet) is no line break: kept, as the console's field keeps it.
+    expect((await save(id, { ...english, subject_vch: 'PSPS\tnotice' })).status).toBe(200);
+    const { rows } = await t.ctx.db.query(
+      "SELECT subject, from_display_name FROM adhoc_templates WHERE campaign_id = $1 AND notify_by = 'EML'",
+      [id],
+    );
+    expect(rows).toEqual([{ subject: 'PSPS\tnotice', from_display_name: 'Utility PSPS' }]);
+  });
+
   it('fills a new language without data with the sample data record', async () => {
     const id = await newTemplate();
     const res = await save(id, {
