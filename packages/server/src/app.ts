@@ -23,7 +23,13 @@ import type { AppContext } from './context.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { isDatabaseUnavailable } from './db/pool.ts';
 import { healthRoutes } from './health/routes.ts';
-import { badRequest, frameworkMessage, HttpError, validationMessage } from './http/errors.ts';
+import {
+  badRequest,
+  frameworkMessage,
+  givenTwiceReason,
+  HttpError,
+  validationMessage,
+} from './http/errors.ts';
 import { installGuard } from './http/guard.ts';
 import { JSON_VALUES_MAX, measureJson, tooManyJsonValues } from './http/json-size.ts';
 import { redactUrl } from './http/redact.ts';
@@ -66,6 +72,9 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     // default waits for ever, so a client sending a byte now and then would hold its connection open.
     requestTimeout: 10 * 60_000,
     clientErrorHandler,
+    // Node's own refusal of an HTTP/1.1 request without a Host header is a bare 400 without a body: the request is
+    // let through and refused below in words.
+    http: { requireHostHeader: false },
     // Path values up to 1,000 characters reach their route, which says what is wrong with them (a 320-character
     // e-mail address signs in, or fails as 'Invalid Login'); beyond, the router answers 404.
     routerOptions: { maxParamLength: 1000 },
@@ -82,6 +91,25 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
         );
     },
   }).withTypeProvider<ZodTypeProvider>();
+
+  // An Expect header other than 100-continue: Node answered a bare 417 without a body.
+  app.server.on('checkExpectation', (req, res) => {
+    const body = JSON.stringify({
+      error: 'expectation_failed',
+      message: `The request's Expect header (${String(req.headers.expect).slice(0, 40)}) asks for something this server does not do; send the request without it.`,
+    });
+    res.writeHead(417, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      connection: 'close',
+    });
+    res.end(body);
+  });
+  app.addHook('onRequest', async (req) => {
+    if (req.raw.httpVersion === '1.1' && req.headers.host === undefined) {
+      throw badRequest('The request has no Host header, which HTTP/1.1 requires.');
+    }
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -292,24 +320,6 @@ function installErrorHandling(app: App) {
   );
 }
 
-/**
- * The reason a refused query parameter is given: that it came more than once (`?tz=a&tz=b` is read as a list, which
- * the built-in checks call 'must be text'), unless the schema says so in its own sentence.
- */
-function givenTwiceReason(
-  query: unknown,
-  context: string | undefined,
-  instancePath: string,
-  reason = 'is invalid',
-): string {
-  const name = instancePath.split('/').filter(Boolean)[0];
-  const twice =
-    context === 'querystring' &&
-    name !== undefined &&
-    Array.isArray((query as Record<string, unknown> | undefined)?.[name]);
-  return twice && /^(must|is) /.test(reason) ? 'is given more than once; give it once' : reason;
-}
-
 /** Whether a parsed body holds, anywhere, a string with an unpaired UTF-16 surrogate (walked without recursion:
  * JSON may nest deeper than the call stack). */
 function holdsLoneSurrogate(body: unknown): boolean {
@@ -391,7 +401,8 @@ async function serveConsole(app: App, dist: string | null) {
     { config: { access: 'public' }, schema: { hide: true }, compress: {} },
     async (req, reply) => {
       const urlPath = decodeURIComponent((req.url.split('?')[0] ?? '/').replace(/^\/+/, ''));
-      if (/^(api|csv|l)\//.test(urlPath) || urlPath === 'api') {
+      // Any letter case, and a backslash as a browser reads it (/API/v1, /api\v1): never a console page.
+      if (/^(api|csv|l)([\\/]|$)/i.test(urlPath)) {
         return reply
           .code(404)
           .send({ error: 'not_found', message: `There is no ${req.method} ${redactUrl(`/${urlPath}`)}.` });

@@ -45,8 +45,23 @@ export function adhocAnswer<T extends z.ZodType>(response: T) {
 export const adhocOkAnswer = adhocAnswer(z.object({ ok: z.literal(true) }));
 export type AdhocOkAnswer = z.infer<typeof adhocOkAnswer>;
 
-/** Template titles, as created and renamed. */
-const title = z.string().trim().min(1).max(255);
+/** Text of one line (a title, an e-mail header): no line break or other control character but a tab. */
+const isOneLine = (s: string) => !/[\p{Cc}\u2028\u2029]/u.test(s.replaceAll('\t', ''));
+const ONE_LINE = {
+  message: 'must be on one line, without line breaks or other control characters',
+  abort: true,
+} as const;
+/**
+ * Template titles, as created and renamed. A tab (two spreadsheet cells pasted) becomes a space, as the console's
+ * title field does; a line break or another control character, which a one-line title cannot show, is refused.
+ */
+const title = z
+  .string()
+  .overwrite((s) => s.replaceAll('\t', ' '))
+  .trim()
+  .refine(isOneLine, ONE_LINE)
+  .min(1)
+  .max(255);
 /**
  * Tester contacts are saved on every keystroke (doc 2 §7), so a half-typed number or address must be
  * accepted; only the length is bounded. The test send checks the contact when it is used.
@@ -211,9 +226,15 @@ export const templateInsertUpdateBody = z
         z.never({ error: `send ${field} base64-encoded as ${BASE64_PREFIX}${field}` }).optional(),
       ]),
     ) as { [F in Base64Field]: z.ZodOptional<z.ZodNever> }),
-    subject_vch: z.string().max(EMAIL_SUBJECT_MAX_LENGTH).nullable().optional(),
+    // Header lines of the e-mail: a line break in them (which the console's one-line fields cannot hold) is refused.
+    subject_vch: z.string().refine(isOneLine, ONE_LINE).max(EMAIL_SUBJECT_MAX_LENGTH).nullable().optional(),
     from_vch: z.string().max(254).nullable().optional(),
-    fromDisplayName_vch: z.string().max(EMAIL_DISPLAY_NAME_MAX_LENGTH).nullable().optional(),
+    fromDisplayName_vch: z
+      .string()
+      .refine(isOneLine, ONE_LINE)
+      .max(EMAIL_DISPLAY_NAME_MAX_LENGTH)
+      .nullable()
+      .optional(),
     uploadLive_dt: isoDateTime.nullable().optional(),
     uploadMachine_dt: isoDateTime.nullable().optional(),
     retries_bint: z.number().int().min(1).max(3).nullable().optional(),
@@ -297,7 +318,8 @@ export const SEND_ALL_LANGUAGES = 'all';
  */
 export const sendTestBody = z.object({
   ...campaignRef,
-  language_vch: z.union([adhocLanguageSchema, z.literal(SEND_ALL_LANGUAGES)]),
+  // One enum rather than a union, whose refusal said 'is not in any of the accepted forms'.
+  language_vch: z.enum([...ADHOC_LANGUAGE_NAMES, SEND_ALL_LANGUAGES]),
   notifyBy_vch: notifyBySchema,
   lib: z
     .string()

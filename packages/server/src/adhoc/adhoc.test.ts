@@ -105,6 +105,20 @@ describe('a refused request says in plain words which field is wrong and what it
       'The field lib of the request must be the voice library code, digits only (such as 20190042).',
     );
   });
+
+  it("names a test send's languages, 'all' among them (it said 'is not in any of the accepted forms')", async () => {
+    for (const language of ['English', 17, 'ALL']) {
+      const res = await post('/api/v1/adhoc/send-email-test', {
+        id_bint_adhoc_campaign: 1,
+        language_vch: language,
+        notifyBy_vch: 'SMS',
+      });
+      expect(res.status, String(language)).toBe(400);
+      expect(res.body.message, String(language)).toBe(
+        'The field language_vch of the request must be one of: english, arabic, chinese-cantonese, chinese-mandarin, farsi, hmong, japanese, khmer, korean, punjabi, russian, spanish, tagalog, vietnamese, hindi, portuguese, thai, all.',
+      );
+    }
+  });
 });
 
 describe('template list (doc 2 §2.1)', () => {
@@ -248,6 +262,66 @@ describe('template list (doc 2 §2.1)', () => {
     expect(after.rows).toEqual([{ name: 'Title by Olivia' }]);
   });
 
+  it('turns a tab in a title into a space, as the console does (it was stored as a tab)', async () => {
+    const created = await post('/api/v1/adhoc/campaign/insert', { name_vch: 'Wind\tevent' });
+    expect(created.status).toBe(200);
+    expect(created.body.response.name_vch).toBe('Wind event');
+    const id = created.body.response.id_bint;
+    const renamed = await post('/api/v1/adhoc/campaign/update-title', {
+      id_bint_adhoc_campaign: id,
+      title_vch: '\tSonoma\tCounty\t',
+    });
+    expect(renamed).toEqual({ status: 200, body: { response: { ok: true } } });
+    const { rows } = await t.ctx.db.query('SELECT name FROM adhoc_campaigns WHERE id = $1', [id]);
+    expect(rows).toEqual([{ name: 'Sonoma County' }]);
+  });
+
+  it('refuses a title holding a line break or another control character, and keeps the saved title', async () => {
+    const id = await newTemplate('Kept title');
+    const refusal = (field: string) => ({
+      status: 400,
+      body: {
+        error: 'bad_request',
+        message: `The field ${field} of the request must be on one line, without line breaks or other control characters.`,
+        details: [
+          {
+            field: `body.${field}`,
+            reason: 'must be on one line, without line breaks or other control characters',
+          },
+        ],
+      },
+    });
+    for (const title of [
+      'Wind\nevent',
+      'Wind\r\nevent',
+      'Wind\u0007event',
+      'Wind\u0085event',
+      'Wind\u2028event',
+    ]) {
+      const rename = await post('/api/v1/adhoc/campaign/update-title', {
+        id_bint_adhoc_campaign: id,
+        title_vch: title,
+      });
+      expect(rename, JSON.stringify(title)).toEqual(refusal('title_vch'));
+      expect(await post('/api/v1/adhoc/campaign/insert', { name_vch: title }), JSON.stringify(title)).toEqual(
+        refusal('name_vch'),
+      );
+    }
+    const { rows } = await t.ctx.db.query('SELECT name FROM adhoc_campaigns WHERE id = $1', [id]);
+    expect(rows).toEqual([{ name: 'Kept title' }]);
+    // Only tabs and spaces: as empty as '' (after the tab becomes a space, the title is trimmed).
+    expect(
+      await post('/api/v1/adhoc/campaign/update-title', { id_bint_adhoc_campaign: id, title_vch: '\t \t' }),
+    ).toEqual({
+      status: 400,
+      body: {
+        error: 'bad_request',
+        message: 'The field title_vch of the request must not be empty.',
+        details: [{ field: 'body.title_vch', reason: 'must not be empty' }],
+      },
+    });
+  });
+
   it('answers 404 with a sentence for an unknown template', async () => {
     const res = await post('/api/v1/adhoc/campaign/update-title', {
       id_bint_adhoc_campaign: 987654,
@@ -315,6 +389,46 @@ describe('language records (doc 2 §7 insertUpdate, select, language delete)', (
       preview_txt: 'Power may be shut off',
       fromDisplayName_vch: 'Utility PSPS',
     });
+  });
+
+  it('refuses a line break in an e-mail subject or From name (a header line), and keeps what was saved', async () => {
+    const id = await newTemplate();
+    const english = {
+      notifyBy_vch: 'EML',
+      language_vch: 'english',
+      templatePGE_txt: '<p>Dear {{{customerName}}}</p>',
+      subject_vch: 'PSPS notice',
+      from_vch: 'psps@utility.test',
+      fromDisplayName_vch: 'Utility PSPS',
+    };
+    expect((await save(id, english)).status).toBe(200);
+    for (const [field, value] of [
+      ['subject_vch', 'PSPS notice\r\nBcc: everyone@example.com'],
+      ['subject_vch', 'PSPS\nnotice'],
+      ['fromDisplayName_vch', 'Utility\r\nReply-To: x@evil.test'],
+      ['fromDisplayName_vch', 'Utility\u0000PSPS'],
+    ] as const) {
+      expect(await save(id, { ...english, [field]: value }), `${field} ${JSON.stringify(value)}`).toEqual({
+        status: 400,
+        body: {
+          error: 'bad_request',
+          message: `The field ${field} of the request must be on one line, without line breaks or other control characters.`,
+          details: [
+            {
+              field: `body.${field}`,
+              reason: 'must be on one line, without line breaks or other control characters',
+            },
+          ],
+        },
+      });
+    }
+    // A tab (pasted from a spreadsheet) is no line break: kept, as the console's field keeps it.
+    expect((await save(id, { ...english, subject_vch: 'PSPS\tnotice' })).status).toBe(200);
+    const { rows } = await t.ctx.db.query(
+      "SELECT subject, from_display_name FROM adhoc_templates WHERE campaign_id = $1 AND notify_by = 'EML'",
+      [id],
+    );
+    expect(rows).toEqual([{ subject: 'PSPS\tnotice', from_display_name: 'Utility PSPS' }]);
   });
 
   it('fills a new language without data with the sample data record', async () => {

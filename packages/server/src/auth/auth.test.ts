@@ -177,8 +177,28 @@ describe('permissions call GET /api/{sessionToken}', () => {
   });
   it('answers [[{LOGIN_VALID:0}]] for a token in the path that is not valid', async () => {
     const token = await t.signIn([]);
-    const res = await t.app.inject({ url: '/api/not-a-real-token', headers: bearer(token) });
+    const res = await t.app.inject({ url: `/api/${'x'.repeat(43)}`, headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([[{ LOGIN_VALID: 0 }]]);
+  });
+  it('answers a mistyped address under /api/ with 404 in words, signed in or not (it was 200 LOGIN_VALID 0)', async () => {
+    const token = await t.signIn(['REPORTING']);
+    for (const [url, headers] of [
+      ['/api/dashbord', bearer(token)],
+      ['/api/dashbord', {}],
+      ['/api/campaign-list', bearer(token)],
+      ['/api/suppress?page=1', bearer(token)],
+      [`/api/${token}x`, bearer(token)],
+    ] as const) {
+      const res = await t.app.inject({ url, headers });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({
+        error: 'not_found',
+        message: `There is no GET ${url.startsWith(`/api/${token}`) ? '/api/[token]' : url.split('?')[0]}.`,
+      });
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: '/api/dashbord', headers: bearer(token) });
+    expect(head.statusCode).toBe(404);
   });
   it("answers [[{LOGIN_VALID:0}]] for another user's valid token, and does not keep that session alive", async () => {
     const viewer = await t.signIn(['REPORTING'], 'asking-viewer@example.com');

@@ -49,6 +49,11 @@ export function newToken(prefix = ''): string {
   return prefix + randomBytes(32).toString('base64url');
 }
 
+/** What newToken makes: 43 characters of base64url, an API key with its prefix (psk_). Anything else is no token. */
+export function hasTokenShape(text: string): boolean {
+  return /^(psk_)?[A-Za-z0-9_-]{43}$/.test(text);
+}
+
 /** Tokens are random, so a fast hash is enough to make the stored value useless to a thief. */
 export function tokenHash(token: string): Buffer {
   return createHash('sha256').update(token, 'utf8').digest();

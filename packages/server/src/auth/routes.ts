@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../context.ts';
 import { pathTokenMatches } from '../http/path-token.ts';
 import type { App } from '../http/types.ts';
+import { hasTokenShape } from './passwords.ts';
 
 export async function authRoutes(app: App, ctx: AppContext) {
   app.get(
@@ -63,7 +64,8 @@ export async function authRoutes(app: App, ctx: AppContext) {
   app.get(
     '/api/:sessionToken',
     {
-      config: { access: 'signed-in' },
+      // A mistyped address (/api/dashbord) is no token: 404 like any unknown address, not LOGIN_VALID 0.
+      config: { access: 'signed-in', isOwnPath: (params) => hasTokenShape(params.sessionToken ?? '') },
       schema: {
         tags: ['auth'],
         summary: 'Permissions of a session token (document 1 §7)',

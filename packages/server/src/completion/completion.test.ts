@@ -547,6 +547,40 @@ describe('custom reports', () => {
     expect((await get('/api/v1/ingest/links')).statusCode).toBe(404);
   });
 
+  it('tracked links: the same batch sent several times at once registers the code once (it was a 500)', async () => {
+    const post = (code: string, target: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/ingest/links',
+        headers: bearer(ingestKey),
+        payload: [{ code, message_id_bint: 5012, target_url: target }],
+      });
+    const same = await Promise.all(
+      Array.from({ length: 6 }, () => post('pa-race-link', 'https://utility.example/race')),
+    );
+    expect(same.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(same.map((r) => r.json()).sort((a, b) => b.inserted - a.inserted)).toEqual([
+      { received: 1, inserted: 1, ignored: 0 },
+      ...Array.from({ length: 5 }, () => ({ received: 1, inserted: 0, ignored: 1 })),
+    ]);
+    // The same code for different links at once: one is registered, the others refused as any taken code is.
+    const different = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => post('pb-race-link', `https://utility.example/race/${i}`)),
+    );
+    expect(different.map((r) => r.statusCode).sort()).toEqual([200, 400, 400, 400, 400, 400]);
+    for (const refused of different.filter((r) => r.statusCode === 400)) {
+      expect(refused.json()).toEqual({
+        error: 'bad_request',
+        message: 'The batch was rejected: 1 problem(s); nothing was written.',
+        details: [{ index: 0, field: 'code', reason: 'is already registered for another message or URL' }],
+      });
+    }
+    const { rows } = await t.ctx.db.query(
+      "SELECT code FROM link_codes WHERE code IN ('pa-race-link', 'pb-race-link') ORDER BY code",
+    );
+    expect(rows).toEqual([{ code: 'pa-race-link' }, { code: 'pb-race-link' }]);
+  });
+
   it('the Custom Reports list shows each root campaign with the last report of each kind and whether it arrived', async () => {
     const res = await get('/api/v1/launcher/campaigns', viewer);
     expect(res.statusCode).toBe(200);

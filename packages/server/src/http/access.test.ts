@@ -65,7 +65,8 @@ describe('authorization matrix: every registered route', () => {
       const label = `${route.method} ${route.url}`;
       for (const [what, token] of [
         ['no token', undefined],
-        ['unknown token', 'made-up-token-that-was-never-issued-xxxxxxxxxx'],
+        // Shaped like a token (43 characters of base64url): /api/{anything else} is an unknown address (404).
+        ['unknown token', 'made-up-token-that-was-never-issued-xxxxxxx'],
         ['expired token', expired],
         ['revoked token', revoked],
       ] as const) {

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
@@ -271,6 +271,27 @@ describe('query parameters', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('The query parameter tz is given more than once; give it once.');
   });
+  it('says so for a suppression upload too (it said "The query parameter tz must be text")', async () => {
+    for (const path of ['fullFileUpload', 'incrementalFileUpload']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/suppress/upload/${path}?tz=UTC&tz=America/Los_Angeles`,
+        headers: {
+          ...bearer(token),
+          groupName: 'Twice test',
+          'content-type': 'multipart/form-data; boundary=XX',
+        },
+        payload:
+          '--XX\r\nContent-Disposition: form-data; name="fullFileUpload"; filename="a.csv"\r\n\r\n4155550123\n\r\n--XX--\r\n',
+      });
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json(), path).toEqual({
+        status: 400,
+        error: 'bad_request',
+        message: 'The query parameter tz is given more than once; give it once.',
+      });
+    }
+  });
 });
 
 describe('the HTTP connection', () => {
@@ -313,6 +334,63 @@ describe('the HTTP connection', () => {
       error: 'range_not_satisfiable',
       message: 'The part of the file asked for (the Range header) is not in it (416 Range Not Satisfiable).',
     });
+  });
+
+  /** A request written byte for byte (Node's client always adds a Host header); the answer's status and body. */
+  const rawRequest = (text: string): Promise<{ status: number; body: string }> =>
+    new Promise((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1');
+      let answer = '';
+      socket.on('data', (chunk) => {
+        answer += chunk;
+      });
+      socket.on('error', reject);
+      socket.on('close', () => {
+        const [head = '', body = ''] = answer.split('\r\n\r\n');
+        resolve({ status: Number(head.split(' ')[1]), body });
+      });
+      socket.end(text);
+    });
+
+  it('answers an HTTP/1.1 request without a Host header with 400 in words (Node sent a bare 400)', async () => {
+    const res = await rawRequest('GET /api/v1/config HTTP/1.1\r\nConnection: close\r\n\r\n');
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toEqual({
+      error: 'bad_request',
+      message: 'The request has no Host header, which HTTP/1.1 requires.',
+    });
+    // HTTP/1.0 has no Host header to require.
+    const old = await rawRequest('GET /api/v1/config HTTP/1.0\r\n\r\n');
+    expect(old.status).toBe(200);
+  });
+
+  it('answers an Expect header it cannot meet with 417 in words (Node sent a bare 417)', async () => {
+    const res = await rawRequest(
+      'POST /api/v1/adhoc/campaign/select HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+        'Content-Length: 2\r\nExpect: 200-ok\r\nConnection: close\r\n\r\n{}',
+    );
+    expect(res.status).toBe(417);
+    expect(JSON.parse(res.body)).toEqual({
+      error: 'expectation_failed',
+      message:
+        "The request's Expect header (200-ok) asks for something this server does not do; send the request without it.",
+    });
+  });
+
+  it('answers /API/… in capitals or /api\\… with a backslash as an unknown address, not as a console page', async () => {
+    for (const [path, shown] of [
+      ['/API/V1/DASHBOARD', '/API/V1/DASHBOARD'],
+      ['/Api/v1/config', '/Api/v1/config'],
+      ['/api\\v1\\config', '/api\\v1\\config'],
+      ['/CSV/proc_reports_gridTreeEvents/1', '/CSV/proc_reports_gridTreeEvents/1'],
+    ]) {
+      const res = await rawRequest(`GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+      expect(res.status, path).toBe(404);
+      expect(JSON.parse(res.body), path).toEqual({
+        error: 'not_found',
+        message: `There is no GET ${shown}.`,
+      });
+    }
   });
 
   it('gives a request 10 minutes to arrive whole (Fastify would wait for ever)', () => {

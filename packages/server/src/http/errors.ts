@@ -85,3 +85,21 @@ export function validationMessage(context: string | undefined, instancePath: str
     : `${subject}: ${reason}`;
   return /[.!?]$/.test(text) ? text : `${text}.`;
 }
+
+/**
+ * The reason a refused query parameter is given: that it came more than once (`?tz=a&tz=b` is read as a list, which
+ * the built-in checks call 'must be text'), unless the schema says so in its own sentence.
+ */
+export function givenTwiceReason(
+  query: unknown,
+  context: string | undefined,
+  instancePath: string,
+  reason = 'is invalid',
+): string {
+  const name = instancePath.split('/').filter(Boolean)[0];
+  const twice =
+    context === 'querystring' &&
+    name !== undefined &&
+    Array.isArray((query as Record<string, unknown> | undefined)?.[name]);
+  return twice && /^(must|is) /.test(reason) ? 'is given more than once; give it once' : reason;
+}

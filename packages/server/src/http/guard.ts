@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { type Access, requiredPermissions } from './access.ts';
-import { badRequest, forbidden, HttpError, unauthorized } from './errors.ts';
+import { badRequest, forbidden, HttpError, notFound, unauthorized } from './errors.ts';
+import { redactUrl } from './redact.ts';
 import type { App } from './types.ts';
 
 function bearerToken(req: FastifyRequest): string | undefined {
@@ -18,6 +19,14 @@ function bearerToken(req: FastifyRequest): string | undefined {
 export type RouteAccessEntry = { method: string; url: string; access: Access };
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A route whose path is one open parameter (`/api/:sessionToken`) also matches every mistyped address beside
+     * it (`/api/dashbord`): when this says the parameters are not the route's, the address is answered as unknown
+     * (404, before any sign-in check), as every other unknown address is.
+     */
+    isOwnPath?: (params: Record<string, string>) => boolean;
+  }
   interface FastifyInstance {
     /** Every registered route with its access rule; the authorization tests walk it. */
     accessTable: RouteAccessEntry[];
@@ -47,6 +56,10 @@ export function installGuard(app: App, ctx: AppContext) {
     // A zero byte in a path or query can never be a valid value (PostgreSQL cannot store it).
     if (req.url.includes('%00') || req.url.includes('\u0000')) {
       throw badRequest('The address contains a zero byte, which is never a valid value.');
+    }
+    const isOwnPath = req.routeOptions.config?.isOwnPath;
+    if (isOwnPath && !isOwnPath(req.params as Record<string, string>)) {
+      throw notFound(`There is no ${req.method} ${redactUrl(req.url.split('?')[0] ?? '')}.`);
     }
     const access: Access | undefined = req.routeOptions.config?.access;
     if (access === undefined || access === 'public') return; // unknown route: the 404 handler answers

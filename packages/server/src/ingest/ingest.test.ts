@@ -150,6 +150,20 @@ describe('a batch is atomic', () => {
     );
     expect(ndjson.statusCode).toBe(400);
     expect(ndjson.json().details).toEqual([{ index: 1, field: 'record', reason: 'is not valid JSON' }]);
+    // The message names no field for the record as a whole (it said 'record 1 record is not valid JSON').
+    expect(ndjson.json().message).toBe(
+      'The batch was rejected and nothing was written: record 1 is not valid JSON.',
+    );
+    const notObject = await post('events', [
+      { id_bint: 6, name_vch: 'x', begin_dt: '2026-11-20T08:00:00Z' },
+      7,
+    ]);
+    expect(notObject.statusCode).toBe(400);
+    expect(notObject.json()).toEqual({
+      error: 'bad_request',
+      message: 'The batch was rejected and nothing was written: record 1 must be an object.',
+      details: [{ index: 1, field: 'record', reason: 'must be an object' }],
+    });
   });
 
   it('refuses more than 10,000 records', async () => {

@@ -58,14 +58,49 @@ export function linksService(db: Db) {
           );
         }
         const fresh = unique.filter((l) => !byCode.has(l.code));
+        let inserted = 0;
         if (fresh.length) {
-          await client.query(
+          // A code no row held yet was not locked above: a batch sent twice at once (the engine retrying while the
+          // first is still under way) registers it in both. The second waits for the first and, rather than a
+          // duplicate-key 500, finds the code taken: the same link is a repeat, another link a refusal.
+          const { rows: added } = await client.query<{ code: string }>(
             `INSERT INTO link_codes (code, message_id, target_url)
-             SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[])`,
+             SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[])
+             ON CONFLICT (code) DO NOTHING
+             RETURNING code`,
             [fresh.map((l) => l.code), fresh.map((l) => l.message_id_bint), fresh.map((l) => l.target_url)],
           );
+          inserted = added.length;
+          const addedCodes = new Set(added.map((r) => r.code));
+          const raced = fresh.filter((l) => !addedCodes.has(l.code));
+          if (raced.length) {
+            const { rows: now } = await client.query<{
+              code: string;
+              message_id: number;
+              target_url: string;
+            }>('SELECT code, message_id, target_url FROM link_codes WHERE code = ANY($1::text[])', [
+              raced.map((l) => l.code),
+            ]);
+            const taken = new Map(now.map((e) => [e.code, e]));
+            links.forEach((l, index) => {
+              const e = taken.get(l.code);
+              if (e && (e.message_id !== l.message_id_bint || e.target_url !== l.target_url)) {
+                details.push({
+                  index,
+                  field: 'code',
+                  reason: 'is already registered for another message or URL',
+                });
+              }
+            });
+            if (details.length) {
+              throw badRequest(
+                `The batch was rejected: ${details.length} problem(s); nothing was written.`,
+                details,
+              );
+            }
+          }
         }
-        return { received: links.length, inserted: fresh.length, ignored: links.length - fresh.length };
+        return { received: links.length, inserted, ignored: links.length - inserted };
       });
     },
 

@@ -84,8 +84,10 @@ export function rejectBatch(issues: IngestIssue[]): never {
   const sorted = issues.sort((a, b) => a.index - b.index);
   const first = sorted[0];
   const more = sorted.length > 1 ? ` (and ${sorted.length - 1} more)` : '';
+  // An issue of the record as a whole names no field ('record 1 is not valid JSON', not 'record 1 record is …').
+  const field = first?.field === 'record' ? '' : ` ${first?.field}`;
   throw badRequest(
-    `The batch was rejected and nothing was written: record ${first?.index} ${first?.field} ${first?.reason}${more}.`,
+    `The batch was rejected and nothing was written: record ${first?.index}${field} ${first?.reason}${more}.`,
     sorted.slice(0, MAX_ISSUES_LISTED),
   );
 }

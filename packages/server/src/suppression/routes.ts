@@ -32,7 +32,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { actorOf } from '../http/access.ts';
-import { badRequest, frameworkMessage, HttpError, validationMessage } from '../http/errors.ts';
+import {
+  badRequest,
+  frameworkMessage,
+  givenTwiceReason,
+  HttpError,
+  validationMessage,
+} from '../http/errors.ts';
 import { multipartFailure, nextMultipartFile } from '../http/multipart.ts';
 import type { App } from '../http/types.ts';
 import { type OpenUpload, suppressionService, UploadTooLargeError } from './service.ts';
@@ -110,7 +116,7 @@ export async function suppressionRoutes(app: App, ctx: AppContext) {
       async (req: FastifyRequest, reply: FastifyReply) =>
         uploadAnswer(reply, maxBytes, async () => {
           // Refused here rather than by the framework, so that the answer carries `status` like every upload answer.
-          if (req.validationError) throw badRequest(queryProblem(req.validationError));
+          if (req.validationError) throw badRequest(queryProblem(req.validationError, req.query));
           const group = groupNameHeader(req);
           const length = Number(req.headers['content-length'] ?? 0);
           if (length > maxBytes + MULTIPART_OVERHEAD_BYTES) throw new UploadTooLargeError(maxBytes);
@@ -320,11 +326,18 @@ async function* withSizeLimit(
 }
 
 /** What is wrong with an upload's query, as a sentence: the first problem the schema found, named as every 400 does. */
-function queryProblem(error: Error & { validation?: { message?: string; instancePath?: string }[] }): string {
+function queryProblem(
+  error: Error & { validation?: { message?: string; instancePath?: string }[] },
+  query: unknown,
+): string {
   const first = error.validation?.[0];
   return first?.message === undefined
     ? 'The address of the upload is not valid.'
-    : validationMessage('querystring', first.instancePath ?? '', first.message);
+    : validationMessage(
+        'querystring',
+        first.instancePath ?? '',
+        givenTwiceReason(query, 'querystring', first.instancePath ?? '', first.message),
+      );
 }
 
 /**
