@@ -106,7 +106,9 @@ export function SearchCard({ onDelete }: Props) {
     input.current?.focus();
   };
 
-  const found = settled && total > 0;
+  // While another page of the same search loads, the page shown stays (dimmed, with its loader) and so do the page
+  // buttons: unmounting them dropped the keyboard focus of the page button just pressed to the page.
+  const found = search.data !== undefined && total > 0;
   const nothing = settled && total === 0 && page === 1;
   const first = (page - 1) * SUPPRESSION_RESULTS_PAGE_SIZE + 1;
   const last = Math.min(page * SUPPRESSION_RESULTS_PAGE_SIZE, total);
