@@ -4,6 +4,7 @@ import { SUPPRESSION_TEXTS, type SuppressionType, type SuppressionUploadKind, TO
 import { IconDownload, IconFilePlus, IconReplace } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
+import { BusyButton } from '../../../components/busy-button.tsx';
 import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
 import { downloadActiveSuppressions, downloadKey } from '../api/download-suppressions.ts';
 import { suppressionKeys } from '../api/keys.ts';
@@ -97,14 +98,14 @@ export function SuppressionPage() {
           >
             {SUPPRESSION_TEXTS.fullUploadButton}
           </Button>
-          <Button
+          <BusyButton
             variant="default"
             leftSection={<IconDownload size={18} />}
-            loading={downloading.has(ALL)}
+            busy={downloading.has(ALL)}
             onClick={() => download()}
           >
             {SUPPRESSION_TEXTS.downloadAllButton}
-          </Button>
+          </BusyButton>
         </Group>
       </Group>
 
