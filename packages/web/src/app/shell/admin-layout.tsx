@@ -108,7 +108,9 @@ export function AdminLayout() {
               )}
             </Group>
             {!compact && (
-              <Menu position="bottom-end" withArrow>
+              // Opened by Enter or Space, the menu puts the focus on its first item ('Log out'), as a menu button
+              // does: Mantine's default focused an unnamed placeholder, where a second Enter did nothing.
+              <Menu position="bottom-end" withArrow withInitialFocusPlaceholder={false}>
                 <Menu.Target>
                   <ActionIcon variant="subtle" size="lg" aria-label="More">
                     <IconDots />
@@ -116,7 +118,7 @@ export function AdminLayout() {
                 </Menu.Target>
                 <Menu.Dropdown>
                   <Menu.Label>More</Menu.Label>
-                  <Menu.Item leftSection={<IconLogout size={16} />} onClick={doLogout}>
+                  <Menu.Item leftSection={<IconLogout size={16} />} onClick={doLogout} data-autofocus>
                     Log out
                   </Menu.Item>
                 </Menu.Dropdown>

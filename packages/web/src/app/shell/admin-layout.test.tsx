@@ -1,0 +1,60 @@
+// @vitest-environment jsdom
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { signedInWithSilentServer } from '../../lib/jsdom-stubs.ts';
+import { AdminLayout } from './admin-layout.tsx';
+
+signedInWithSilentServer();
+
+function showShell() {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/admin',
+        element: <AdminLayout />,
+        children: [{ path: 'dashboard', element: <h2>Dashboard</h2> }],
+      },
+      { path: '/auth/login-page', element: <h1>Login</h1> },
+    ],
+    { initialEntries: ['/admin/dashboard'] },
+  );
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return router;
+}
+
+describe("the top bar's More menu, by keyboard", () => {
+  it("opens on Enter with the focus on 'Log out', which a second Enter presses", async () => {
+    const router = showShell();
+    const user = userEvent.setup();
+    screen.getByRole('button', { name: 'More' }).focus();
+    await user.keyboard('{Enter}');
+    const logOut = await screen.findByRole('menuitem', { name: 'Log out' });
+    await waitFor(() => expect(document.activeElement).toBe(logOut));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login-page'));
+  });
+
+  it('closes on Escape and gives the focus back to More', async () => {
+    showShell();
+    const user = userEvent.setup();
+    const more = screen.getByRole('button', { name: 'More' });
+    more.focus();
+    await user.keyboard(' ');
+    const logOut = await screen.findByRole('menuitem', { name: 'Log out' });
+    await waitFor(() => expect(document.activeElement).toBe(logOut));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Log out' })).toBeNull());
+    expect(document.activeElement).toBe(more);
+    expect(localStorage.getItem('sessionToken')).toBe('tok');
+  });
+});
