@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -56,5 +56,22 @@ describe("the top bar's More menu, by keyboard", () => {
     await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Log out' })).toBeNull());
     expect(document.activeElement).toBe(more);
     expect(localStorage.getItem('sessionToken')).toBe('tok');
+  });
+});
+
+describe('the console shell, by keyboard', () => {
+  it('scrolls a control reached by Tab clear of the fixed top bar and footer, and only while it is shown', () => {
+    showShell();
+    const html = document.documentElement;
+    expect(html.style.getPropertyValue('scroll-padding-top')).toBe(
+      'calc(var(--app-shell-header-offset, 0rem) + 8px)',
+    );
+    expect(html.style.getPropertyValue('scroll-padding-bottom')).toBe(
+      'calc(var(--app-shell-footer-offset, 0rem) + 20px)',
+    );
+    // The login page has no bars to keep clear of.
+    cleanup();
+    expect(html.style.getPropertyValue('scroll-padding-top')).toBe('');
+    expect(html.style.getPropertyValue('scroll-padding-bottom')).toBe('');
   });
 });

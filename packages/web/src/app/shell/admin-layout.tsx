@@ -7,7 +7,7 @@ import {
   IconLayoutSidebarLeftExpand,
   IconLogout,
 } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, matchPath, Outlet, useLocation } from 'react-router';
 import { SkipLink } from '../../components/skip-link.tsx';
 import { usePublicConfig } from '../../lib/config.ts';
@@ -31,6 +31,29 @@ const SIDEBAR_ID = 'sidebar';
 /** The screen's content, where 'Skip to content' leads. */
 const CONTENT_ID = 'content';
 
+/**
+ * The window keeps a control reached by Tab clear of the fixed top bar and footer (and of a wide table's
+ * sideways scrollbar pinned above the footer, 12 px): the browser scrolled it just into the window, under them, so
+ * the focused Delete of a search result near the bottom (or, going back with Shift+Tab, near the top) was hidden.
+ * The offsets are Mantine's AppShell variables, so a bar's height is written once.
+ */
+const SCROLL_PADDING = {
+  top: 'calc(var(--app-shell-header-offset, 0rem) + 8px)',
+  bottom: 'calc(var(--app-shell-footer-offset, 0rem) + 20px)',
+};
+
+function useScrollClearOfBars() {
+  useEffect(() => {
+    const { style } = document.documentElement;
+    style.setProperty('scroll-padding-top', SCROLL_PADDING.top);
+    style.setProperty('scroll-padding-bottom', SCROLL_PADDING.bottom);
+    return () => {
+      style.removeProperty('scroll-padding-top');
+      style.removeProperty('scroll-padding-bottom');
+    };
+  }, []);
+}
+
 /** /admin: sidebar, top bar, content, footer (document 1 §2). Compact at 992px or less. */
 export function AdminLayout() {
   const compact = useMediaQuery(`(max-width: ${COMPACT_BREAKPOINT_PX}px)`) ?? false;
@@ -50,6 +73,7 @@ export function AdminLayout() {
   // A sidebar out of sight (minimised, or the compact layout's closed overlay) is no Tab stop and is not read out.
   const sidebarHidden = compact ? !mobileOpened : desktopCollapsed;
   useFocusPageHeadingOnNavigation(content);
+  useScrollClearOfBars();
 
   const doLogout = () => void signOut.request();
 
