@@ -106,3 +106,25 @@ describe('deleting a template from the list, by keyboard', () => {
     expect(screen.getByText('No templates yet. Select New Template to write one.')).toBeTruthy();
   });
 });
+
+describe('finding a template by keyboard', () => {
+  it('says in a status region, present before the search, that nothing matches', async () => {
+    serverWith([template(5, 'Wind event')]);
+    showList();
+    const user = userEvent.setup();
+    const status = screen.getByRole('status');
+    expect(status.textContent).toBe('');
+    await screen.findByRole('button', { name: 'Delete ADHOC-5 Wind event' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ response: [] }), { headers: { 'content-type': 'application/json' } }),
+      ),
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Find a template' }), 'zzzz');
+    await waitFor(() => expect(status.textContent).toBe('No template matches "zzzz".'));
+    expect(screen.getByRole('status')).toBe(status);
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Find a template' }));
+  });
+});

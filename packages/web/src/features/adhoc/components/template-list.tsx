@@ -237,13 +237,17 @@ export function TemplateList({ onOpen }: { onOpen: (id: number, tab?: string) =>
           <Loader size="sm" />
         </Group>
       )}
-      {campaigns.data?.length === 0 && (
-        <Text c="dimmed" ta="center" p="lg">
-          {debouncedSearch
-            ? `No template matches "${debouncedSearch}".`
-            : `No templates yet. Select ${NEW_TEMPLATE_LABEL} to write one.`}
-        </Text>
-      )}
+      {/* Always there, so that a screen reader says it when a search typed in the field finds nothing: the
+          operator's focus stays in the field, and the table's emptiness was said to no one. */}
+      <div role="status">
+        {campaigns.data?.length === 0 && (
+          <Text c="dimmed" ta="center" p="lg">
+            {debouncedSearch
+              ? `No template matches "${debouncedSearch}".`
+              : `No templates yet. Select ${NEW_TEMPLATE_LABEL} to write one.`}
+          </Text>
+        )}
+      </div>
       {campaigns.data?.length === ADHOC_LIST_MAX_ROWS && (
         <Text c="dimmed" size="xs" mt="xs">
           Showing the first {ADHOC_LIST_MAX_ROWS} templates. Find an older one by its title or ADHOC-id.
