@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { signedInWithSilentServer } from '../../lib/jsdom-stubs.ts';
 import { AdminLayout } from './admin-layout.tsx';
 
@@ -73,5 +73,53 @@ describe('the console shell, by keyboard', () => {
     cleanup();
     expect(html.style.getPropertyValue('scroll-padding-top')).toBe('');
     expect(html.style.getPropertyValue('scroll-padding-bottom')).toBe('');
+  });
+});
+
+describe('the compact layout (992 px or less), by keyboard', () => {
+  it('takes the content out of the Tab order while the open sidebar covers it, and Escape gives it back', async () => {
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn((query: string) => ({
+        matches: query === '(max-width: 992px)',
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      })),
+    );
+    showShell();
+    const user = userEvent.setup();
+    const toggle = screen.getByRole('button', { name: 'Toggle sidebar' });
+    const content = document.getElementById('content')!;
+    expect(content.hasAttribute('inert')).toBe(false);
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(content.hasAttribute('inert')).toBe(true);
+    screen.getByRole('link', { name: 'Dashboard' }).focus();
+    await user.keyboard('{Escape}');
+    expect(document.activeElement).toBe(toggle);
+    expect(content.hasAttribute('inert')).toBe(false);
+  });
+
+  it("'Skip to content' closes the open sidebar and reaches the screen's heading", async () => {
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn((query: string) => ({
+        matches: query === '(max-width: 992px)',
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      })),
+    );
+    showShell();
+    const user = userEvent.setup();
+    screen.getByRole('button', { name: 'Toggle sidebar' }).focus();
+    await user.keyboard('{Enter}');
+    screen.getByRole('link', { name: 'Skip to content' }).focus();
+    await user.keyboard('{Enter}');
+    expect(document.getElementById('content')!.hasAttribute('inert')).toBe(false);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Dashboard' }));
+    expect(screen.getByRole('button', { name: 'Toggle sidebar' }).getAttribute('aria-expanded')).toBe(
+      'false',
+    );
   });
 });

@@ -8,6 +8,7 @@ import {
   IconLogout,
 } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, matchPath, Outlet, useLocation } from 'react-router';
 import { SkipLink } from '../../components/skip-link.tsx';
 import { usePublicConfig } from '../../lib/config.ts';
@@ -79,7 +80,14 @@ export function AdminLayout() {
 
   return (
     <>
-      <SkipLink target={CONTENT_ID} onSkip={() => focusPageHeading(content.current)} />
+      <SkipLink
+        target={CONTENT_ID}
+        onSkip={() => {
+          // The compact layout's open sidebar covers the content (which is inert meanwhile): it closes first.
+          flushSync(() => setMobileOpened(false));
+          focusPageHeading(content.current);
+        }}
+      />
       <AppShell
         header={{ height: 56 }}
         footer={{ height: 36 }}
@@ -171,7 +179,13 @@ export function AdminLayout() {
           />
         </AppShell.Navbar>
 
-        <AppShell.Main id={CONTENT_ID} ref={content}>
+        <AppShell.Main
+          id={CONTENT_ID}
+          ref={content}
+          // The compact layout's open sidebar covers the whole content: its controls are no Tab stops meanwhile
+          // (Tab went on from the sidebar's Log out to buttons hidden under it).
+          inert={compact && mobileOpened}
+        >
           <Outlet />
         </AppShell.Main>
 
