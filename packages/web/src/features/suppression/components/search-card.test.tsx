@@ -69,3 +69,41 @@ describe('the search results, by keyboard', () => {
     );
   });
 });
+
+describe('searching by keyboard while a search loads', () => {
+  it('Enter sends the new text (the Search button stays enabled, busy) and the pressed Search keeps the focus', async () => {
+    const router = createMemoryRouter([{ path: '*', element: <SearchCard onDelete={() => {}} /> }], {
+      initialEntries: ['/admin/suppression'],
+    });
+    // No answer comes in this test: the first search is still loading when the second is typed.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    );
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    const user = userEvent.setup();
+    const box = screen.getByRole('textbox', { name: 'Group, value or type' });
+    await user.type(box, 'Opt-out{Enter}');
+    const button = screen.getByRole('button', { name: 'Search' });
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    expect(button.hasAttribute('disabled')).toBe(false);
+    await user.clear(box);
+    await user.type(box, 'Bounced e-mails{Enter}');
+    expect(router.state.location.search).toBe('?search=Bounced+e-mails');
+    expect(fetch).toHaveBeenLastCalledWith(
+      '/api/suppress/search?value=Bounced+e-mails&page=1',
+      expect.anything(),
+    );
+    await user.tab();
+    await user.tab();
+    expect(document.activeElement).toBe(button);
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(button);
+  });
+});

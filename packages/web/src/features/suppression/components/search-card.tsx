@@ -92,6 +92,8 @@ export function SearchCard({ onDelete }: Props) {
     }
   }, [settled, page, pages, setParams]);
 
+  const searching = searched !== null && search.isFetching && !search.isPlaceholderData;
+
   const submit = () => {
     const value = text.trim();
     if (value === '') return; // document 2 §5: an empty search does nothing
@@ -141,7 +143,14 @@ export function SearchCard({ onDelete }: Props) {
               ) : null
             }
           />
-          <Button type="submit" loading={searched !== null && search.isFetching && !search.isPlaceholderData}>
+          {/* Busy but never disabled (Mantine's `loading` disables): a search typed while the last one loads is
+              sent by Enter (a form whose submit button is disabled ignores Enter), and the pressed button keeps
+              the focus. */}
+          <Button
+            type="submit"
+            aria-busy={searching || undefined}
+            leftSection={searching ? <Loader size={14} color="currentColor" aria-hidden /> : undefined}
+          >
             Search
           </Button>
         </Group>
