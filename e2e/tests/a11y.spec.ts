@@ -196,6 +196,36 @@ test.describe('where the keyboard goes', () => {
     await page.keyboard.press('Tab');
     await expect(tester).not.toHaveAttribute('aria-invalid', 'true');
   });
+
+  test('SUPPRESSION by Tab: a focused Delete stays clear of the fixed footer, and an erring File field has a focus ring', async ({
+    page,
+  }) => {
+    await signIn(page, 'suppress');
+    await page.goto('/admin/suppression?search=Opt-out+2026');
+    await page.getByRole('button', { name: 'Close the search' }).focus();
+    // Each Tab reaches the next value's Delete; the window scrolls it into sight above the footer, not under it.
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      const { name, clear } = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement;
+        const footerTop = document.querySelector('footer')!.getBoundingClientRect().top;
+        return {
+          name: element.getAttribute('aria-label'),
+          clear: element.getBoundingClientRect().bottom <= footerTop,
+        };
+      });
+      expect(clear, `${name} is clear of the footer`).toBe(true);
+    }
+    await page.getByRole('button', { name: 'INCREMENTAL FILE UPLOAD' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: 'Group name' }).fill('Opt-out 2026');
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    const file = dialog.getByRole('button', { name: 'File' });
+    await expect(file).toBeFocused();
+    await expect(file).toHaveCSS('outline-style', 'solid');
+    await expect(file).toHaveCSS('outline-width', '2px');
+  });
 });
 
 test.describe('structure a screen reader navigates by', () => {

@@ -3,6 +3,7 @@ import '@mantine/notifications/styles.css';
 import {
   createTheme,
   DEFAULT_THEME,
+  Input,
   type MantineColorsTuple,
   MantineProvider,
   Modal,
@@ -17,6 +18,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router.tsx';
 import { ApiError } from './lib/api.ts';
+import inputFocus from './lib/input-focus.module.css';
 import { readableColors } from './lib/readable-colors.ts';
 
 /**
@@ -33,6 +35,8 @@ const theme = createTheme({
   defaultRadius: 'sm',
   fontFamily: 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif',
   components: {
+    // Every field (text, password, select, file): a ring when it is focused with an error (input-focus.module.css).
+    Input: Input.extend({ classNames: { input: inputFocus.input } }),
     Modal: Modal.extend({
       defaultProps: {
         // A dialog's or a toast's ✕ is read out as 'Dismiss' rather than a bare 'button'.

@@ -7,7 +7,8 @@ import {
   IconLayoutSidebarLeftExpand,
   IconLogout,
 } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, matchPath, Outlet, useLocation } from 'react-router';
 import { SkipLink } from '../../components/skip-link.tsx';
 import { usePublicConfig } from '../../lib/config.ts';
@@ -31,6 +32,29 @@ const SIDEBAR_ID = 'sidebar';
 /** The screen's content, where 'Skip to content' leads. */
 const CONTENT_ID = 'content';
 
+/**
+ * The window keeps a control reached by Tab clear of the fixed top bar and footer (and of a wide table's
+ * sideways scrollbar pinned above the footer, 12 px): the browser scrolled it just into the window, under them, so
+ * the focused Delete of a search result near the bottom (or, going back with Shift+Tab, near the top) was hidden.
+ * The offsets are Mantine's AppShell variables, so a bar's height is written once.
+ */
+const SCROLL_PADDING = {
+  top: 'calc(var(--app-shell-header-offset, 0rem) + 8px)',
+  bottom: 'calc(var(--app-shell-footer-offset, 0rem) + 20px)',
+};
+
+function useScrollClearOfBars() {
+  useEffect(() => {
+    const { style } = document.documentElement;
+    style.setProperty('scroll-padding-top', SCROLL_PADDING.top);
+    style.setProperty('scroll-padding-bottom', SCROLL_PADDING.bottom);
+    return () => {
+      style.removeProperty('scroll-padding-top');
+      style.removeProperty('scroll-padding-bottom');
+    };
+  }, []);
+}
+
 /** /admin: sidebar, top bar, content, footer (document 1 §2). Compact at 992px or less. */
 export function AdminLayout() {
   const compact = useMediaQuery(`(max-width: ${COMPACT_BREAKPOINT_PX}px)`) ?? false;
@@ -50,12 +74,20 @@ export function AdminLayout() {
   // A sidebar out of sight (minimised, or the compact layout's closed overlay) is no Tab stop and is not read out.
   const sidebarHidden = compact ? !mobileOpened : desktopCollapsed;
   useFocusPageHeadingOnNavigation(content);
+  useScrollClearOfBars();
 
   const doLogout = () => void signOut.request();
 
   return (
     <>
-      <SkipLink target={CONTENT_ID} onSkip={() => focusPageHeading(content.current)} />
+      <SkipLink
+        target={CONTENT_ID}
+        onSkip={() => {
+          // The compact layout's open sidebar covers the content (which is inert meanwhile): it closes first.
+          flushSync(() => setMobileOpened(false));
+          focusPageHeading(content.current);
+        }}
+      />
       <AppShell
         header={{ height: 56 }}
         footer={{ height: 36 }}
@@ -108,7 +140,9 @@ export function AdminLayout() {
               )}
             </Group>
             {!compact && (
-              <Menu position="bottom-end" withArrow>
+              // Opened by Enter or Space, the menu puts the focus on its first item ('Log out'), as a menu button
+              // does: Mantine's default focused an unnamed placeholder, where a second Enter did nothing.
+              <Menu position="bottom-end" withArrow withInitialFocusPlaceholder={false}>
                 <Menu.Target>
                   <ActionIcon variant="subtle" size="lg" aria-label="More">
                     <IconDots />
@@ -116,7 +150,7 @@ export function AdminLayout() {
                 </Menu.Target>
                 <Menu.Dropdown>
                   <Menu.Label>More</Menu.Label>
-                  <Menu.Item leftSection={<IconLogout size={16} />} onClick={doLogout}>
+                  <Menu.Item leftSection={<IconLogout size={16} />} onClick={doLogout} data-autofocus>
                     Log out
                   </Menu.Item>
                 </Menu.Dropdown>
@@ -145,7 +179,13 @@ export function AdminLayout() {
           />
         </AppShell.Navbar>
 
-        <AppShell.Main id={CONTENT_ID} ref={content}>
+        <AppShell.Main
+          id={CONTENT_ID}
+          ref={content}
+          // The compact layout's open sidebar covers the whole content: its controls are no Tab stops meanwhile
+          // (Tab went on from the sidebar's Log out to buttons hidden under it).
+          inert={compact && mobileOpened}
+        >
           <Outlet />
         </AppShell.Main>
 

@@ -25,9 +25,10 @@ import {
   NEW_TEMPLATE_NAME,
 } from '@psps/contracts';
 import { IconEdit, IconPlus, IconSearch, IconSettings, IconTrash } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
 import { SplitDateTime, WideTable } from '../../../components/wide-table.tsx';
+import { focusPageHeading } from '../../../lib/page-focus.ts';
 import { useCampaigns, useCreateCampaign, useDeleteCampaign } from '../api/campaigns.ts';
 import { useDialogs } from './adhoc-dialogs.tsx';
 import { UnpublishedEditsBadge } from './unpublished-edits-badge.tsx';
@@ -66,19 +67,43 @@ export function TemplateList({ onOpen }: { onOpen: (id: number, tab?: string) =>
     }
   };
 
+  // A deleted template's row goes away with the Delete button that had the focus, which fell to the page. Once the
+  // list no longer holds it, the focus goes to the Delete button of the row now in its place (the last row's when it
+  // was the last), or to the list's heading when no row is left.
+  const card = useRef<HTMLDivElement>(null);
+  const [deleted, setDeleted] = useState<{ id: number; index: number } | null>(null);
+  useEffect(() => {
+    const rows = campaigns.data;
+    if (!deleted || !rows || rows.some((row) => row.id_bint === deleted.id)) return;
+    setDeleted(null);
+    const active = document.activeElement;
+    // Still lost, or still in the closing confirmation: the operator has not gone on elsewhere.
+    if (active && active !== document.body && !active.closest('[role="dialog"]')) return;
+    const next = rows[Math.min(deleted.index, rows.length - 1)];
+    const button = next
+      ? card.current?.querySelector<HTMLElement>(
+          `[data-testid="adhoc-row-${next.id_bint}"] button[aria-label^="Delete "]`,
+        )
+      : null;
+    if (button) button.focus();
+    else focusPageHeading(card.current);
+  }, [deleted, campaigns.data]);
+
   const deleteTemplate = async (row: AdhocCampaign) => {
     if (!(await dialogs.confirmDelete(confirmDeleteText(row.id_bint, row.name_vch)))) {
       return;
     }
+    const index = campaigns.data?.findIndex((r) => r.id_bint === row.id_bint) ?? -1;
     try {
       await remove.mutateAsync(row.id_bint);
+      setDeleted({ id: row.id_bint, index: Math.max(index, 0) });
     } catch (error) {
       console.error('template delete failed', error);
     }
   };
 
   return (
-    <Card withBorder padding="lg" radius="md">
+    <Card withBorder padding="lg" radius="md" ref={card}>
       <Group justify="space-between" mb="md">
         <Title order={2} size="h3">
           {ADHOC_PAGE_TITLE}
@@ -212,13 +237,17 @@ export function TemplateList({ onOpen }: { onOpen: (id: number, tab?: string) =>
           <Loader size="sm" />
         </Group>
       )}
-      {campaigns.data?.length === 0 && (
-        <Text c="dimmed" ta="center" p="lg">
-          {debouncedSearch
-            ? `No template matches "${debouncedSearch}".`
-            : `No templates yet. Select ${NEW_TEMPLATE_LABEL} to write one.`}
-        </Text>
-      )}
+      {/* Always there, so that a screen reader says it when a search typed in the field finds nothing: the
+          operator's focus stays in the field, and the table's emptiness was said to no one. */}
+      <div role="status">
+        {campaigns.data?.length === 0 && (
+          <Text c="dimmed" ta="center" p="lg">
+            {debouncedSearch
+              ? `No template matches "${debouncedSearch}".`
+              : `No templates yet. Select ${NEW_TEMPLATE_LABEL} to write one.`}
+          </Text>
+        )}
+      </div>
       {campaigns.data?.length === ADHOC_LIST_MAX_ROWS && (
         <Text c="dimmed" size="xs" mt="xs">
           Showing the first {ADHOC_LIST_MAX_ROWS} templates. Find an older one by its title or ADHOC-id.

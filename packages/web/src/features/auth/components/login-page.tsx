@@ -135,6 +135,9 @@ export function LoginPage() {
                 ref={passwordInput}
                 value={password}
                 error={missing.password ? LOGIN_FIELD_MISSING.password : undefined}
+                // Mantine marks an erring password field for the eye only (data-invalid): said to a screen reader
+                // too, as the e-mail field is.
+                aria-invalid={missing.password || undefined}
                 onChange={(e) => {
                   setPassword(e.currentTarget.value);
                   setMissing((m) => ({ ...m, password: false }));

@@ -3,6 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import type { CompletionReportRow } from '@psps/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserApis, stubSilentServer } from '../../../lib/jsdom-stubs.ts';
 import { CompletionPage } from './completion-page.tsx';
@@ -180,5 +181,19 @@ describe('completion page', () => {
         'Report 9002: File PGE_completion_9002_20261121213000.csv arrived 2026-11-21 13:41:00.',
       ),
     );
+  });
+});
+
+describe('finding a completion report by keyboard', () => {
+  it("says 'No report matches this filter.' in a status region that was there before the search was typed", async () => {
+    showPage(['REPORTING']);
+    const user = userEvent.setup();
+    const region = screen.getByTestId('completion-no-match');
+    expect(region.getAttribute('role')).toBe('status');
+    expect(region.textContent).toBe('');
+    await user.type(screen.getByRole('textbox', { name: 'Search completion reports' }), 'no such campaign');
+    expect(screen.getByTestId('completion-no-match')).toBe(region);
+    expect(region.textContent).toBe('No report matches this filter.');
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Search completion reports' }));
   });
 });

@@ -252,11 +252,15 @@ export function CompletionPage() {
           logic completes.
         </Text>
       )}
-      {rows.length > 0 && visible.length === 0 && (
-        <Text c="dimmed" ta="center" p="lg">
-          No report matches this filter.
-        </Text>
-      )}
+      {/* Always there, so that a screen reader says it when a search typed or a filter chosen finds nothing (the
+          focus stays on the field or the filter). */}
+      <div role="status" data-testid="completion-no-match">
+        {rows.length > 0 && visible.length === 0 && (
+          <Text c="dimmed" ta="center" p="lg">
+            No report matches this filter.
+          </Text>
+        )}
+      </div>
 
       <Group justify="space-between" mt="sm" gap="xs">
         <ShadeLegend />

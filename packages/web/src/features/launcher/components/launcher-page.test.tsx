@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signedInWithSilentServer } from '../../../lib/jsdom-stubs.ts';
+import { launcherKeys } from '../api/keys.ts';
 import { LauncherPage } from './launcher-page.tsx';
 
 // The list never answers: the note above it is what is looked at.
@@ -20,5 +21,42 @@ describe('Custom Reports', () => {
     );
     expect(screen.getByTestId('launcher-note').textContent).toMatch(/^Results are sent via FTP\. /);
     expect(screen.getByTestId('launcher-note-icon').style.flexShrink).toBe('0');
+  });
+});
+
+describe('a Custom Reports launch button, by keyboard', () => {
+  it('launches once for two presses before the first has shown as busy, keeping the focus, busy until answered', async () => {
+    const client = new QueryClient({
+      defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+    });
+    client.setQueryData(launcherKeys.campaigns(), [
+      {
+        title_vch: 'North Bay Wind Event: 24-Hour Advance Notice',
+        dataset_id_bint: 40111,
+        launched_dt: '2026-11-22T08:00:00Z',
+        UPDATE_XT: 1,
+        FILE_TRANSFER_TIME: null,
+        reports: { medbase: null, mb_unreached: null, linkclick: null },
+      },
+    ]);
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={client}>
+          <LauncherPage />
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    const button = screen.getByRole('button', { name: 'Download LinkClick Report for dataset 40111' });
+    button.focus();
+    // Enter pressed twice quickly (or a double click): both presses arrive before the busy state is drawn.
+    await act(async () => {
+      button.click();
+      button.click();
+    });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch).toHaveBeenCalledWith('/api/launch-linkclick-report/tok/40111', expect.anything());
+    expect(document.activeElement).toBe(button);
+    await waitFor(() => expect(button.getAttribute('aria-busy')).toBe('true'));
+    expect(document.activeElement).toBe(button);
   });
 });

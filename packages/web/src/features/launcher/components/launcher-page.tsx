@@ -66,9 +66,11 @@ function LaunchButton({
         size="lg"
         aria-label={`${label} for dataset ${row.dataset_id_bint}`}
         busy={launch.isPending}
+        // The promise keeps the button busy from the press: a second Enter or click before the busy state has
+        // re-rendered launched the report a second time.
         onClick={() => {
           const unfollow = onLaunch(row, kind);
-          launch.mutateAsync(row.dataset_id_bint).catch(unfollow);
+          return launch.mutateAsync(row.dataset_id_bint).catch(unfollow);
         }}
         data-testid={`launch-${kind}`}
       >

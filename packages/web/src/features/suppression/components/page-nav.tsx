@@ -17,14 +17,19 @@ type Props = {
 /** Previous/next (and optionally first/last) buttons around a sliding window of page-number buttons. */
 export function PageNav({ label, page, pages, maxButtons, withEdges = false, size = 'sm', onChange }: Props) {
   const iconSize = size === 'xs' ? 14 : 16;
-  const edge = (target: number, name: string, icon: React.ReactNode, disabled: boolean) => (
+  // An edge button that cannot act (Last page on the last page) stays focusable and says so (aria-disabled): with
+  // `disabled`, pressing Last page dropped the keyboard focus to the page as it took the operator there.
+  const edge = (target: number, name: string, icon: React.ReactNode, unavailable: boolean) => (
     <ActionIcon
       variant="default"
       size={size === 'xs' ? 28 : 34}
       aria-label={name}
       title={name}
-      disabled={disabled}
-      onClick={() => onChange(target)}
+      aria-disabled={unavailable || undefined}
+      data-disabled={unavailable || undefined}
+      onClick={() => {
+        if (!unavailable) onChange(target);
+      }}
     >
       {icon}
     </ActionIcon>

@@ -92,6 +92,8 @@ export function SearchCard({ onDelete }: Props) {
     }
   }, [settled, page, pages, setParams]);
 
+  const searching = searched !== null && search.isFetching && !search.isPlaceholderData;
+
   const submit = () => {
     const value = text.trim();
     if (value === '') return; // document 2 §5: an empty search does nothing
@@ -106,7 +108,9 @@ export function SearchCard({ onDelete }: Props) {
     input.current?.focus();
   };
 
-  const found = settled && total > 0;
+  // While another page of the same search loads, the page shown stays (dimmed, with its loader) and so do the page
+  // buttons: unmounting them dropped the keyboard focus of the page button just pressed to the page.
+  const found = search.data !== undefined && total > 0;
   const nothing = settled && total === 0 && page === 1;
   const first = (page - 1) * SUPPRESSION_RESULTS_PAGE_SIZE + 1;
   const last = Math.min(page * SUPPRESSION_RESULTS_PAGE_SIZE, total);
@@ -139,7 +143,14 @@ export function SearchCard({ onDelete }: Props) {
               ) : null
             }
           />
-          <Button type="submit" loading={searched !== null && search.isFetching && !search.isPlaceholderData}>
+          {/* Busy but never disabled (Mantine's `loading` disables): a search typed while the last one loads is
+              sent by Enter (a form whose submit button is disabled ignores Enter), and the pressed button keeps
+              the focus. */}
+          <Button
+            type="submit"
+            aria-busy={searching || undefined}
+            leftSection={searching ? <Loader size={14} color="currentColor" aria-hidden /> : undefined}
+          >
             Search
           </Button>
         </Group>

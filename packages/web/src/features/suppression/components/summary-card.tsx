@@ -9,6 +9,7 @@ import {
 } from '@psps/contracts';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { BusyActionIcon } from '../../../components/busy-action-icon.tsx';
 import { WideTable } from '../../../components/wide-table.tsx';
 import { downloadKey } from '../api/download-suppressions.ts';
 import { useSuppressionSummary } from '../api/get-summary.ts';
@@ -98,14 +99,14 @@ export function SummaryCard({ page, onPageChange, onDelete, onDownload, download
         </Table.Td>
         <Table.Td ta="center">
           <Tooltip label={`Download the active ${row.supress_type} values of ${row.group_vch}`}>
-            <ActionIcon
+            <BusyActionIcon
               variant="subtle"
               aria-label={`Download ${row.group_vch} ${row.supress_type}`}
-              loading={downloading.has(downloadKey(row.group_vch, row.supress_type))}
+              busy={downloading.has(downloadKey(row.group_vch, row.supress_type))}
               onClick={() => onDownload(row.group_vch, row.supress_type)}
             >
               <IconDownload size={18} />
-            </ActionIcon>
+            </BusyActionIcon>
           </Tooltip>
         </Table.Td>
       </Table.Tr>

@@ -4,6 +4,7 @@ import { SUPPRESSION_TEXTS, type SuppressionType, type SuppressionUploadKind, TO
 import { IconDownload, IconFilePlus, IconReplace } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
+import { BusyButton } from '../../../components/busy-button.tsx';
 import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
 import { downloadActiveSuppressions, downloadKey } from '../api/download-suppressions.ts';
 import { suppressionKeys } from '../api/keys.ts';
@@ -16,6 +17,19 @@ type Dialog =
   | { kind: 'upload'; upload: SuppressionUploadKind }
   | { kind: 'delete'; target: DeleteTarget }
   | null;
+
+/** The button that opened a dialog, and the table row it was in (-1: none). */
+type Opener = { button: HTMLElement | null; table: HTMLTableElement | null; row: number };
+
+/** The Delete button of the row now at the opener's place in its table (the last row's if fewer are left). */
+function deleteButtonInPlace({ table, row }: Opener): HTMLElement | null {
+  if (!table?.isConnected || row < 0) return null;
+  const rows = table.tBodies[0]?.rows;
+  if (!rows || rows.length === 0) return null;
+  return (
+    rows[Math.min(row, rows.length - 1)]?.querySelector<HTMLElement>('button[aria-label^="Delete "]') ?? null
+  );
+}
 
 /** Key of the DOWNLOAD ALL download among the per-group ones. */
 const ALL = '\u0000all';
@@ -31,11 +45,20 @@ export function SuppressionPage() {
   // the search the operator is working through.
   // Keyboard users go back to the button that opened a dialog when it closes (the dialog is unmounted, so the
   // dialog's own focus return does not run).
-  // When that button went away with what was deleted, the page's title takes the focus rather than nothing.
-  const opener = useRef<HTMLElement | null>(null);
+  // When that button went away with what was deleted, the Delete button of the row now in its place (of the same
+  // table) takes the focus, so the operator goes on where they were; the page's title only when no row is left (it
+  // took the focus after every delete, sending the operator back to the top of the page).
+  const opener = useRef<Opener>({ button: null, table: null, row: -1 });
   const heading = useRef<HTMLHeadingElement>(null);
   const openDialog = useCallback((next: NonNullable<Dialog>) => {
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const button = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const table = button?.closest('table') ?? null;
+    const row = button?.closest('tr');
+    opener.current = {
+      button,
+      table,
+      row: table && row ? Array.from(table.tBodies[0]?.rows ?? []).indexOf(row) : -1,
+    };
     setDialog(next);
   }, []);
   const closeDialog = useCallback(
@@ -43,9 +66,10 @@ export function SuppressionPage() {
       setDialog(null);
       const focusBack = () => {
         const lost = document.activeElement === null || document.activeElement === document.body;
-        if (opener.current?.isConnected) {
-          if (lost) opener.current.focus();
-        } else if (lost) heading.current?.focus();
+        const { button } = opener.current;
+        if (button?.isConnected) {
+          if (lost) button.focus();
+        } else if (lost) (deleteButtonInPlace(opener.current) ?? heading.current)?.focus();
       };
       setTimeout(focusBack, 0);
       // The reloaded lists may drop the row whose button opened the dialog.
@@ -97,14 +121,14 @@ export function SuppressionPage() {
           >
             {SUPPRESSION_TEXTS.fullUploadButton}
           </Button>
-          <Button
+          <BusyButton
             variant="default"
             leftSection={<IconDownload size={18} />}
-            loading={downloading.has(ALL)}
+            busy={downloading.has(ALL)}
             onClick={() => download()}
           >
             {SUPPRESSION_TEXTS.downloadAllButton}
-          </Button>
+          </BusyButton>
         </Group>
       </Group>
 

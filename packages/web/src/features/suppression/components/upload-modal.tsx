@@ -23,6 +23,7 @@ import {
 } from '@psps/contracts';
 import { IconAlertTriangle, IconCircleCheck, IconFileUpload, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { ApiError } from '../../../lib/api.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
 import { useSuppressionGroups } from '../api/get-groups.ts';
@@ -99,6 +100,7 @@ export function UploadModal({ kind, onClose }: Props) {
   const [state, setState] = useState<Step>({ step: 'form' });
   const abort = useRef<AbortController | null>(null);
   const groupInput = useRef<HTMLInputElement>(null);
+  const fileInput = useRef<HTMLButtonElement>(null);
   // The groups that exist, offered as the name is typed: names are compared exactly.
   const groups = useSuppressionGroups();
 
@@ -175,7 +177,10 @@ export function UploadModal({ kind, onClose }: Props) {
       return;
     }
     if (!file) {
-      setFileError('Choose the file to upload.');
+      // The field takes the focus once it carries the error, so a screen reader reads the two together (the
+      // focus stayed on Upload and nothing was said).
+      flushSync(() => setFileError('Choose the file to upload.'));
+      fileInput.current?.focus();
       return;
     }
     // An earlier 'nothing changed' notice must not sit beside this upload's outcome.
@@ -269,6 +274,7 @@ export function UploadModal({ kind, onClose }: Props) {
               data-autofocus
             />
             <FileInput
+              ref={fileInput}
               label="File"
               description={`CSV or text, one value a line; an optional header line value,type,start,end. Dates and times without a zone are read as your local time (${browserTimeZone()}); a date alone is 00:00 at the start of that day (an end of 12/31/2026 lifts the suppression as 12/31 begins).`}
               placeholder="Choose a file"
@@ -500,7 +506,14 @@ export function UploadModal({ kind, onClose }: Props) {
             <Button variant="default" onClick={close}>
               Close
             </Button>
-            <Button onClick={() => setState({ step: 'form' })} ref={focusOnMount}>
+            <Button
+              onClick={() => {
+                // The pressed button goes away with this step: the form starts again at its first field.
+                flushSync(() => setState({ step: 'form' }));
+                groupInput.current?.focus();
+              }}
+              ref={focusOnMount}
+            >
               Try again
             </Button>
           </Group>

@@ -1,0 +1,125 @@
+// @vitest-environment jsdom
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { signedInWithSilentServer } from '../../lib/jsdom-stubs.ts';
+import { AdminLayout } from './admin-layout.tsx';
+
+signedInWithSilentServer();
+
+function showShell() {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/admin',
+        element: <AdminLayout />,
+        children: [{ path: 'dashboard', element: <h2>Dashboard</h2> }],
+      },
+      { path: '/auth/login-page', element: <h1>Login</h1> },
+    ],
+    { initialEntries: ['/admin/dashboard'] },
+  );
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return router;
+}
+
+describe("the top bar's More menu, by keyboard", () => {
+  it("opens on Enter with the focus on 'Log out', which a second Enter presses", async () => {
+    const router = showShell();
+    const user = userEvent.setup();
+    screen.getByRole('button', { name: 'More' }).focus();
+    await user.keyboard('{Enter}');
+    const logOut = await screen.findByRole('menuitem', { name: 'Log out' });
+    await waitFor(() => expect(document.activeElement).toBe(logOut));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login-page'));
+  });
+
+  it('closes on Escape and gives the focus back to More', async () => {
+    showShell();
+    const user = userEvent.setup();
+    const more = screen.getByRole('button', { name: 'More' });
+    more.focus();
+    await user.keyboard(' ');
+    const logOut = await screen.findByRole('menuitem', { name: 'Log out' });
+    await waitFor(() => expect(document.activeElement).toBe(logOut));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Log out' })).toBeNull());
+    expect(document.activeElement).toBe(more);
+    expect(localStorage.getItem('sessionToken')).toBe('tok');
+  });
+});
+
+describe('the console shell, by keyboard', () => {
+  it('scrolls a control reached by Tab clear of the fixed top bar and footer, and only while it is shown', () => {
+    showShell();
+    const html = document.documentElement;
+    expect(html.style.getPropertyValue('scroll-padding-top')).toBe(
+      'calc(var(--app-shell-header-offset, 0rem) + 8px)',
+    );
+    expect(html.style.getPropertyValue('scroll-padding-bottom')).toBe(
+      'calc(var(--app-shell-footer-offset, 0rem) + 20px)',
+    );
+    // The login page has no bars to keep clear of.
+    cleanup();
+    expect(html.style.getPropertyValue('scroll-padding-top')).toBe('');
+    expect(html.style.getPropertyValue('scroll-padding-bottom')).toBe('');
+  });
+});
+
+describe('the compact layout (992 px or less), by keyboard', () => {
+  it('takes the content out of the Tab order while the open sidebar covers it, and Escape gives it back', async () => {
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn((query: string) => ({
+        matches: query === '(max-width: 992px)',
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      })),
+    );
+    showShell();
+    const user = userEvent.setup();
+    const toggle = screen.getByRole('button', { name: 'Toggle sidebar' });
+    const content = document.getElementById('content')!;
+    expect(content.hasAttribute('inert')).toBe(false);
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(content.hasAttribute('inert')).toBe(true);
+    screen.getByRole('link', { name: 'Dashboard' }).focus();
+    await user.keyboard('{Escape}');
+    expect(document.activeElement).toBe(toggle);
+    expect(content.hasAttribute('inert')).toBe(false);
+  });
+
+  it("'Skip to content' closes the open sidebar and reaches the screen's heading", async () => {
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn((query: string) => ({
+        matches: query === '(max-width: 992px)',
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      })),
+    );
+    showShell();
+    const user = userEvent.setup();
+    screen.getByRole('button', { name: 'Toggle sidebar' }).focus();
+    await user.keyboard('{Enter}');
+    screen.getByRole('link', { name: 'Skip to content' }).focus();
+    await user.keyboard('{Enter}');
+    expect(document.getElementById('content')!.hasAttribute('inert')).toBe(false);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Dashboard' }));
+    expect(screen.getByRole('button', { name: 'Toggle sidebar' }).getAttribute('aria-expanded')).toBe(
+      'false',
+    );
+  });
+});

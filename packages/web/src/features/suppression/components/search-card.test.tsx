@@ -1,0 +1,109 @@
+// @vitest-environment jsdom
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubBrowserApis } from '../../../lib/jsdom-stubs.ts';
+import { SearchCard } from './search-card.tsx';
+
+/** Page 1 of a search finding 120 values (3 pages of 50): two rows are enough to show it. */
+const PAGE_1 = {
+  data: [1, 2].map((id) => ({
+    row_id_bint: id,
+    group_vch: 'Opt-out 2026',
+    supress_type: 'PHONE',
+    value_vch: `+1415300000${id}`,
+    start_ts: '2026-11-22T09:12:55.000Z',
+    end_ts: null,
+    created_ts: '2026-11-22T09:12:55.000Z',
+  })),
+  rows: 120,
+};
+
+beforeEach(() => {
+  localStorage.setItem('sessionToken', 'tok');
+  stubBrowserApis();
+  // Page 1 answers; any other page is still on its way.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string) =>
+      url === '/api/suppress/search?value=Opt-out+2026&page=1'
+        ? Promise.resolve(
+            new Response(JSON.stringify(PAGE_1), { headers: { 'content-type': 'application/json' } }),
+          )
+        : new Promise(() => {}),
+    ),
+  );
+});
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('the search results, by keyboard', () => {
+  it('stay on screen, with their page buttons, while the next page loads: the pressed page button keeps the focus', async () => {
+    const router = createMemoryRouter([{ path: '*', element: <SearchCard onDelete={() => {}} /> }], {
+      initialEntries: ['/admin/suppression?search=Opt-out+2026'],
+    });
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    const user = userEvent.setup();
+    (await screen.findByRole('button', { name: 'Page 2' })).focus();
+    await user.keyboard('{Enter}');
+    expect(router.state.location.search).toBe('?search=Opt-out+2026&page=2');
+    expect(await screen.findByLabelText('Loading the page')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Page 2' }));
+    expect(screen.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+    // The page shown until page 2 arrives is still the one read before, and can still be used.
+    expect(screen.getByRole('button', { name: 'Delete +14153000001' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe(
+      'Below are the search results!120 active values match “Opt-out 2026”',
+    );
+  });
+});
+
+describe('searching by keyboard while a search loads', () => {
+  it('Enter sends the new text (the Search button stays enabled, busy) and the pressed Search keeps the focus', async () => {
+    const router = createMemoryRouter([{ path: '*', element: <SearchCard onDelete={() => {}} /> }], {
+      initialEntries: ['/admin/suppression'],
+    });
+    // No answer comes in this test: the first search is still loading when the second is typed.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    );
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    const user = userEvent.setup();
+    const box = screen.getByRole('textbox', { name: 'Group, value or type' });
+    await user.type(box, 'Opt-out{Enter}');
+    const button = screen.getByRole('button', { name: 'Search' });
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    expect(button.hasAttribute('disabled')).toBe(false);
+    await user.clear(box);
+    await user.type(box, 'Bounced e-mails{Enter}');
+    expect(router.state.location.search).toBe('?search=Bounced+e-mails');
+    expect(fetch).toHaveBeenLastCalledWith(
+      '/api/suppress/search?value=Bounced+e-mails&page=1',
+      expect.anything(),
+    );
+    await user.tab();
+    await user.tab();
+    expect(document.activeElement).toBe(button);
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(button);
+  });
+});

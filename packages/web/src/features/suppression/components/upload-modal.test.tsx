@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { signedInWithSilentServer } from '../../../lib/jsdom-stubs.ts';
+import { UploadModal } from './upload-modal.tsx';
+
+vi.mock('../api/upload-suppressions.ts', async (original) => ({
+  ...(await original<typeof import('../api/upload-suppressions.ts')>()),
+  uploadIncremental: vi.fn(async () => {
+    throw new Error('The server cannot be reached.');
+  }),
+}));
+
+signedInWithSilentServer();
+
+function showIncrementalUpload() {
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <UploadModal kind="incremental" onClose={() => {}} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+describe('the upload dialog, by keyboard', () => {
+  it('without a file, puts the focus on the File field, which is described by its error', async () => {
+    showIncrementalUpload();
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('combobox', { name: 'Group name' }), 'Opt-out 2026');
+    screen.getByRole('button', { name: 'Upload' }).focus();
+    await user.keyboard('{Enter}');
+    const field = screen.getByRole('button', { name: /^File/ });
+    expect(document.activeElement).toBe(field);
+    const described = (field.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(described).toContain('Choose the file to upload.');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('after a failed upload, Try again brings the focus back to the form, at the group name kept as typed', async () => {
+    showIncrementalUpload();
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('combobox', { name: 'Group name' }), 'Opt-out 2026');
+    const picker = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(picker, new File(['+14155550123\n'], 'values.csv', { type: 'text/csv' }));
+    screen.getByRole('button', { name: 'Upload' }).focus();
+    await user.keyboard('{Enter}');
+    const again = await screen.findByRole('button', { name: 'Try again' });
+    expect(document.activeElement).toBe(again);
+    expect(screen.getByRole('alert').textContent).toBe(
+      "File couldn't be uploaded. Try Again!The server cannot be reached.",
+    );
+    await user.keyboard('{Enter}');
+    const group = screen.getByRole('combobox', { name: 'Group name' }) as HTMLInputElement;
+    expect(document.activeElement).toBe(group);
+    expect(group.value).toBe('Opt-out 2026');
+  });
+});
