@@ -7,6 +7,8 @@ import { badRequest } from '../http/errors.ts';
  * click, keeps the message's first click time (what the LinkClick report reads, as the clicks feed does)
  * and redirects.
  */
+const HELD_CODES = 'SELECT code, message_id, target_url FROM link_codes WHERE code = ANY($1::text[])';
+
 export function linksService(db: Db) {
   return {
     /** Atomic: an unknown message, or a code already bound elsewhere, rejects the batch. */
@@ -30,19 +32,15 @@ export function linksService(db: Db) {
           [unique.map((l) => l.message_id_bint)],
         );
         const knownIds = new Set(known.map((r) => r.id));
-        const { rows: existing } = await client.query<{
-          code: string;
-          message_id: number;
-          target_url: string;
-        }>('SELECT code, message_id, target_url FROM link_codes WHERE code = ANY($1::text[]) FOR UPDATE', [
-          unique.map((l) => l.code),
-        ]);
-        const byCode = new Map(existing.map((e) => [e.code, e]));
-        links.forEach((l, index) => {
-          if (!knownIds.has(l.message_id_bint)) {
-            details.push({ index, field: 'message_id_bint', reason: 'is not a known message' });
-          }
-          const e = byCode.get(l.code);
+        // Codes held already, by which link; a code bound to another message or URL refuses the whole batch.
+        const heldCodes = async (codes: string[], sql: string) => {
+          const { rows } = await client.query<{ code: string; message_id: number; target_url: string }>(sql, [
+            codes,
+          ]);
+          return new Map(rows.map((e) => [e.code, e]));
+        };
+        const codeTaken = (held: Awaited<ReturnType<typeof heldCodes>>, l: IngestLink, index: number) => {
+          const e = held.get(l.code);
           if (e && (e.message_id !== l.message_id_bint || e.target_url !== l.target_url)) {
             details.push({
               index,
@@ -50,13 +48,26 @@ export function linksService(db: Db) {
               reason: 'is already registered for another message or URL',
             });
           }
+        };
+        const refuseIfAny = () => {
+          if (details.length) {
+            throw badRequest(
+              `The batch was rejected: ${details.length} problem(s); nothing was written.`,
+              details,
+            );
+          }
+        };
+        const byCode = await heldCodes(
+          unique.map((l) => l.code),
+          `${HELD_CODES} FOR UPDATE`,
+        );
+        links.forEach((l, index) => {
+          if (!knownIds.has(l.message_id_bint)) {
+            details.push({ index, field: 'message_id_bint', reason: 'is not a known message' });
+          }
+          codeTaken(byCode, l, index);
         });
-        if (details.length) {
-          throw badRequest(
-            `The batch was rejected: ${details.length} problem(s); nothing was written.`,
-            details,
-          );
-        }
+        refuseIfAny();
         const fresh = unique.filter((l) => !byCode.has(l.code));
         let inserted = 0;
         if (fresh.length) {
@@ -74,30 +85,14 @@ export function linksService(db: Db) {
           const addedCodes = new Set(added.map((r) => r.code));
           const raced = fresh.filter((l) => !addedCodes.has(l.code));
           if (raced.length) {
-            const { rows: now } = await client.query<{
-              code: string;
-              message_id: number;
-              target_url: string;
-            }>('SELECT code, message_id, target_url FROM link_codes WHERE code = ANY($1::text[])', [
+            const now = await heldCodes(
               raced.map((l) => l.code),
-            ]);
-            const taken = new Map(now.map((e) => [e.code, e]));
+              HELD_CODES,
+            );
             links.forEach((l, index) => {
-              const e = taken.get(l.code);
-              if (e && (e.message_id !== l.message_id_bint || e.target_url !== l.target_url)) {
-                details.push({
-                  index,
-                  field: 'code',
-                  reason: 'is already registered for another message or URL',
-                });
-              }
+              codeTaken(now, l, index);
             });
-            if (details.length) {
-              throw badRequest(
-                `The batch was rejected: ${details.length} problem(s); nothing was written.`,
-                details,
-              );
-            }
+            refuseIfAny();
           }
         }
         return { received: links.length, inserted, ignored: links.length - inserted };
