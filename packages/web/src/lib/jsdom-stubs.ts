@@ -26,18 +26,25 @@ export function stubSilentServer(): void {
 }
 
 /**
- * A component test's surroundings: a stored session, the browser APIs Mantine needs and a server that never answers,
- * set before each test of the file and undone after it.
+ * A component test's surroundings, set before each test of the file and undone after it: the browser APIs Mantine
+ * needs, a stored session (unless `signedIn: false`) and a server that never answers (unless `silentServer: false`,
+ * for a test that stubs `fetch` itself).
  */
-export function signedInWithSilentServer(): void {
+export function componentTestSurroundings({ signedIn = true, silentServer = true } = {}): void {
   beforeEach(() => {
-    localStorage.setItem('sessionToken', 'tok');
+    localStorage.clear();
+    if (signedIn) localStorage.setItem('sessionToken', 'tok');
     stubBrowserApis();
-    stubSilentServer();
+    if (silentServer) stubSilentServer();
   });
   afterEach(() => {
     cleanup();
     localStorage.clear();
     vi.unstubAllGlobals();
   });
+}
+
+/** A signed-in component test whose server never answers. */
+export function signedInWithSilentServer(): void {
+  componentTestSurroundings();
 }

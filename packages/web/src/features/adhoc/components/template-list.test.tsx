@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubBrowserApis } from '../../../lib/jsdom-stubs.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { componentTestSurroundings } from '../../../lib/jsdom-stubs.ts';
 import { DialogsProvider } from './adhoc-dialogs.tsx';
 import { TemplateList } from './template-list.tsx';
 
@@ -64,15 +64,7 @@ async function deleteByKeyboard(name: string) {
   await user.keyboard('{Enter}');
 }
 
-beforeEach(() => {
-  localStorage.setItem('sessionToken', 'tok');
-  stubBrowserApis();
-});
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  vi.unstubAllGlobals();
-});
+componentTestSurroundings({ silentServer: false });
 
 describe('deleting a template from the list, by keyboard', () => {
   it("puts the focus on the Delete button of the row that took the deleted row's place", async () => {

@@ -1,23 +1,14 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubBrowserApis, stubSilentServer } from '../../../lib/jsdom-stubs.ts';
+import { describe, expect, it } from 'vitest';
+import { componentTestSurroundings } from '../../../lib/jsdom-stubs.ts';
 import { LoginPage } from './login-page.tsx';
 
-beforeEach(() => {
-  localStorage.clear();
-  stubBrowserApis();
-  stubSilentServer();
-});
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  vi.unstubAllGlobals();
-});
+componentTestSurroundings({ signedIn: false });
 
 /** The ids an element's aria-describedby names, as their texts. */
 const description = (element: HTMLElement) =>

@@ -2,9 +2,9 @@
 import { MantineProvider } from '@mantine/core';
 import type { SuppressionSummaryAnswer } from '@psps/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubBrowserApis } from '../../../lib/jsdom-stubs.ts';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { componentTestSurroundings } from '../../../lib/jsdom-stubs.ts';
 import { suppressionKeys } from '../api/keys.ts';
 import { DeleteModal } from './delete-modal.tsx';
 
@@ -42,15 +42,7 @@ function openDialog(now: SuppressionSummaryAnswer | Error) {
   renderGroupDialog();
 }
 
-beforeEach(() => {
-  localStorage.setItem('sessionToken', 'tok');
-  stubBrowserApis();
-});
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  vi.unstubAllGlobals();
-});
+componentTestSurroundings({ silentServer: false });
 
 describe('the group delete dialog', () => {
   it('reads the count again as it opens, and names the current number on its button', async () => {
