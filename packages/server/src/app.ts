@@ -59,6 +59,28 @@ const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 export type BuildAppOptions = { logger?: FastifyBaseLogger; webDist?: string | null };
 
 export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Promise<App> {
+  // Security headers: helmet's middleware built once (@fastify/helmet builds it again on every request).
+  const securityHeaders = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // The component library sets styles at run time; no inline *script* is ever allowed.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    frameguard: { action: 'deny' },
+    crossOriginEmbedderPolicy: false,
+  });
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     // The client is the address the nearest trusted proxy saw (X-Forwarded-For read from the right), never the
@@ -79,16 +101,19 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     // e-mail address signs in, or fails as 'Invalid Login'); beyond, the router answers 404.
     routerOptions: { maxParamLength: 1000 },
     // An address the router cannot read (a broken %-escape) answers like every other error: {error, message}.
-    frameworkErrors: (_error, _req, res) => {
-      (res as unknown as FastifyReply)
-        .code(400)
-        .type('application/json; charset=utf-8')
-        .send(
-          JSON.stringify({
-            error: 'bad_request',
-            message: 'The address cannot be read: it holds a broken %-escape. Check the link.',
-          }),
-        );
+    // The router answers before any hook runs, so the security headers are set here too.
+    frameworkErrors: (_error, req, res) => {
+      securityHeaders(req.raw, res.raw, () => {
+        (res as unknown as FastifyReply)
+          .code(400)
+          .type('application/json; charset=utf-8')
+          .send(
+            JSON.stringify({
+              error: 'bad_request',
+              message: 'The address cannot be read: it holds a broken %-escape. Check the link.',
+            }),
+          );
+      });
     },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -152,28 +177,6 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     }
   });
 
-  // Security headers: helmet's middleware built once (@fastify/helmet builds it again on every request).
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // The component library sets styles at run time; no inline *script* is ever allowed.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    frameguard: { action: 'deny' },
-    crossOriginEmbedderPolicy: false,
-  });
   app.addHook('onRequest', (req, reply, done) =>
     securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)),
   );

@@ -31,6 +31,10 @@ describe("a user's mistake never produces a 500", () => {
       error: 'bad_request',
       message: 'The address cannot be read: it holds a broken %-escape. Check the link.',
     });
+    // With the security headers every other answer carries.
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
   });
 
   it('answers 400 to a zero byte in a JSON body, and stores nothing', async () => {
