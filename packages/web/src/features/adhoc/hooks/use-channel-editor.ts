@@ -278,13 +278,13 @@ export function useChannelEditor(campaign: AdhocCampaign, notifyBy: NotifyBy, lo
   }, [autosave, language, serverForm, reset, records]);
 
   const removeLanguage = useCallback(
-    async (name: AdhocLanguageName) => {
+    async (name: AdhocLanguageName): Promise<boolean> => {
       await autosave.flush();
       try {
         await deleteLanguage.mutateAsync(name);
       } catch (error) {
         console.error('language delete failed', error);
-        return;
+        return false;
       }
       const storageKey = draftKey(owner, id, notifyBy, name);
       if (storageKey) localStorage.removeItem(storageKey);
@@ -294,6 +294,7 @@ export function useChannelEditor(campaign: AdhocCampaign, notifyBy: NotifyBy, lo
       setForm(null);
       setRestoredDraft(false);
       setLanguage(DEFAULT_ADHOC_LANGUAGE);
+      return true;
     },
     [autosave, deleteLanguage, records, id, notifyBy, owner],
   );
