@@ -18,7 +18,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import Link from '@tiptap/extension-link';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { usePublicConfig } from '../../../lib/config.ts';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
 import { fieldLabel } from '../lib/conflict-fields.ts';
@@ -30,6 +30,12 @@ import { ChannelLayout } from './channel-layout.tsx';
 import { DataField } from './data-field.tsx';
 import { LanguageColumn } from './language-column.tsx';
 import { VariableWarnings } from './variable-warnings.tsx';
+
+/** The ring of the rich text editor while its text has the focus (like a button's focus outline). */
+const BODY_FOCUS_RING = {
+  outline: '2px solid var(--mantine-primary-color-filled)',
+  outlineOffset: 2,
+} as const;
 
 /** The e-mail tab (doc 2 §2.6). */
 /** The editor state lives with the template (hooks/use-channel-editor.ts), so it works while the tab is hidden. */
@@ -43,6 +49,9 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
   lockedRef.current = locked;
 
   const bodyLabelId = useId();
+  // The editable area has no focus look of its own (Mantine draws none, the browser's outline is reset): the
+  // editor is ringed while its text has the focus, as the keyboard reaches it by Tab.
+  const [bodyFocused, setBodyFocused] = useState(false);
   const rich = useEditor({
     extensions: [StarterKit.configure({ link: false }), Link.configure({ openOnClick: false })],
     // The editable area is named by the 'Body' label above it (a screen reader announced a nameless text box).
@@ -59,7 +68,9 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
     onUpdate: ({ editor: instance }) => updateRef.current({ body: instance.getHTML() }),
     onFocus: () => {
       focused.current = null;
+      setBodyFocused(true);
     },
+    onBlur: () => setBodyFocused(false),
   });
 
   // A language loads into the rich editor without counting as an edit: the editor's rewrite of the loaded
@@ -203,7 +214,12 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
               <Text size="sm" fw={500} mb={4} id={bodyLabelId}>
                 Body
               </Text>
-              <RichTextEditor editor={rich} data-testid="email-body">
+              <RichTextEditor
+                editor={rich}
+                data-testid="email-body"
+                data-focused={bodyFocused || undefined}
+                style={bodyFocused ? BODY_FOCUS_RING : undefined}
+              >
                 {!locked && (
                   <RichTextEditor.Toolbar sticky stickyOffset={56}>
                     <RichTextEditor.ControlsGroup>
