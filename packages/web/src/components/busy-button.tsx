@@ -1,5 +1,5 @@
 import { Button, type ButtonProps, Loader } from '@mantine/core';
-import type { ComponentPropsWithoutRef, MouseEvent } from 'react';
+import type { ComponentPropsWithoutRef, MouseEvent, Ref } from 'react';
 import { useBusyClick } from '../lib/busy-click.ts';
 
 type Props = ButtonProps &
@@ -8,6 +8,7 @@ type Props = ButtonProps &
     busy?: boolean;
     /** A promise keeps the button busy until it settles, so a second click in between cannot act again. */
     onClick: (event: MouseEvent<HTMLButtonElement>) => unknown;
+    ref?: Ref<HTMLButtonElement>;
   };
 
 /**

@@ -19,6 +19,8 @@ export function useRovingFocus(count: number, selected = 0) {
   };
 
   return {
+    /** Moves the Tab stop to an item and focuses it (the chosen language after a language is deleted). */
+    focus: move,
     toolbarProps: {
       role: 'toolbar',
       'aria-orientation': 'vertical' as const,

@@ -1,6 +1,6 @@
 import { Alert, Group, Loader, Text, Title } from '@mantine/core';
 import { CHANNEL_COLUMN_WIDTHS_PX, findLanguage, NOTIFY_BY_LABELS } from '@psps/contracts';
-import type { CSSProperties, ReactNode } from 'react';
+import { type CSSProperties, type ReactNode, useRef } from 'react';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
 import classes from './channel-layout.module.css';
 import { ConflictPanel } from './conflict-panel.tsx';
@@ -24,13 +24,23 @@ export function ChannelLayout({
   right: ReactNode;
 }) {
   const language = findLanguage(editor.language);
+  // A panel closed by its own button (a conflict settled, the restored-edits note dismissed) takes the focused
+  // button with it: the focus goes to this heading ('SMS · English'), not to the top of the page.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusHeading = () => heading.current?.focus();
   return (
     <div className={classes.wrap}>
       <div className={classes.columns} style={COLUMN_WIDTHS}>
         <div className={classes.left}>{left}</div>
         <div className={classes.middle}>
           <Group justify="space-between" mb="sm" gap="xs">
-            <Title order={3} size="h4">
+            <Title
+              order={3}
+              size="h4"
+              ref={heading}
+              tabIndex={-1}
+              data-testid={`channel-heading-${editor.notifyBy}`}
+            >
               {NOTIFY_BY_LABELS[editor.notifyBy]} · {language?.displayName}
               {!editor.savedLanguages.has(editor.language) && (
                 <Text span c="dimmed" size="sm" fw={400}>
@@ -55,9 +65,17 @@ export function ChannelLayout({
                 {editor.autosave.error.message} Your edits are kept in this browser and saving is tried again.
               </Alert>
             )}
-          <ConflictPanel editor={editor} />
+          <ConflictPanel editor={editor} onSettled={focusHeading} />
           {editor.restoredDraft && !editor.conflict && (
-            <Alert color="blue" mb="sm" withCloseButton onClose={editor.dismissRestored}>
+            <Alert
+              color="blue"
+              mb="sm"
+              withCloseButton
+              onClose={() => {
+                editor.dismissRestored();
+                focusHeading();
+              }}
+            >
               Unsaved edits from this browser were restored and are being saved.
             </Alert>
           )}

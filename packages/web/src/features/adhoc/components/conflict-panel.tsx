@@ -35,7 +35,14 @@ function FieldValue({ field, value, language }: { field: ConflictField; value: s
  * that differs (and only those) side by side, and the operator's choice. Nothing is saved for this language until
  * they choose; Keep mine says which of the colleague's values it replaces.
  */
-export function ConflictPanel({ editor }: { editor: ChannelEditorState }) {
+export function ConflictPanel({
+  editor,
+  onSettled,
+}: {
+  editor: ChannelEditorState;
+  /** After Keep mine or Take theirs (the panel goes, and the pressed button with it). */
+  onSettled: () => void;
+}) {
   const { emailFromAddress } = usePublicConfig();
   const { conflict, notifyBy, language } = editor;
   if (!conflict) return null;
@@ -98,12 +105,22 @@ export function ConflictPanel({ editor }: { editor: ChannelEditorState }) {
           {overwrites}
         </Text>
         <Group gap="sm">
-          <Button color="red" onClick={editor.keepMine} data-testid="conflict-keep-mine">
+          <Button
+            color="red"
+            onClick={() => {
+              editor.keepMine();
+              onSettled();
+            }}
+            data-testid="conflict-keep-mine"
+          >
             Keep mine (save over theirs)
           </Button>
           <Button
             variant="default"
-            onClick={() => void editor.takeTheirs()}
+            onClick={async () => {
+              // Not when the server could not be reached: the panel stays, and the focus on its button.
+              if (await editor.takeTheirs()) onSettled();
+            }}
             data-testid="conflict-take-theirs"
           >
             Take theirs (discard mine)

@@ -16,9 +16,10 @@ import {
 } from '@psps/contracts';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import Link from '@tiptap/extension-link';
+import { ListItem } from '@tiptap/extension-list';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { usePublicConfig } from '../../../lib/config.ts';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
 import { fieldLabel } from '../lib/conflict-fields.ts';
@@ -30,6 +31,32 @@ import { ChannelLayout } from './channel-layout.tsx';
 import { DataField } from './data-field.tsx';
 import { LanguageColumn } from './language-column.tsx';
 import { VariableWarnings } from './variable-warnings.tsx';
+
+/**
+ * A list item without the Tab and Shift+Tab of tiptap's: those indented and outdented the item, so Tab pressed to
+ * leave the body from a list changed the e-mail (a second item was nested; Shift+Tab turned an item into a
+ * paragraph) and kept the focus. Tab and Shift+Tab now always move on, as in every other field; Ctrl+] and Ctrl+[
+ * (Cmd on a Mac) indent and outdent, as the body's description says.
+ */
+const ListItemTabLeaves = ListItem.extend({
+  addKeyboardShortcuts() {
+    return {
+      Enter: () => this.editor.commands.splitListItem(this.name),
+      'Mod-]': () => this.editor.commands.sinkListItem(this.name),
+      'Mod-[': () => this.editor.commands.liftListItem(this.name),
+    };
+  },
+});
+
+/** What the body's description says of the keyboard (Tab leaves it; lists are indented otherwise). */
+export const EMAIL_BODY_KEYS_HINT =
+  'Tab moves on to the next field. In a list, Ctrl+] indents an item and Ctrl+[ outdents it.';
+
+/** The ring of the rich text editor while its text has the focus (like a button's focus outline). */
+const BODY_FOCUS_RING = {
+  outline: '2px solid var(--mantine-primary-color-filled)',
+  outlineOffset: 2,
+} as const;
 
 /** The e-mail tab (doc 2 §2.6). */
 /** The editor state lives with the template (hooks/use-channel-editor.ts), so it works while the tab is hidden. */
@@ -43,13 +70,22 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
   lockedRef.current = locked;
 
   const bodyLabelId = useId();
+  const bodyHintId = useId();
+  // The editable area has no focus look of its own (Mantine draws none, the browser's outline is reset): the
+  // editor is ringed while its text has the focus, as the keyboard reaches it by Tab.
+  const [bodyFocused, setBodyFocused] = useState(false);
   const rich = useEditor({
-    extensions: [StarterKit.configure({ link: false }), Link.configure({ openOnClick: false })],
+    extensions: [
+      StarterKit.configure({ link: false, listItem: false }),
+      ListItemTabLeaves,
+      Link.configure({ openOnClick: false }),
+    ],
     // The editable area is named by the 'Body' label above it (a screen reader announced a nameless text box).
     // Launched (read-only), it stays a Tab stop, so the keyboard can still reach the text to read and copy it.
     editorProps: {
       attributes: () => ({
         'aria-labelledby': bodyLabelId,
+        ...(lockedRef.current ? {} : { 'aria-describedby': bodyHintId }),
         'aria-multiline': 'true',
         ...(lockedRef.current ? { 'aria-readonly': 'true', tabindex: '0' } : {}),
       }),
@@ -59,7 +95,9 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
     onUpdate: ({ editor: instance }) => updateRef.current({ body: instance.getHTML() }),
     onFocus: () => {
       focused.current = null;
+      setBodyFocused(true);
     },
+    onBlur: () => setBodyFocused(false),
   });
 
   // A language loads into the rich editor without counting as an edit: the editor's rewrite of the loaded
@@ -200,10 +238,20 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
             )}
             <VariableWarnings problems={variableProblems} notifyBy="EML" />
             <div>
-              <Text size="sm" fw={500} mb={4} id={bodyLabelId}>
+              <Text size="sm" fw={500} mb={locked ? 4 : 0} id={bodyLabelId}>
                 Body
               </Text>
-              <RichTextEditor editor={rich} data-testid="email-body">
+              {!locked && (
+                <Text size="xs" c="dimmed" mb={4} id={bodyHintId}>
+                  {EMAIL_BODY_KEYS_HINT}
+                </Text>
+              )}
+              <RichTextEditor
+                editor={rich}
+                data-testid="email-body"
+                data-focused={bodyFocused || undefined}
+                style={bodyFocused ? BODY_FOCUS_RING : undefined}
+              >
                 {!locked && (
                   <RichTextEditor.Toolbar sticky stickyOffset={56}>
                     <RichTextEditor.ControlsGroup>

@@ -3,6 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import type { AdhocCampaign, AdhocLanguageName, NotifyBy } from '@psps/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserApis, stubSilentServer } from '../../../lib/jsdom-stubs.ts';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
@@ -192,5 +193,60 @@ describe('the SMS language badges', () => {
     expect((await screen.findByRole('tooltip')).textContent).toMatch(
       /^A segment is one text message as the phone network carries it: 160 characters/,
     );
+  });
+});
+
+describe('deleting a language by keyboard', () => {
+  function showSpanishSaved(removed: boolean) {
+    const { editor } = editorOf('SMS', campaign({}));
+    const removeLanguage = vi.fn(async () => removed);
+    const spanish = {
+      ...editor,
+      language: 'spanish',
+      savedLanguages: new Set(['english', 'spanish']),
+      removeLanguage,
+    } as unknown as ChannelEditorState;
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={new QueryClient()}>
+          <DialogsProvider>
+            <LanguageColumn editor={spanish} onInsertVariable={() => {}} />
+          </DialogsProvider>
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    return { removeLanguage };
+  }
+
+  async function deleteSpanish() {
+    const user = userEvent.setup();
+    screen.getByRole('button', { name: 'Delete Spanish' }).focus();
+    await user.keyboard('{Enter}');
+    await screen.findByText('[5:spanish] Are you sure?');
+    // The dialog starts on Cancel: Tab to Delete, then Enter.
+    await user.tab();
+    expect(document.activeElement?.textContent).toBe('Delete');
+    await user.keyboard('{Enter}');
+  }
+
+  it('puts the focus on English, the language now chosen, not on the top of the page', async () => {
+    const { removeLanguage } = showSpanishSaved(true);
+    await deleteSpanish();
+    await waitFor(() => expect(removeLanguage).toHaveBeenCalledWith('spanish'));
+    const english = screen.getByTestId('language-SMS-english');
+    await waitFor(() => expect(document.activeElement).toBe(english));
+    // Still there after the dialog's own return of the focus (10 ms after it closes).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.activeElement).toBe(english);
+    expect(english.getAttribute('tabindex')).toBe('0');
+    expect(screen.getByTestId('language-SMS-spanish').getAttribute('tabindex')).toBe('-1');
+  });
+
+  it('leaves the focus on the trash icon when the delete failed (the language is still there)', async () => {
+    const { removeLanguage } = showSpanishSaved(false);
+    await deleteSpanish();
+    await waitFor(() => expect(removeLanguage).toHaveBeenCalledWith('spanish'));
+    const trash = screen.getByRole('button', { name: 'Delete Spanish' });
+    await waitFor(() => expect(document.activeElement).toBe(trash));
   });
 });

@@ -7,6 +7,7 @@ import {
   confirmDeleteText,
   confirmSendAllText,
   confirmSendOneText,
+  DEFAULT_ADHOC_LANGUAGE,
   findLanguage,
   languageDisplayName,
   languagesFor,
@@ -55,7 +56,11 @@ export function LanguageColumn({
 
   const removeLanguage = async (name: AdhocLanguageName) => {
     if (!(await dialogs.confirmDelete(confirmDeleteText(editor.id, name)))) return;
-    await editor.removeLanguage(name);
+    // The pressed trash icon goes with the language: the focus goes to the language now chosen (English), the
+    // list's Tab stop, instead of falling to the top of the page. A failed delete leaves it on the icon.
+    if (await editor.removeLanguage(name)) {
+      roving.focus(languages.findIndex((item) => item.name === DEFAULT_ADHOC_LANGUAGE));
+    }
   };
 
   return (

@@ -33,7 +33,7 @@ import {
   UNPUBLISHED_TEXT,
 } from '@psps/contracts';
 import { IconAlertTriangle, IconCheck, IconRocket } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { usePublish, usePublishHistory, useSummary } from '../api/publish.ts';
 import { useTemplates } from '../api/templates.ts';
@@ -59,6 +59,8 @@ export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; lock
   const dialogs = useDialogs();
 
   const [notSaved, setNotSaved] = useState(false);
+  // Closing a 'Not published' alert takes its close button away: the focus goes back to Publish / Re-Publish.
+  const publishButton = useRef<HTMLButtonElement>(null);
   const doPublish = async () => {
     const saved = await pending.flushAll();
     setNotSaved(!saved);
@@ -92,6 +94,7 @@ export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; lock
           </Text>
           <BusyButton
             leftSection={<IconRocket size={16} />}
+            ref={publishButton}
             onClick={() => doPublish()}
             busy={publish.isPending}
             disabled={locked || !summary.data}
@@ -122,12 +125,30 @@ export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; lock
           />
         </Box>
         {notSaved && (
-          <Alert color="red" mt="md" title="Not published" withCloseButton onClose={() => setNotSaved(false)}>
+          <Alert
+            color="red"
+            mt="md"
+            title="Not published"
+            withCloseButton
+            onClose={() => {
+              setNotSaved(false);
+              publishButton.current?.focus();
+            }}
+          >
             {PUBLISH_NOT_SAVED_TEXT}
           </Alert>
         )}
         {publish.error && (
-          <Alert color="red" mt="md" title="Not published" withCloseButton onClose={() => publish.reset()}>
+          <Alert
+            color="red"
+            mt="md"
+            title="Not published"
+            withCloseButton
+            onClose={() => {
+              publish.reset();
+              publishButton.current?.focus();
+            }}
+          >
             {publish.error.message}
           </Alert>
         )}

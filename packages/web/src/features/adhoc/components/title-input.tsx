@@ -86,10 +86,14 @@ export function TitleInput({ campaign, locked }: { campaign: AdhocCampaign; lock
   const conflict = autosave.conflicts.get('value');
   const info = conflict?.info as TitleConflict | undefined;
 
+  // Either choice closes the conflict panel and its buttons with it: the focus goes to the title, not to the
+  // top of the page.
+  const field = useRef<HTMLInputElement>(null);
   const keepMine = () => {
     if (!conflict || !info) return;
     base.current = info.current;
     autosave.keepMine(conflict.mine);
+    field.current?.focus();
   };
   /** Take theirs: the title the server has when pressed (it may have changed again); nothing is saved. */
   const takeTheirs = async () => {
@@ -101,12 +105,14 @@ export function TitleInput({ campaign, locked }: { campaign: AdhocCampaign; lock
     base.current = current.name_vch;
     autosave.reset(current.name_vch);
     setTitle(current.name_vch);
+    field.current?.focus();
   };
 
   return (
     <Card withBorder radius="md" padding="sm">
       <Group align="flex-end" wrap="nowrap" gap="sm">
         <TextInput
+          ref={field}
           label="Template title"
           value={title}
           // A single-line field drops pasted line breaks itself; a tab (two Excel cells pasted) becomes a space.

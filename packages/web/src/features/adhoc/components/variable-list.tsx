@@ -32,8 +32,12 @@ export function VariableList({
                 key={name}
                 {...roving.itemProps(index)}
                 onMouseDown={(event) => event.preventDefault()}
-                onClick={() => onInsert(token)}
-                disabled={disabled}
+                // Read-only (a launched template), the list stays one Tab stop to read with the arrow keys: disabled
+                // buttons left the keyboard a nameless stop on the list's scroller instead.
+                onClick={() => {
+                  if (!disabled) onInsert(token);
+                }}
+                aria-disabled={disabled || undefined}
                 title={`Insert ${token}`}
                 px={4}
               >

@@ -263,11 +263,11 @@ export function useChannelEditor(campaign: AdhocCampaign, notifyBy: NotifyBy, lo
    * colleague may have saved again while the choice waited). Nothing is saved; `revision` tells the editors that
    * hold their own copy of the text (the rich-text body) to load it again.
    */
-  const takeTheirs = useCallback(async () => {
-    if (!autosave.conflicts.has(language)) return;
+  const takeTheirs = useCallback(async (): Promise<boolean> => {
+    if (!autosave.conflicts.has(language)) return false;
     const fresh = await records.refetch();
     // Not reachable: the choice waits (an older copy is never taken).
-    if (fresh.isError || !fresh.data) return;
+    if (fresh.isError || !fresh.data) return false;
     const current = fresh.data.find((row) => row.language_vch === language);
     const loaded = serverForm(language, current);
     bases.current.set(language, current?.version_bint ?? 0);
@@ -275,16 +275,17 @@ export function useChannelEditor(campaign: AdhocCampaign, notifyBy: NotifyBy, lo
     setRestoredDraft(false);
     setForm(loaded);
     setRevision((n) => n + 1);
+    return true;
   }, [autosave, language, serverForm, reset, records]);
 
   const removeLanguage = useCallback(
-    async (name: AdhocLanguageName) => {
+    async (name: AdhocLanguageName): Promise<boolean> => {
       await autosave.flush();
       try {
         await deleteLanguage.mutateAsync(name);
       } catch (error) {
         console.error('language delete failed', error);
-        return;
+        return false;
       }
       const storageKey = draftKey(owner, id, notifyBy, name);
       if (storageKey) localStorage.removeItem(storageKey);
@@ -294,6 +295,7 @@ export function useChannelEditor(campaign: AdhocCampaign, notifyBy: NotifyBy, lo
       setForm(null);
       setRestoredDraft(false);
       setLanguage(DEFAULT_ADHOC_LANGUAGE);
+      return true;
     },
     [autosave, deleteLanguage, records, id, notifyBy, owner],
   );

@@ -1,0 +1,104 @@
+// @vitest-environment jsdom
+import { MantineProvider } from '@mantine/core';
+import type { AdhocCampaign, AdhocLanguageName } from '@psps/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { signedInWithSilentServer } from '../../../lib/jsdom-stubs.ts';
+import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
+import type { TemplateForm } from '../lib/template-form.ts';
+import { ChannelLayout } from './channel-layout.tsx';
+
+signedInWithSilentServer();
+
+const template = { id_bint: 5, name_vch: 'Wind event', status_vch: 'DRAFT' } as AdhocCampaign;
+
+const mine: TemplateForm = {
+  language: 'spanish',
+  body: 'Hola ^customerName^',
+  data: '{}',
+  subject: '',
+  preview: '',
+  from: '97633',
+  fromDisplayName: '',
+  uploadLive: null,
+  uploadMachine: null,
+  retries: null,
+  replayDigit: null,
+  dialerAddress: null,
+};
+
+/** The SMS tab of ADHOC-5 with Spanish refused: a colleague deleted it while it was typed here. */
+function show({ taken = true, restoredDraft = false } = {}) {
+  const editor = {
+    id: 5,
+    campaign: template,
+    notifyBy: 'SMS',
+    language: 'spanish' as AdhocLanguageName,
+    savedLanguages: new Set<AdhocLanguageName>(['english']),
+    form: mine,
+    conflict: restoredDraft
+      ? null
+      : { current: null, mine, message: 'Someone else deleted this language after you opened it.' },
+    restoredDraft,
+    autosave: { status: 'conflict', error: null, flush: vi.fn(async () => false) },
+    keepMine: vi.fn(),
+    takeTheirs: vi.fn(async () => taken),
+    dismissRestored: vi.fn(),
+  } as unknown as ChannelEditorState;
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient()}>
+        <ChannelLayout editor={editor} left={null} middle={<textarea aria-label="Body" />} right={null} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return editor;
+}
+
+describe('a panel closed by its own button leaves the focus on the channel heading', () => {
+  it('Keep mine: the focus goes to "SMS · Spanish"', async () => {
+    const editor = show();
+    const user = userEvent.setup();
+    screen.getByTestId('conflict-keep-mine').focus();
+    await user.keyboard('{Enter}');
+    expect(editor.keepMine).toHaveBeenCalledTimes(1);
+    const heading = screen.getByTestId('channel-heading-SMS');
+    expect(document.activeElement).toBe(heading);
+    expect(heading.textContent).toBe('SMS · Spanish (new)');
+    expect(heading.getAttribute('tabindex')).toBe('-1');
+  });
+
+  it('Take theirs: the focus goes to the heading once the server copy is loaded', async () => {
+    const editor = show();
+    const user = userEvent.setup();
+    screen.getByTestId('conflict-take-theirs').focus();
+    await user.keyboard('{Enter}');
+    expect(editor.takeTheirs).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('channel-heading-SMS')));
+  });
+
+  it('Take theirs that could not reach the server keeps the focus on the button (the panel stays)', async () => {
+    show({ taken: false });
+    const user = userEvent.setup();
+    const button = screen.getByTestId('conflict-take-theirs');
+    button.focus();
+    await user.keyboard('{Enter}');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('closing the note of restored edits: the focus goes to the heading', async () => {
+    const editor = show({ restoredDraft: true });
+    const user = userEvent.setup();
+    expect(
+      screen.getByText('Unsaved edits from this browser were restored and are being saved.'),
+    ).toBeTruthy();
+    const close = screen.getByRole('button');
+    close.focus();
+    await user.keyboard('{Enter}');
+    expect(editor.dismissRestored).toHaveBeenCalledTimes(1);
+    expect(document.activeElement).toBe(screen.getByTestId('channel-heading-SMS'));
+  });
+});

@@ -1,0 +1,176 @@
+// @vitest-environment jsdom
+import { MantineProvider } from '@mantine/core';
+import type { AdhocCampaign, AdhocLanguageName } from '@psps/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Editor } from '@tiptap/react';
+import { describe, expect, it, vi } from 'vitest';
+import { signedInWithSilentServer } from '../../../lib/jsdom-stubs.ts';
+import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
+import type { TemplateForm } from '../lib/template-form.ts';
+import { DialogsProvider } from './adhoc-dialogs.tsx';
+import { EmailEditor } from './email-editor.tsx';
+
+signedInWithSilentServer();
+// The data field's autosizing textarea listens for web fonts, which jsdom lacks.
+Object.defineProperty(document, 'fonts', {
+  value: { addEventListener: () => {}, removeEventListener: () => {} },
+  configurable: true,
+});
+// ProseMirror scrolls the cursor into view with a Range's rectangles, which jsdom does not measure.
+Range.prototype.getClientRects = () =>
+  ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
+Range.prototype.getBoundingClientRect = () => new DOMRect(0, 0, 0, 0);
+
+const template: AdhocCampaign = {
+  id_bint: 5,
+  name_vch: 'Wind event',
+  languageCount_bint: 1,
+  status_vch: 'DRAFT',
+  itemUpdate_dt: '2026-11-21T12:00:00.000Z',
+  testerPhon_vch: null,
+  testerSms_vch: null,
+  testerEmail_vch: null,
+  publish_dt: null,
+  unpublishedEdits_bint: 0,
+};
+
+const form: TemplateForm = {
+  language: 'english',
+  body: '<p>Power will be shut off.</p>',
+  data: '{}',
+  subject: 'Outage',
+  preview: '',
+  from: null,
+  fromDisplayName: '',
+  uploadLive: null,
+  uploadMachine: null,
+  retries: null,
+  replayDigit: null,
+  dialerAddress: null,
+};
+
+/** The e-mail tab of ADHOC-5 with English saved and loaded. */
+function show(body = form.body) {
+  const editor = {
+    id: 5,
+    campaign: template,
+    notifyBy: 'EML',
+    language: 'english' as AdhocLanguageName,
+    savedLanguages: new Set<AdhocLanguageName>(['english']),
+    conflictLanguages: new Set<AdhocLanguageName>(),
+    unsavedLanguages: new Set<AdhocLanguageName>(),
+    locked: false,
+    form: { ...form, body },
+    revision: 0,
+    restoredDraft: false,
+    conflict: null,
+    update: vi.fn(),
+    rebase: vi.fn(),
+    autosave: { status: 'saved', error: null, flush: vi.fn(async () => true), hasUnsaved: false },
+    selectLanguage: vi.fn(),
+    removeLanguage: vi.fn(),
+  } as unknown as ChannelEditorState;
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient()}>
+        <DialogsProvider>
+          <EmailEditor editor={editor} locked={false} />
+        </DialogsProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+/** The body's editable text once the language is loaded into it, with its tiptap editor. */
+async function loadedBody(text: string) {
+  const root = screen.getByTestId('email-body');
+  return waitFor(() => {
+    const found = root.querySelector<HTMLElement & { editor: Editor }>('[contenteditable="true"]');
+    if (!found?.textContent?.includes(text)) throw new Error('body not loaded yet');
+    return found;
+  });
+}
+
+/** The focus in the body, the cursor at the end of the text of the list's last item. */
+function atEndOfLastItem(body: HTMLElement & { editor: Editor }) {
+  body.focus();
+  let end = 0;
+  body.editor.state.doc.descendants((node, position) => {
+    if (node.isText && node.text === 'Keep a flashlight') end = position + node.nodeSize;
+  });
+  body.editor.commands.setTextSelection(end);
+}
+
+describe('Tab leaves the e-mail body, also from a list, without changing the e-mail', () => {
+  const list = '<ul><li><p>Charge your phone</p></li><li><p>Keep a flashlight</p></li></ul>';
+  // The editor keeps an empty paragraph after a list, so that text can be written below it.
+  const loaded = `${list}<p></p>`;
+
+  it('Tab in the second item of a list goes to the next field; the item is not nested', async () => {
+    show(list);
+    const user = userEvent.setup();
+    const body = await loadedBody('Keep a flashlight');
+    atEndOfLastItem(body);
+    expect(document.activeElement).toBe(body);
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByTestId('data-field'));
+    expect(body.editor.getHTML()).toBe(loaded);
+  });
+
+  it('Shift+Tab in a list item goes back to the toolbar; the item stays in the list', async () => {
+    show(list);
+    const user = userEvent.setup();
+    const body = await loadedBody('Keep a flashlight');
+    atEndOfLastItem(body);
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Undo' }));
+    expect(body.editor.getHTML()).toBe(loaded);
+  });
+
+  it('Ctrl+] indents a list item and Ctrl+[ outdents it, as the description under Body says', async () => {
+    show(list);
+    const user = userEvent.setup();
+    const body = await loadedBody('Keep a flashlight');
+    const hint = document.getElementById(body.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe(
+      'Tab moves on to the next field. In a list, Ctrl+] indents an item and Ctrl+[ outdents it.',
+    );
+    atEndOfLastItem(body);
+    await user.keyboard('{Control>}]{/Control}');
+    expect(body.editor.getHTML()).toBe(
+      '<ul><li><p>Charge your phone</p><ul><li><p>Keep a flashlight</p></li></ul></li></ul><p></p>',
+    );
+    await user.keyboard('{Control>}[[{/Control}');
+    expect(body.editor.getHTML()).toBe(loaded);
+  });
+});
+
+describe('the e-mail body (rich text editor) shows where the focus is', () => {
+  it('is ringed while its text has the focus, and not once Tab has left it', async () => {
+    show();
+    const user = userEvent.setup();
+    const root = screen.getByTestId('email-body');
+    const text = await waitFor(() => {
+      const found = root.querySelector<HTMLElement>('[contenteditable="true"]');
+      if (!found?.textContent?.includes('Power will be shut off.')) throw new Error('body not loaded yet');
+      return found;
+    });
+    expect(root.style.outline).toBe('');
+    expect(root.getAttribute('data-focused')).toBeNull();
+
+    // Tab from the last toolbar button reaches the text.
+    screen.getByRole('button', { name: 'Undo' }).focus();
+    await user.tab();
+    expect(document.activeElement).toBe(text);
+    await waitFor(() => expect(root.getAttribute('data-focused')).toBe('true'));
+    expect(root.style.outline).toBe('2px solid var(--mantine-primary-color-filled)');
+    expect(root.style.outlineOffset).toBe('2px');
+
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByTestId('data-field'));
+    await waitFor(() => expect(root.getAttribute('data-focused')).toBeNull());
+    expect(root.style.outline).toBe('');
+  });
+});
