@@ -33,7 +33,7 @@ import {
   UNPUBLISHED_TEXT,
 } from '@psps/contracts';
 import { IconAlertTriangle, IconCheck, IconRocket } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { usePublish, usePublishHistory, useSummary } from '../api/publish.ts';
 import { useTemplates } from '../api/templates.ts';
@@ -125,32 +125,24 @@ export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; lock
           />
         </Box>
         {notSaved && (
-          <Alert
-            color="red"
-            mt="md"
-            title="Not published"
-            withCloseButton
+          <NotPublishedAlert
             onClose={() => {
               setNotSaved(false);
               publishButton.current?.focus();
             }}
           >
             {PUBLISH_NOT_SAVED_TEXT}
-          </Alert>
+          </NotPublishedAlert>
         )}
         {publish.error && (
-          <Alert
-            color="red"
-            mt="md"
-            title="Not published"
-            withCloseButton
+          <NotPublishedAlert
             onClose={() => {
               publish.reset();
               publishButton.current?.focus();
             }}
           >
             {publish.error.message}
-          </Alert>
+          </NotPublishedAlert>
         )}
       </Card>
 
@@ -239,6 +231,15 @@ export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; lock
  * A dimmed mark of the publish table ('–', 'n/a'), said in words: a screen reader reads '–' as 'dash' and 'n/a' as
  * 'n slash a', which tell nothing.
  */
+/** Why a publish did not happen; closing it gives the focus back to the Publish button (onClose does). */
+function NotPublishedAlert({ onClose, children }: { onClose: () => void; children: ReactNode }) {
+  return (
+    <Alert color="red" mt="md" title="Not published" withCloseButton onClose={onClose}>
+      {children}
+    </Alert>
+  );
+}
+
 function CellMark({ shown, said, title }: { shown: string; said: string; title: string }) {
   return (
     <Text size="xs" c="dimmed" title={title}>
