@@ -29,6 +29,7 @@ import { useEffect, useRef, useState } from 'react';
 import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
 import { SplitDateTime, WideTable } from '../../../components/wide-table.tsx';
 import { focusPageHeading } from '../../../lib/page-focus.ts';
+import { deleteButtonInPlace } from '../../../lib/row-focus.ts';
 import { useCampaigns, useCreateCampaign, useDeleteCampaign } from '../api/campaigns.ts';
 import { useDialogs } from './adhoc-dialogs.tsx';
 import { UnpublishedEditsBadge } from './unpublished-edits-badge.tsx';
@@ -79,12 +80,7 @@ export function TemplateList({ onOpen }: { onOpen: (id: number, tab?: string) =>
     const active = document.activeElement;
     // Still lost, or still in the closing confirmation: the operator has not gone on elsewhere.
     if (active && active !== document.body && !active.closest('[role="dialog"]')) return;
-    const next = rows[Math.min(deleted.index, rows.length - 1)];
-    const button = next
-      ? card.current?.querySelector<HTMLElement>(
-          `[data-testid="adhoc-row-${next.id_bint}"] button[aria-label^="Delete "]`,
-        )
-      : null;
+    const button = deleteButtonInPlace(card.current?.querySelector('table'), deleted.index);
     if (button) button.focus();
     else focusPageHeading(card.current);
   }, [deleted, campaigns.data]);

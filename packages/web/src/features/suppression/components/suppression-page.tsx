@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
+import { deleteButtonInPlace } from '../../../lib/row-focus.ts';
 import { downloadActiveSuppressions, downloadKey } from '../api/download-suppressions.ts';
 import { suppressionKeys } from '../api/keys.ts';
 import { DeleteModal, type DeleteTarget } from './delete-modal.tsx';
@@ -20,16 +21,6 @@ type Dialog =
 
 /** The button that opened a dialog, and the table row it was in (-1: none). */
 type Opener = { button: HTMLElement | null; table: HTMLTableElement | null; row: number };
-
-/** The Delete button of the row now at the opener's place in its table (the last row's if fewer are left). */
-function deleteButtonInPlace({ table, row }: Opener): HTMLElement | null {
-  if (!table?.isConnected || row < 0) return null;
-  const rows = table.tBodies[0]?.rows;
-  if (!rows || rows.length === 0) return null;
-  return (
-    rows[Math.min(row, rows.length - 1)]?.querySelector<HTMLElement>('button[aria-label^="Delete "]') ?? null
-  );
-}
 
 /** Key of the DOWNLOAD ALL download among the per-group ones. */
 const ALL = '\u0000all';
@@ -69,7 +60,8 @@ export function SuppressionPage() {
         const { button } = opener.current;
         if (button?.isConnected) {
           if (lost) button.focus();
-        } else if (lost) (deleteButtonInPlace(opener.current) ?? heading.current)?.focus();
+        } else if (lost)
+          (deleteButtonInPlace(opener.current.table, opener.current.row) ?? heading.current)?.focus();
       };
       setTimeout(focusBack, 0);
       // The reloaded lists may drop the row whose button opened the dialog.
