@@ -30,7 +30,7 @@ import {
   HttpError,
   validationMessage,
 } from './http/errors.ts';
-import { installGuard } from './http/guard.ts';
+import { answerUnknown, installGuard, ROUTER_OPTIONS } from './http/guard.ts';
 import { JSON_VALUES_MAX, measureJson, tooManyJsonValues } from './http/json-size.ts';
 import { redactUrl } from './http/redact.ts';
 import type { App } from './http/types.ts';
@@ -99,7 +99,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     http: { requireHostHeader: false },
     // Path values up to 1,000 characters reach their route, which says what is wrong with them (a 320-character
     // e-mail address signs in, or fails as 'Invalid Login'); beyond, the router answers 404.
-    routerOptions: { maxParamLength: 1000 },
+    routerOptions: ROUTER_OPTIONS,
     // An address the router cannot read (a broken %-escape) answers like every other error: {error, message}.
     // The router answers before any hook runs, so the security headers are set here too.
     frameworkErrors: (_error, req, res) => {
@@ -316,10 +316,7 @@ function installErrorHandling(app: App) {
   });
 
   app.setNotFoundHandler((req, reply) =>
-    reply.code(404).send({
-      error: 'not_found',
-      message: `There is no ${req.method} ${redactUrl(req.url.split('?')[0] ?? '')}.`,
-    }),
+    answerUnknown(app, req, reply, redactUrl(req.url.split('?')[0] ?? '')),
   );
 }
 
@@ -406,9 +403,7 @@ async function serveConsole(app: App, dist: string | null) {
       const urlPath = decodeURIComponent((req.url.split('?')[0] ?? '/').replace(/^\/+/, ''));
       // Any letter case, and a backslash as a browser reads it (/API/v1, /api\v1): never a console page.
       if (/^(api|csv|l)([\\/]|$)/i.test(urlPath)) {
-        return reply
-          .code(404)
-          .send({ error: 'not_found', message: `There is no ${req.method} ${redactUrl(`/${urlPath}`)}.` });
+        return answerUnknown(app, req, reply, redactUrl(`/${urlPath}`));
       }
       if (!available) {
         return reply

@@ -397,6 +397,36 @@ describe('the HTTP connection', () => {
     }
   });
 
+  it('answers a known address asked with another method with 405 and Allow (it was a 404)', async () => {
+    const cases: [string, string, string, string][] = [
+      ['POST', '/api/suppress/search?value=x', 'GET, HEAD', 'GET'],
+      ['GET', '/api/suppress/upload/fullFileUpload', 'POST', 'POST'],
+      ['PUT', '/api/v1/ingest/messages', 'POST', 'POST'],
+      ['DELETE', '/api/suppress/downloadActiveSuppressions', 'GET', 'GET'], // no HEAD: it would make the CSV
+    ];
+    for (const [method, url, allow, named] of cases) {
+      const res = await t.app.inject({ method: method as 'GET', url, headers: bearer(token) });
+      const path = url.split('?')[0];
+      expect(res.statusCode, `${method} ${url}`).toBe(405);
+      expect(res.headers.allow, `${method} ${url}`).toBe(allow);
+      expect(res.json(), `${method} ${url}`).toEqual({
+        error: 'method_not_allowed',
+        message: `There is no ${method} ${path}; that address takes ${named}.`,
+      });
+    }
+    // Unknown under every method, the one-parameter route beside it (GET /api/{sessionToken}) included: 404.
+    for (const [method, url] of [
+      ['POST', '/api/dashbord'],
+      ['POST', '/api/suppress/nothing'],
+      ['GET', '/api/v1/nothing'],
+    ]) {
+      const res = await t.app.inject({ method: method as 'GET', url, headers: bearer(token) });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.headers.allow).toBeUndefined();
+      expect(res.json()).toEqual({ error: 'not_found', message: `There is no ${method} ${url}.` });
+    }
+  });
+
   it('gives a request 10 minutes to arrive whole (Fastify would wait for ever)', () => {
     expect(t.app.server.requestTimeout).toBe(600_000);
   });

@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import FindMyWay from 'find-my-way';
 import type { AppContext } from '../context.ts';
 import { type Access, requiredPermissions } from './access.ts';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from './errors.ts';
@@ -30,14 +31,63 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every registered route with its access rule; the authorization tests walk it. */
     accessTable: RouteAccessEntry[];
+    /** The methods some route answers at this path (GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS in this order). */
+    methodsAt: (path: string) => string[];
   }
+}
+
+/** The router's options, shared with the lookup of the methods a path answers so both read paths alike. */
+export const ROUTER_OPTIONS = { maxParamLength: 1000 } as const;
+
+/** The console's catch-all (index.html for client routes) answers every GET: it says nothing of an address. */
+const CONSOLE_CATCH_ALL = '/*';
+
+const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+type MethodsStore = { isOwnPath?: (params: Record<string, string>) => boolean };
+
+/**
+ * Answers an address no route takes with this method: 405 with an Allow header when the address is known under
+ * other methods (a GET of an upload, a POST of a search), else 404. Both in words.
+ */
+export function answerUnknown(app: App, req: FastifyRequest, reply: FastifyReply, shownPath: string) {
+  const path = req.url.split('?')[0] ?? '';
+  const methods = app.methodsAt(path).filter((method) => method !== req.method);
+  if (methods.length === 0) {
+    return reply.code(404).send({ error: 'not_found', message: `There is no ${req.method} ${shownPath}.` });
+  }
+  const named = methods.filter((method) => method !== 'HEAD');
+  return reply
+    .code(405)
+    .header('allow', methods.join(', '))
+    .send({
+      error: 'method_not_allowed',
+      message: `There is no ${req.method} ${shownPath}; that address takes ${named.join(' or ')}.`,
+    });
 }
 
 export function installGuard(app: App, ctx: AppContext) {
   const table: RouteAccessEntry[] = [];
   app.decorate('accessTable', table);
+  const methodsRouter = FindMyWay(ROUTER_OPTIONS);
+  const methodsSeen = new Set<string>();
+  app.decorate('methodsAt', (path: string) =>
+    METHOD_ORDER.filter((method) => {
+      if (!methodsSeen.has(method)) return false;
+      const found = methodsRouter.find(method as 'GET', path);
+      const isOwnPath = (found?.store as MethodsStore | undefined)?.isOwnPath;
+      return found !== null && (!isOwnPath || isOwnPath(found.params as Record<string, string>));
+    }),
+  );
   app.addHook('onRoute', (route) => {
     const url = route.url ?? '';
+    // HEAD routes come here too (Fastify adds one beside each GET unless the route says exposeHeadRoute: false).
+    if (url !== CONSOLE_CATCH_ALL) {
+      for (const method of [route.method].flat()) {
+        methodsSeen.add(method);
+        methodsRouter.on(method as 'GET', url, () => {}, { isOwnPath: route.config?.isOwnPath });
+      }
+    }
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') table.push({ method, url, access: route.config?.access ?? 'public' });
     }

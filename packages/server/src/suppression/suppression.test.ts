@@ -689,7 +689,8 @@ describe('lists, search, deletes, download', () => {
       url: '/api/suppress/downloadActiveSuppressions',
       headers: bearer(token),
     });
-    expect(head.statusCode).toBe(404);
+    expect(head.statusCode).toBe(405);
+    expect(head.headers.allow).toBe('GET');
     const { rows } = await t.ctx.db.query(
       "SELECT count(*)::int AS n FROM audit_log WHERE action = 'suppression.download'",
     );
