@@ -125,7 +125,8 @@ describe('Tab leaves the e-mail body, also from a list, without changing the e-m
     const body = await loadedBody('Keep a flashlight');
     atEndOfLastItem(body);
     await user.tab({ shift: true });
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Undo' }));
+    // The toolbar is one Tab stop, entered at its first control until another is used.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Bold' }));
     expect(body.editor.getHTML()).toBe(loaded);
   });
 
@@ -172,5 +173,109 @@ describe('the e-mail body (rich text editor) shows where the focus is', () => {
     expect(document.activeElement).toBe(screen.getByTestId('data-field'));
     await waitFor(() => expect(root.getAttribute('data-focused')).toBeNull());
     expect(root.style.outline).toBe('');
+  });
+});
+
+describe('the formatting toolbar is one Tab stop (WAI-ARIA toolbar pattern)', () => {
+  /** The toolbar's controls that Tab stops at (tabindex 0), by name. */
+  const tabStops = () =>
+    Array.from(
+      screen.getByRole('toolbar', { name: 'Formatting' }).querySelectorAll('button[tabindex="0"]'),
+    ).map((control) => control.getAttribute('aria-label'));
+  const focusedName = () => document.activeElement?.getAttribute('aria-label');
+
+  it('Tab from the field before it stops once in the toolbar, at Bold, then goes on to the Body', async () => {
+    show();
+    const user = userEvent.setup();
+    const body = await loadedBody('Power will be shut off.');
+    screen.getByTestId('email-preview-text').focus();
+    await user.tab();
+    expect(focusedName()).toBe('Bold');
+    expect(tabStops()).toEqual(['Bold']);
+    await user.tab();
+    expect(document.activeElement).toBe(body);
+    await user.tab({ shift: true });
+    expect(focusedName()).toBe('Bold');
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(screen.getByTestId('email-preview-text'));
+  });
+
+  it('Right and Left move between the controls and wrap, skipping the disabled Redo; Home and End go to the ends', async () => {
+    show();
+    const user = userEvent.setup();
+    await loadedBody('Power will be shut off.');
+    screen.getByRole('button', { name: 'Bold' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(focusedName()).toBe('Italic');
+    expect(tabStops()).toEqual(['Italic']);
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    // Redo is disabled (nothing undone), so the last control reached is Undo.
+    expect(screen.getByRole('button', { name: 'Redo' })).toHaveProperty('disabled', true);
+    expect(focusedName()).toBe('Undo');
+    await user.keyboard('{ArrowRight}');
+    expect(focusedName()).toBe('Bold');
+    await user.keyboard('{End}');
+    expect(focusedName()).toBe('Undo');
+    expect(tabStops()).toEqual(['Undo']);
+    await user.keyboard('{Home}');
+    expect(focusedName()).toBe('Bold');
+    expect(tabStops()).toEqual(['Bold']);
+  });
+
+  it('Tab leaves the toolbar from any control, and Shift+Tab comes back to the control last used', async () => {
+    show();
+    const user = userEvent.setup();
+    const body = await loadedBody('Power will be shut off.');
+    screen.getByRole('button', { name: 'Bold' }).focus();
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}');
+    expect(focusedName()).toBe('Heading 1');
+    await user.tab();
+    expect(document.activeElement).toBe(body);
+    await user.tab({ shift: true });
+    expect(focusedName()).toBe('Heading 1');
+  });
+
+  it('keeps the controls named, and says which formats apply where the cursor is', async () => {
+    show('<p><strong>Power</strong> will be shut off.</p>');
+    const body = await loadedBody('Power will be shut off.');
+    const toolbar = screen.getByRole('toolbar', { name: 'Formatting' });
+    expect(
+      Array.from(toolbar.querySelectorAll('button')).map((control) => control.getAttribute('aria-label')),
+    ).toEqual([
+      'Bold',
+      'Italic',
+      'Underline',
+      'Strikethrough',
+      'Clear formatting',
+      'Heading 1',
+      'Heading 2',
+      'Heading 3',
+      'Bullet list',
+      'Ordered list',
+      'Blockquote',
+      'Horizontal line',
+      'Link',
+      'Remove link',
+      'Undo',
+      'Redo',
+    ]);
+    body.focus();
+    (body as HTMLElement & { editor: Editor }).editor.commands.setTextSelection(3);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Bold' }).getAttribute('aria-pressed')).toBe('true'),
+    );
+    expect(screen.getByRole('button', { name: 'Italic' }).getAttribute('aria-pressed')).toBeNull();
+  });
+
+  it('while the control last used is disabled (Undo with nothing left to undo), is entered at Bold', async () => {
+    show();
+    const user = userEvent.setup();
+    await loadedBody('Power will be shut off.');
+    const undo = screen.getByRole('button', { name: 'Undo' });
+    undo.focus();
+    expect(tabStops()).toEqual(['Undo']);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(undo).toHaveProperty('disabled', true));
+    expect(tabStops()).toEqual(['Bold']);
   });
 });
