@@ -39,7 +39,7 @@ import { focusOnMount } from './focus.ts';
 import { Counts, HeaderNote, LineErrors, RemovedValues } from './upload-report.tsx';
 
 type Step =
-  | { step: 'form'; notice?: { color: 'yellow' | 'red'; text: string; hint?: string } }
+  | { step: 'form'; notice?: { text: string; hint?: string } }
   | { step: 'uploading'; loaded: number; total: number }
   | { step: 'applying'; preview: SuppressionFullUploadPreview }
   | { step: 'preview'; preview: SuppressionFullUploadPreview }
@@ -138,18 +138,19 @@ export function UploadModal({ kind, onClose }: Props) {
       err.message === SUPPRESSION_TEXTS.groupNameUnknown
     ) {
       const similar = failureSimilarGroups(err);
-      setState({
-        step: 'form',
-        notice: {
-          color: 'red',
-          text: SUPPRESSION_TEXTS.groupNameUnknown,
-          ...(similar.length > 0
-            ? {
-                hint: `Group names are compared exactly. ${similar.length === 1 ? 'A group' : 'Groups'} with nearly the same name ${similar.length === 1 ? 'holds' : 'hold'} values: ${similar.join(', ')}.`,
-              }
-            : {}),
-        },
-      });
+      flushSync(() =>
+        setState({
+          step: 'form',
+          notice: {
+            text: SUPPRESSION_TEXTS.groupNameUnknown,
+            ...(similar.length > 0
+              ? {
+                  hint: `Group names are compared exactly. ${similar.length === 1 ? 'A group' : 'Groups'} with nearly the same name ${similar.length === 1 ? 'holds' : 'hold'} values: ${similar.join(', ')}.`,
+                }
+              : {}),
+          },
+        }),
+      );
       groupInput.current?.focus();
       return;
     }
@@ -164,15 +165,18 @@ export function UploadModal({ kind, onClose }: Props) {
   const upload = async () => {
     if (group === '') {
       // Document 2 §5: without a group name nothing is sent.
-      setState({ step: 'form', notice: { color: 'yellow', text: SUPPRESSION_TEXTS.groupNameMissing } });
+      // The field takes the focus once it carries the text, so that both are read together.
+      flushSync(() => setState({ step: 'form', notice: { text: SUPPRESSION_TEXTS.groupNameMissing } }));
       groupInput.current?.focus();
       return;
     }
     if (!HEADER_SAFE.test(group)) {
-      setState({
-        step: 'form',
-        notice: { color: 'red', text: 'A group name can use Latin letters, digits, spaces and punctuation.' },
-      });
+      flushSync(() =>
+        setState({
+          step: 'form',
+          notice: { text: 'A group name can use Latin letters, digits, spaces and punctuation.' },
+        }),
+      );
       groupInput.current?.focus();
       return;
     }
@@ -239,22 +243,6 @@ export function UploadModal({ kind, onClose }: Props) {
             <Text size="sm" c="dimmed">
               {EXPLANATIONS[kind]}
             </Text>
-            {state.notice && (
-              <Alert
-                color={state.notice.color}
-                variant="light"
-                icon={<IconAlertTriangle />}
-                role="alert"
-                data-testid="upload-notice"
-              >
-                {state.notice.text}
-                {state.notice.hint && (
-                  <Text size="sm" mt={4} data-testid="upload-notice-hint">
-                    {state.notice.hint}
-                  </Text>
-                )}
-              </Alert>
-            )}
             <Autocomplete
               ref={groupInput}
               data={groups.data?.data ?? []}
@@ -270,7 +258,27 @@ export function UploadModal({ kind, onClose }: Props) {
                 setGroupName(value);
                 if (state.notice) setState({ step: 'form' });
               }}
-              error={state.notice !== undefined}
+              // A problem with the name is the field's error, so its description: the field, which takes the focus,
+              // is read with it (it was an alert above the field, not tied to it).
+              error={
+                state.notice && (
+                  <>
+                    {state.notice.text}
+                    {state.notice.hint && (
+                      <Text
+                        component="span"
+                        display="block"
+                        size="sm"
+                        mt={4}
+                        data-testid="upload-notice-hint"
+                      >
+                        {state.notice.hint}
+                      </Text>
+                    )}
+                  </>
+                )
+              }
+              errorProps={{ 'data-testid': 'upload-notice' }}
               data-autofocus
             />
             <FileInput
