@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api.ts';
 import { signedInWithSilentServer } from '../../../lib/jsdom-stubs.ts';
-import { uploadIncremental } from '../api/upload-suppressions.ts';
+import { stageFullUpload, uploadIncremental } from '../api/upload-suppressions.ts';
 import { UploadModal } from './upload-modal.tsx';
 
 vi.mock('../api/upload-suppressions.ts', async (original) => ({
@@ -14,15 +14,17 @@ vi.mock('../api/upload-suppressions.ts', async (original) => ({
   uploadIncremental: vi.fn(async () => {
     throw new Error('The server cannot be reached.');
   }),
+  stageFullUpload: vi.fn(),
+  applyFullUpload: vi.fn(() => new Promise(() => {})),
 }));
 
 signedInWithSilentServer();
 
-function showIncrementalUpload() {
+function showIncrementalUpload(kind: 'incremental' | 'full' = 'incremental') {
   render(
     <MantineProvider>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <UploadModal kind="incremental" onClose={() => {}} />
+        <UploadModal kind={kind} onClose={() => {}} />
       </QueryClientProvider>
     </MantineProvider>,
   );
@@ -117,5 +119,60 @@ describe("a problem with the group name is the Group name field's error", () => 
       'Please enter existing group name!Group names are compared exactly. A group with nearly the same name holds values: Opt-out 2026.',
       'An existing group',
     ]);
+  });
+});
+
+describe('while a file uploads', () => {
+  it('the focus stays in the dialog, on its title, not on the progress (a status region read on its own)', async () => {
+    vi.mocked(uploadIncremental).mockImplementationOnce(() => new Promise(() => {}));
+    showIncrementalUpload();
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('combobox', { name: 'Group name' }), 'Opt-out 2026');
+    const picker = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(picker, new File(['+14155550123\n'], 'values.csv', { type: 'text/csv' }));
+    screen.getByRole('button', { name: 'Upload' }).focus();
+    await user.keyboard('{Enter}');
+    const progress = screen.getByRole('status');
+    expect(progress.textContent).toContain('Uploading File.....');
+    const title = screen.getByTestId('upload-dialog-title');
+    expect(document.activeElement).toBe(title);
+    expect(title.textContent).toBe('INCREMENTAL FILE UPLOAD');
+    expect(screen.getByRole('dialog').contains(title)).toBe(true);
+    expect(progress.contains(document.activeElement)).toBe(false);
+    // Focused by script only, not a Tab stop of its own.
+    expect(title.getAttribute('tabindex')).toBe('-1');
+  });
+
+  it('the focus stays on the title while a full upload is applied (Apply is gone)', async () => {
+    vi.mocked(stageFullUpload).mockResolvedValueOnce({
+      status: 200,
+      applied: false,
+      uploadId: 7,
+      group: 'Opt-out 2026',
+      added: 1,
+      removed: 0,
+      unchanged: 0,
+      redated: 0,
+      rejected: 0,
+      duplicates: 0,
+      errors: [],
+      expiresAt: '2026-11-22T23:00:00.000Z',
+      newGroup: false,
+      similarGroups: [],
+      removedValues: [],
+    });
+    showIncrementalUpload('full');
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('combobox', { name: 'Group name' }), 'Opt-out 2026');
+    const picker = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(picker, new File(['+14155550123\n'], 'values.csv', { type: 'text/csv' }));
+    screen.getByRole('button', { name: 'Upload and preview' }).focus();
+    await user.keyboard('{Enter}');
+    (await screen.findByRole('button', { name: 'Apply full upload' })).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByTestId('upload-applying').textContent).toContain('Applying to Opt-out 2026');
+    const title = screen.getByTestId('upload-dialog-title');
+    expect(title.textContent).toBe('FULL FILE UPLOAD');
+    expect(document.activeElement).toBe(title);
   });
 });

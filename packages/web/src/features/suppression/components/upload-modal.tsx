@@ -101,6 +101,10 @@ export function UploadModal({ kind, onClose }: Props) {
   const abort = useRef<AbortController | null>(null);
   const groupInput = useRef<HTMLInputElement>(null);
   const fileInput = useRef<HTMLButtonElement>(null);
+  // While a file is sent or a preview applied, the pressed button is gone: the focus waits on the dialog's title
+  // (it fell to the page until Close or the preview took it). Not on the progress: a polite status region that
+  // has the focus is read twice.
+  const title = useRef<HTMLDivElement>(null);
   // The groups that exist, offered as the name is typed: names are compared exactly.
   const groups = useSuppressionGroups();
 
@@ -190,7 +194,8 @@ export function UploadModal({ kind, onClose }: Props) {
     // An earlier 'nothing changed' notice must not sit beside this upload's outcome.
     notifications.hide(DISCARDED_TOAST_ID);
     abort.current = new AbortController();
-    setState({ step: 'uploading', loaded: 0, total: file.size });
+    flushSync(() => setState({ step: 'uploading', loaded: 0, total: file.size }));
+    title.current?.focus();
     const opts = {
       signal: abort.current.signal,
       onProgress: ({ loaded, total }: { loaded: number; total: number }) =>
@@ -208,7 +213,8 @@ export function UploadModal({ kind, onClose }: Props) {
   };
 
   const apply = async (preview: SuppressionFullUploadPreview) => {
-    setState({ step: 'applying', preview });
+    flushSync(() => setState({ step: 'applying', preview }));
+    title.current?.focus();
     try {
       setState({ step: 'uploaded', answer: await applyFullUpload(preview.group, preview.uploadId) });
     } catch (err) {
@@ -221,7 +227,7 @@ export function UploadModal({ kind, onClose }: Props) {
       opened
       onClose={close}
       title={
-        <Group gap="xs">
+        <Group gap="xs" ref={title} tabIndex={-1} data-testid="upload-dialog-title">
           <IconFileUpload size={20} />
           <Text fw={700}>{TITLES[kind]}</Text>
         </Group>
