@@ -81,6 +81,7 @@ function show(body = form.body) {
       </QueryClientProvider>
     </MantineProvider>,
   );
+  return { update: editor.update };
 }
 
 /** The body's editable text once the language is loaded into it, with its tiptap editor. */
@@ -93,9 +94,16 @@ async function loadedBody(text: string) {
   });
 }
 
-/** The focus in the body, the cursor at the end of the text of the list's last item. */
+/**
+ * The focus in the body, the cursor at the end of the text of the list's last item: in the editor and in the page,
+ * since the editor reads the page's selection again when it hears of a change (the focus's), and jsdom does not
+ * follow the editor's selection, so the cursor went back to the start now and then.
+ */
 function atEndOfLastItem(body: HTMLElement & { editor: Editor }) {
   body.focus();
+  const last = Array.from(body.querySelectorAll('p')).find((p) => p.textContent === 'Keep a flashlight');
+  const text = last?.firstChild as Text;
+  document.getSelection()?.collapse(text, text.length);
   let end = 0;
   body.editor.state.doc.descendants((node, position) => {
     if (node.isText && node.text === 'Keep a flashlight') end = position + node.nodeSize;
@@ -161,8 +169,8 @@ describe('the e-mail body (rich text editor) shows where the focus is', () => {
     expect(root.style.outline).toBe('');
     expect(root.getAttribute('data-focused')).toBeNull();
 
-    // Tab from the last toolbar button reaches the text.
-    screen.getByRole('button', { name: 'Undo' }).focus();
+    // Tab from the toolbar reaches the text.
+    screen.getByRole('button', { name: 'Bold' }).focus();
     await user.tab();
     expect(document.activeElement).toBe(text);
     await waitFor(() => expect(root.getAttribute('data-focused')).toBe('true'));
@@ -203,13 +211,18 @@ describe('the formatting toolbar is one Tab stop (WAI-ARIA toolbar pattern)', ()
   it('Right and Left move between the controls and wrap, skipping the disabled Redo; Home and End go to the ends', async () => {
     show();
     const user = userEvent.setup();
-    await loadedBody('Power will be shut off.');
+    const body = await loadedBody('Power will be shut off.');
+    // An edit to undo: Undo is enabled, Redo is not (nothing undone).
+    body.editor.commands.insertContent(' Stay safe.');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Undo' })).toHaveProperty('disabled', false),
+    );
     screen.getByRole('button', { name: 'Bold' }).focus();
     await user.keyboard('{ArrowRight}');
     expect(focusedName()).toBe('Italic');
     expect(tabStops()).toEqual(['Italic']);
     await user.keyboard('{ArrowLeft}{ArrowLeft}');
-    // Redo is disabled (nothing undone), so the last control reached is Undo.
+    // Redo is disabled, so the last control reached is Undo.
     expect(screen.getByRole('button', { name: 'Redo' })).toHaveProperty('disabled', true);
     expect(focusedName()).toBe('Undo');
     await user.keyboard('{ArrowRight}');
@@ -270,12 +283,30 @@ describe('the formatting toolbar is one Tab stop (WAI-ARIA toolbar pattern)', ()
   it('while the control last used is disabled (Undo with nothing left to undo), is entered at Bold', async () => {
     show();
     const user = userEvent.setup();
-    await loadedBody('Power will be shut off.');
+    const body = await loadedBody('Power will be shut off.');
+    body.editor.commands.insertContent(' Stay safe.');
     const undo = screen.getByRole('button', { name: 'Undo' });
+    await waitFor(() => expect(undo).toHaveProperty('disabled', false));
     undo.focus();
     expect(tabStops()).toEqual(['Undo']);
     await user.keyboard('{Enter}');
     await waitFor(() => expect(undo).toHaveProperty('disabled', true));
+    expect(body.editor.getHTML()).toBe('<p>Power will be shut off.</p>');
     expect(tabStops()).toEqual(['Bold']);
+  });
+});
+
+describe('a language loaded into the e-mail body is not an edit to undo', () => {
+  it('Undo is disabled once the body is loaded, and Ctrl+Z leaves the loaded text as it is', async () => {
+    const { update } = show();
+    const user = userEvent.setup();
+    const body = await loadedBody('Power will be shut off.');
+    expect(screen.getByRole('button', { name: 'Undo' })).toHaveProperty('disabled', true);
+    body.focus();
+    await user.keyboard('{Control>}z{/Control}');
+    expect(body.editor.getHTML()).toBe('<p>Power will be shut off.</p>');
+    // Nothing but the loaded text reaches the autosave (it kept an empty body).
+    for (const [patch] of vi.mocked(update).mock.calls)
+      expect(patch).toEqual({ body: '<p>Power will be shut off.</p>' });
   });
 });

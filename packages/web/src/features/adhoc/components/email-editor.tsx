@@ -121,7 +121,9 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
     const sameLanguage = loaded.current.language === form.language && loaded.current.revision === revision;
     if (sameLanguage && loaded.current.editor === rich) return;
     loaded.current = { editor: rich, language: form.language, revision };
-    rich.commands.setContent(form.body, { emitUpdate: false });
+    // Outside the undo history: Undo (or Ctrl+Z) right after a language opened undid the load itself, emptying the
+    // body, and the autosave kept the empty e-mail.
+    rich.chain().setMeta('addToHistory', false).setContent(form.body, { emitUpdate: false }).run();
     if (sameLanguage) return;
     const normalised = rich.getHTML();
     if (normalised === form.body) return;
