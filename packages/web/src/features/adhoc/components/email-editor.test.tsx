@@ -81,6 +81,7 @@ function show(body = form.body) {
       </QueryClientProvider>
     </MantineProvider>,
   );
+  return { update: editor.update };
 }
 
 /** The body's editable text once the language is loaded into it, with its tiptap editor. */
@@ -93,9 +94,16 @@ async function loadedBody(text: string) {
   });
 }
 
-/** The focus in the body, the cursor at the end of the text of the list's last item. */
+/**
+ * The focus in the body, the cursor at the end of the text of the list's last item: in the editor and in the page,
+ * since the editor reads the page's selection again when it hears of a change (the focus's), and jsdom does not
+ * follow the editor's selection, so the cursor went back to the start now and then.
+ */
 function atEndOfLastItem(body: HTMLElement & { editor: Editor }) {
   body.focus();
+  const last = Array.from(body.querySelectorAll('p')).find((p) => p.textContent === 'Keep a flashlight');
+  const text = last?.firstChild as Text;
+  document.getSelection()?.collapse(text, text.length);
   let end = 0;
   body.editor.state.doc.descendants((node, position) => {
     if (node.isText && node.text === 'Keep a flashlight') end = position + node.nodeSize;
@@ -125,7 +133,8 @@ describe('Tab leaves the e-mail body, also from a list, without changing the e-m
     const body = await loadedBody('Keep a flashlight');
     atEndOfLastItem(body);
     await user.tab({ shift: true });
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Undo' }));
+    // The toolbar is one Tab stop, entered at its first control until another is used.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Bold' }));
     expect(body.editor.getHTML()).toBe(loaded);
   });
 
@@ -160,8 +169,8 @@ describe('the e-mail body (rich text editor) shows where the focus is', () => {
     expect(root.style.outline).toBe('');
     expect(root.getAttribute('data-focused')).toBeNull();
 
-    // Tab from the last toolbar button reaches the text.
-    screen.getByRole('button', { name: 'Undo' }).focus();
+    // Tab from the toolbar reaches the text.
+    screen.getByRole('button', { name: 'Bold' }).focus();
     await user.tab();
     expect(document.activeElement).toBe(text);
     await waitFor(() => expect(root.getAttribute('data-focused')).toBe('true'));
@@ -172,5 +181,132 @@ describe('the e-mail body (rich text editor) shows where the focus is', () => {
     expect(document.activeElement).toBe(screen.getByTestId('data-field'));
     await waitFor(() => expect(root.getAttribute('data-focused')).toBeNull());
     expect(root.style.outline).toBe('');
+  });
+});
+
+describe('the formatting toolbar is one Tab stop (WAI-ARIA toolbar pattern)', () => {
+  /** The toolbar's controls that Tab stops at (tabindex 0), by name. */
+  const tabStops = () =>
+    Array.from(
+      screen.getByRole('toolbar', { name: 'Formatting' }).querySelectorAll('button[tabindex="0"]'),
+    ).map((control) => control.getAttribute('aria-label'));
+  const focusedName = () => document.activeElement?.getAttribute('aria-label');
+
+  it('Tab from the field before it stops once in the toolbar, at Bold, then goes on to the Body', async () => {
+    show();
+    const user = userEvent.setup();
+    const body = await loadedBody('Power will be shut off.');
+    screen.getByTestId('email-preview-text').focus();
+    await user.tab();
+    expect(focusedName()).toBe('Bold');
+    expect(tabStops()).toEqual(['Bold']);
+    await user.tab();
+    expect(document.activeElement).toBe(body);
+    await user.tab({ shift: true });
+    expect(focusedName()).toBe('Bold');
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(screen.getByTestId('email-preview-text'));
+  });
+
+  it('Right and Left move between the controls and wrap, skipping the disabled Redo; Home and End go to the ends', async () => {
+    show();
+    const user = userEvent.setup();
+    const body = await loadedBody('Power will be shut off.');
+    // An edit to undo: Undo is enabled, Redo is not (nothing undone).
+    body.editor.commands.insertContent(' Stay safe.');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Undo' })).toHaveProperty('disabled', false),
+    );
+    screen.getByRole('button', { name: 'Bold' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(focusedName()).toBe('Italic');
+    expect(tabStops()).toEqual(['Italic']);
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    // Redo is disabled, so the last control reached is Undo.
+    expect(screen.getByRole('button', { name: 'Redo' })).toHaveProperty('disabled', true);
+    expect(focusedName()).toBe('Undo');
+    await user.keyboard('{ArrowRight}');
+    expect(focusedName()).toBe('Bold');
+    await user.keyboard('{End}');
+    expect(focusedName()).toBe('Undo');
+    expect(tabStops()).toEqual(['Undo']);
+    await user.keyboard('{Home}');
+    expect(focusedName()).toBe('Bold');
+    expect(tabStops()).toEqual(['Bold']);
+  });
+
+  it('Tab leaves the toolbar from any control, and Shift+Tab comes back to the control last used', async () => {
+    show();
+    const user = userEvent.setup();
+    const body = await loadedBody('Power will be shut off.');
+    screen.getByRole('button', { name: 'Bold' }).focus();
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}');
+    expect(focusedName()).toBe('Heading 1');
+    await user.tab();
+    expect(document.activeElement).toBe(body);
+    await user.tab({ shift: true });
+    expect(focusedName()).toBe('Heading 1');
+  });
+
+  it('keeps the controls named, and says which formats apply where the cursor is', async () => {
+    show('<p><strong>Power</strong> will be shut off.</p>');
+    const body = await loadedBody('Power will be shut off.');
+    const toolbar = screen.getByRole('toolbar', { name: 'Formatting' });
+    expect(
+      Array.from(toolbar.querySelectorAll('button')).map((control) => control.getAttribute('aria-label')),
+    ).toEqual([
+      'Bold',
+      'Italic',
+      'Underline',
+      'Strikethrough',
+      'Clear formatting',
+      'Heading 1',
+      'Heading 2',
+      'Heading 3',
+      'Bullet list',
+      'Ordered list',
+      'Blockquote',
+      'Horizontal line',
+      'Link',
+      'Remove link',
+      'Undo',
+      'Redo',
+    ]);
+    body.focus();
+    (body as HTMLElement & { editor: Editor }).editor.commands.setTextSelection(3);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Bold' }).getAttribute('aria-pressed')).toBe('true'),
+    );
+    expect(screen.getByRole('button', { name: 'Italic' }).getAttribute('aria-pressed')).toBeNull();
+  });
+
+  it('while the control last used is disabled (Undo with nothing left to undo), is entered at Bold', async () => {
+    show();
+    const user = userEvent.setup();
+    const body = await loadedBody('Power will be shut off.');
+    body.editor.commands.insertContent(' Stay safe.');
+    const undo = screen.getByRole('button', { name: 'Undo' });
+    await waitFor(() => expect(undo).toHaveProperty('disabled', false));
+    undo.focus();
+    expect(tabStops()).toEqual(['Undo']);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(undo).toHaveProperty('disabled', true));
+    expect(body.editor.getHTML()).toBe('<p>Power will be shut off.</p>');
+    expect(tabStops()).toEqual(['Bold']);
+  });
+});
+
+describe('a language loaded into the e-mail body is not an edit to undo', () => {
+  it('Undo is disabled once the body is loaded, and Ctrl+Z leaves the loaded text as it is', async () => {
+    const { update } = show();
+    const user = userEvent.setup();
+    const body = await loadedBody('Power will be shut off.');
+    expect(screen.getByRole('button', { name: 'Undo' })).toHaveProperty('disabled', true);
+    body.focus();
+    await user.keyboard('{Control>}z{/Control}');
+    expect(body.editor.getHTML()).toBe('<p>Power will be shut off.</p>');
+    // Nothing but the loaded text reaches the autosave (it kept an empty body).
+    for (const [patch] of vi.mocked(update).mock.calls)
+      expect(patch).toEqual({ body: '<p>Power will be shut off.</p>' });
   });
 });

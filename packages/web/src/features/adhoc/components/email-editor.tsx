@@ -21,6 +21,7 @@ import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useRef, useState } from 'react';
 import { usePublicConfig } from '../../../lib/config.ts';
+import { useRovingToolbar } from '../../../lib/roving-toolbar.ts';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
 import { fieldLabel } from '../lib/conflict-fields.ts';
 import { emailDocument } from '../lib/email-document.ts';
@@ -52,6 +53,9 @@ const ListItemTabLeaves = ListItem.extend({
 export const EMAIL_BODY_KEYS_HINT =
   'Tab moves on to the next field. In a list, Ctrl+] indents an item and Ctrl+[ outdents it.';
 
+/** The toolbar's name, said as the keyboard enters it. */
+export const EMAIL_TOOLBAR_LABEL = 'Formatting';
+
 /** The ring of the rich text editor while its text has the focus (like a button's focus outline). */
 const BODY_FOCUS_RING = {
   outline: '2px solid var(--mantine-primary-color-filled)',
@@ -74,6 +78,8 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
   // The editable area has no focus look of its own (Mantine draws none, the browser's outline is reset): the
   // editor is ringed while its text has the focus, as the keyboard reaches it by Tab.
   const [bodyFocused, setBodyFocused] = useState(false);
+  // The toolbar's 16 buttons are one Tab stop between the Subject and the Body (they were 16 stops).
+  const toolbar = useRovingToolbar<HTMLDivElement>('[data-rich-text-editor-control]');
   const rich = useEditor({
     extensions: [
       StarterKit.configure({ link: false, listItem: false }),
@@ -115,7 +121,9 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
     const sameLanguage = loaded.current.language === form.language && loaded.current.revision === revision;
     if (sameLanguage && loaded.current.editor === rich) return;
     loaded.current = { editor: rich, language: form.language, revision };
-    rich.commands.setContent(form.body, { emitUpdate: false });
+    // Outside the undo history: Undo (or Ctrl+Z) right after a language opened undid the load itself, emptying the
+    // body, and the autosave kept the empty e-mail.
+    rich.chain().setMeta('addToHistory', false).setContent(form.body, { emitUpdate: false }).run();
     if (sameLanguage) return;
     const normalised = rich.getHTML();
     if (normalised === form.body) return;
@@ -253,7 +261,12 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
                 style={bodyFocused ? BODY_FOCUS_RING : undefined}
               >
                 {!locked && (
-                  <RichTextEditor.Toolbar sticky stickyOffset={56}>
+                  <RichTextEditor.Toolbar
+                    sticky
+                    stickyOffset={56}
+                    {...toolbar}
+                    aria-label={EMAIL_TOOLBAR_LABEL}
+                  >
                     <RichTextEditor.ControlsGroup>
                       <RichTextEditor.Bold />
                       <RichTextEditor.Italic />

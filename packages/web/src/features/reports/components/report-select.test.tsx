@@ -1,15 +1,18 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserApis } from '../../../lib/jsdom-stubs.ts';
 import { ReportSelect } from './report-select.tsx';
 
 type Item = { id: number; name: string };
 
-function select(items: Item[] | undefined) {
+function select(items: Item[] | undefined, onChange: (id: number | null) => void = () => {}) {
+  // env 'test': no transitions, and the list is not hidden as detached from a field jsdom gives no size.
   return (
-    <MantineProvider>
+    <MantineProvider env="test">
+      <button type="button">Before</button>
       <ReportSelect
         label="Campaign"
         firstEntry="--- select a campaign ---"
@@ -17,10 +20,11 @@ function select(items: Item[] | undefined) {
         idOf={(item) => item.id}
         labelOf={(item) => item.name}
         value={null}
-        onChange={() => {}}
+        onChange={onChange}
         loading={items === undefined}
         testId="campaign-select"
       />
+      <button type="button">After</button>
     </MantineProvider>
   );
 }
@@ -52,5 +56,84 @@ describe('the report dropdown while its list loads', () => {
     view.rerender(select([{ id: 40001, name: '[40001] North Bay' }]));
     expect(screen.getByTestId('campaign-select')).toHaveProperty('readOnly', false);
     expect(await screen.findByRole('option', { name: '[40001] North Bay' })).toBeTruthy();
+  });
+});
+
+describe('the report dropdown with the keyboard: its list opens when asked, not when Tab reaches it', () => {
+  const campaigns = [
+    { id: 40001, name: '[40001] North Bay' },
+    { id: 40002, name: '[40002] South Valley' },
+  ];
+  const field = () => screen.getByRole('combobox', { name: /^Campaign/ });
+  /** The entries of the open list (it shows after its opening transition). */
+  const optionNames = async () => (await screen.findAllByRole('option')).map((option) => option.textContent);
+
+  /** Tab from the button before it, its list still closed. */
+  async function tabToDropdown() {
+    const user = userEvent.setup();
+    screen.getByRole('button', { name: 'Before' }).focus();
+    await user.tab();
+    expect(document.activeElement).toBe(field());
+    return user;
+  }
+
+  it('Tab reaches it with its list closed, and a second Tab goes on to what follows', async () => {
+    render(select(campaigns));
+    const user = await tabToDropdown();
+    expect(field().getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'After' }));
+  });
+
+  it.each([
+    ['ArrowDown', '{ArrowDown}'],
+    ['Enter', '{Enter}'],
+    ['Space', ' '],
+  ])('%s opens the list with every entry', async (_key, keys) => {
+    render(select(campaigns));
+    const user = await tabToDropdown();
+    await user.keyboard(keys);
+    expect(field().getAttribute('aria-expanded')).toBe('true');
+    expect(await optionNames()).toEqual([
+      '--- select a campaign ---',
+      '[40001] North Bay',
+      '[40002] South Valley',
+    ]);
+  });
+
+  it('typing opens the list on the entries that match what is typed, and Enter chooses the first', async () => {
+    const onChange = vi.fn();
+    render(select(campaigns, onChange));
+    const user = await tabToDropdown();
+    await user.keyboard('South');
+    expect(field()).toHaveProperty('value', 'South');
+    expect(await optionNames()).toEqual(['[40002] South Valley']);
+    await user.keyboard('{Enter}');
+    expect(onChange).toHaveBeenCalledWith(40002);
+  });
+
+  it('a click opens the list; Escape closes it and leaves the focus on the field', async () => {
+    render(select(campaigns));
+    const user = userEvent.setup();
+    await user.click(field());
+    expect(await optionNames()).toEqual([
+      '--- select a campaign ---',
+      '[40001] North Bay',
+      '[40002] South Valley',
+    ]);
+    await user.keyboard('{Escape}');
+    expect(field().getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(field());
+  });
+
+  it('closed by Escape, what is typed next searches afresh', async () => {
+    render(select(campaigns));
+    const user = await tabToDropdown();
+    await user.keyboard('{ArrowDown}{Escape}');
+    expect(field()).toHaveProperty('value', '--- select a campaign ---');
+    await user.keyboard('North');
+    expect(field()).toHaveProperty('value', 'North');
+    expect(await optionNames()).toEqual(['[40001] North Bay']);
   });
 });

@@ -1,5 +1,5 @@
 import { Select } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
 
 const NONE = 'none';
@@ -22,6 +22,10 @@ type Props<T> = {
  * long and operators know the dataset id or title they want. Opening the list empties the search, so that what is
  * typed searches instead of being added to the entry shown (Enter takes the first match); closing it shows the
  * chosen entry again.
+ *
+ * The list opens on a click, on typing, on ArrowDown or ArrowUp, and on Enter or Space (as a click does), never
+ * on the focus alone: Mantine's searchable Select opened it as Tab reached the field, covering the fields below
+ * and making a keyboard user press Escape at each dropdown on the way.
  */
 export function ReportSelect<T>({
   label,
@@ -52,8 +56,15 @@ export function ReportSelect<T>({
   useEffect(() => {
     if (!open) setSearch(shown);
   }, [shown, open]);
+  // Closed with the focus still in the field (Escape, an entry chosen), the entry shown is selected again, so that
+  // typing searches afresh rather than adding to it.
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!open && field.current && field.current === document.activeElement) field.current.select();
+  }, [open]);
   return (
     <Select
+      ref={field}
       label={label}
       data={openedWith === null || openedWith === 'while loading' ? data : openedWith}
       value={chosen}
@@ -73,9 +84,18 @@ export function ReportSelect<T>({
       comboboxProps={{ withinPortal: true }}
       searchValue={search}
       onSearchChange={setSearch}
+      openOnFocus={false}
+      // Focused, the entry shown is selected, so that typing replaces it with a search (browsers do so on Tab).
+      onFocus={(event) => event.currentTarget.select()}
+      onKeyDown={(event) => {
+        if (open || (event.key !== 'Enter' && event.key !== ' ')) return;
+        event.preventDefault();
+        event.currentTarget.click();
+      }}
       onDropdownOpen={() => {
         setOpenedWith(listLoading ? 'while loading' : data);
-        setSearch('');
+        // Opened by typing, the list searches what was typed; otherwise it opens with every entry.
+        setSearch((typed) => (typed === shown ? '' : typed));
       }}
       onDropdownClose={() => {
         setOpenedWith(null);

@@ -4,7 +4,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api.ts';
 import { signedInWithSilentServer } from '../../../lib/jsdom-stubs.ts';
+import { stageFullUpload, uploadIncremental } from '../api/upload-suppressions.ts';
 import { UploadModal } from './upload-modal.tsx';
 
 vi.mock('../api/upload-suppressions.ts', async (original) => ({
@@ -12,15 +14,17 @@ vi.mock('../api/upload-suppressions.ts', async (original) => ({
   uploadIncremental: vi.fn(async () => {
     throw new Error('The server cannot be reached.');
   }),
+  stageFullUpload: vi.fn(),
+  applyFullUpload: vi.fn(() => new Promise(() => {})),
 }));
 
 signedInWithSilentServer();
 
-function showIncrementalUpload() {
+function showIncrementalUpload(kind: 'incremental' | 'full' = 'incremental') {
   render(
     <MantineProvider>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <UploadModal kind="incremental" onClose={() => {}} />
+        <UploadModal kind={kind} onClose={() => {}} />
       </QueryClientProvider>
     </MantineProvider>,
   );
@@ -59,5 +63,116 @@ describe('the upload dialog, by keyboard', () => {
     const group = screen.getByRole('combobox', { name: 'Group name' }) as HTMLInputElement;
     expect(document.activeElement).toBe(group);
     expect(group.value).toBe('Opt-out 2026');
+  });
+});
+
+/** The texts an element's `aria-describedby` points at, in order. */
+function descriptionOf(element: HTMLElement) {
+  return (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter((id) => id !== '')
+    .map((id) => document.getElementById(id)?.textContent);
+}
+
+describe("a problem with the group name is the Group name field's error", () => {
+  it("Upload without a group name sends nothing and focuses the Group name, described by 'Please enter the group name!'", async () => {
+    vi.mocked(uploadIncremental).mockClear();
+    showIncrementalUpload();
+    const user = userEvent.setup();
+    const picker = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(picker, new File(['+14155550123\n'], 'values.csv', { type: 'text/csv' }));
+    screen.getByRole('button', { name: 'Upload' }).focus();
+    await user.keyboard('{Enter}');
+    const group = screen.getByRole('combobox', { name: 'Group name' });
+    expect(document.activeElement).toBe(group);
+    expect(group.getAttribute('aria-invalid')).toBe('true');
+    expect(descriptionOf(group)).toEqual(['Please enter the group name!', 'An existing group']);
+    // Said once, with the field: no alert of its own above it.
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(uploadIncremental).not.toHaveBeenCalled();
+
+    await user.keyboard('O');
+    expect(group.getAttribute('aria-invalid')).not.toBe('true');
+    expect(descriptionOf(group)).toEqual(['An existing group']);
+  });
+
+  it("an unknown group: 'Please enter existing group name!' and the similar names describe the focused field", async () => {
+    vi.mocked(uploadIncremental).mockRejectedValueOnce(
+      new ApiError(400, 'BAD_REQUEST', 'Please enter existing group name!', {
+        status: 400,
+        error: 'Bad Request',
+        message: 'Please enter existing group name!',
+        similarGroups: ['Opt-out 2026'],
+      }),
+    );
+    showIncrementalUpload();
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('combobox', { name: 'Group name' }), 'Opt-Out 2026');
+    const picker = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(picker, new File(['+14155550123\n'], 'values.csv', { type: 'text/csv' }));
+    screen.getByRole('button', { name: 'Upload' }).focus();
+    await user.keyboard('{Enter}');
+    const group = await screen.findByRole('combobox', { name: 'Group name', description: /^Please enter/ });
+    expect(document.activeElement).toBe(group);
+    expect(group.getAttribute('aria-invalid')).toBe('true');
+    expect(descriptionOf(group)).toEqual([
+      'Please enter existing group name!Group names are compared exactly. A group with nearly the same name holds values: Opt-out 2026.',
+      'An existing group',
+    ]);
+  });
+});
+
+describe('while a file uploads', () => {
+  it('the focus stays in the dialog, on its title, not on the progress (a status region read on its own)', async () => {
+    vi.mocked(uploadIncremental).mockImplementationOnce(() => new Promise(() => {}));
+    showIncrementalUpload();
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('combobox', { name: 'Group name' }), 'Opt-out 2026');
+    const picker = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(picker, new File(['+14155550123\n'], 'values.csv', { type: 'text/csv' }));
+    screen.getByRole('button', { name: 'Upload' }).focus();
+    await user.keyboard('{Enter}');
+    const progress = screen.getByRole('status');
+    expect(progress.textContent).toContain('Uploading File.....');
+    const title = screen.getByTestId('upload-dialog-title');
+    expect(document.activeElement).toBe(title);
+    expect(title.textContent).toBe('INCREMENTAL FILE UPLOAD');
+    expect(screen.getByRole('dialog').contains(title)).toBe(true);
+    expect(progress.contains(document.activeElement)).toBe(false);
+    // Focused by script only, not a Tab stop of its own.
+    expect(title.getAttribute('tabindex')).toBe('-1');
+  });
+
+  it('the focus stays on the title while a full upload is applied (Apply is gone)', async () => {
+    vi.mocked(stageFullUpload).mockResolvedValueOnce({
+      status: 200,
+      applied: false,
+      uploadId: 7,
+      group: 'Opt-out 2026',
+      added: 1,
+      removed: 0,
+      unchanged: 0,
+      redated: 0,
+      rejected: 0,
+      duplicates: 0,
+      errors: [],
+      expiresAt: '2026-11-22T23:00:00.000Z',
+      newGroup: false,
+      similarGroups: [],
+      removedValues: [],
+    });
+    showIncrementalUpload('full');
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('combobox', { name: 'Group name' }), 'Opt-out 2026');
+    const picker = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(picker, new File(['+14155550123\n'], 'values.csv', { type: 'text/csv' }));
+    screen.getByRole('button', { name: 'Upload and preview' }).focus();
+    await user.keyboard('{Enter}');
+    (await screen.findByRole('button', { name: 'Apply full upload' })).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByTestId('upload-applying').textContent).toContain('Applying to Opt-out 2026');
+    const title = screen.getByTestId('upload-dialog-title');
+    expect(title.textContent).toBe('FULL FILE UPLOAD');
+    expect(document.activeElement).toBe(title);
   });
 });

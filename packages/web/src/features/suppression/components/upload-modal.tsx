@@ -39,7 +39,7 @@ import { focusOnMount } from './focus.ts';
 import { Counts, HeaderNote, LineErrors, RemovedValues } from './upload-report.tsx';
 
 type Step =
-  | { step: 'form'; notice?: { color: 'yellow' | 'red'; text: string; hint?: string } }
+  | { step: 'form'; notice?: { text: string; hint?: string } }
   | { step: 'uploading'; loaded: number; total: number }
   | { step: 'applying'; preview: SuppressionFullUploadPreview }
   | { step: 'preview'; preview: SuppressionFullUploadPreview }
@@ -101,6 +101,10 @@ export function UploadModal({ kind, onClose }: Props) {
   const abort = useRef<AbortController | null>(null);
   const groupInput = useRef<HTMLInputElement>(null);
   const fileInput = useRef<HTMLButtonElement>(null);
+  // While a file is sent or a preview applied, the pressed button is gone: the focus waits on the dialog's title
+  // (it fell to the page until Close or the preview took it). Not on the progress: a polite status region that
+  // has the focus is read twice.
+  const title = useRef<HTMLDivElement>(null);
   // The groups that exist, offered as the name is typed: names are compared exactly.
   const groups = useSuppressionGroups();
 
@@ -138,18 +142,19 @@ export function UploadModal({ kind, onClose }: Props) {
       err.message === SUPPRESSION_TEXTS.groupNameUnknown
     ) {
       const similar = failureSimilarGroups(err);
-      setState({
-        step: 'form',
-        notice: {
-          color: 'red',
-          text: SUPPRESSION_TEXTS.groupNameUnknown,
-          ...(similar.length > 0
-            ? {
-                hint: `Group names are compared exactly. ${similar.length === 1 ? 'A group' : 'Groups'} with nearly the same name ${similar.length === 1 ? 'holds' : 'hold'} values: ${similar.join(', ')}.`,
-              }
-            : {}),
-        },
-      });
+      flushSync(() =>
+        setState({
+          step: 'form',
+          notice: {
+            text: SUPPRESSION_TEXTS.groupNameUnknown,
+            ...(similar.length > 0
+              ? {
+                  hint: `Group names are compared exactly. ${similar.length === 1 ? 'A group' : 'Groups'} with nearly the same name ${similar.length === 1 ? 'holds' : 'hold'} values: ${similar.join(', ')}.`,
+                }
+              : {}),
+          },
+        }),
+      );
       groupInput.current?.focus();
       return;
     }
@@ -164,15 +169,18 @@ export function UploadModal({ kind, onClose }: Props) {
   const upload = async () => {
     if (group === '') {
       // Document 2 §5: without a group name nothing is sent.
-      setState({ step: 'form', notice: { color: 'yellow', text: SUPPRESSION_TEXTS.groupNameMissing } });
+      // The field takes the focus once it carries the text, so that both are read together.
+      flushSync(() => setState({ step: 'form', notice: { text: SUPPRESSION_TEXTS.groupNameMissing } }));
       groupInput.current?.focus();
       return;
     }
     if (!HEADER_SAFE.test(group)) {
-      setState({
-        step: 'form',
-        notice: { color: 'red', text: 'A group name can use Latin letters, digits, spaces and punctuation.' },
-      });
+      flushSync(() =>
+        setState({
+          step: 'form',
+          notice: { text: 'A group name can use Latin letters, digits, spaces and punctuation.' },
+        }),
+      );
       groupInput.current?.focus();
       return;
     }
@@ -186,7 +194,8 @@ export function UploadModal({ kind, onClose }: Props) {
     // An earlier 'nothing changed' notice must not sit beside this upload's outcome.
     notifications.hide(DISCARDED_TOAST_ID);
     abort.current = new AbortController();
-    setState({ step: 'uploading', loaded: 0, total: file.size });
+    flushSync(() => setState({ step: 'uploading', loaded: 0, total: file.size }));
+    title.current?.focus();
     const opts = {
       signal: abort.current.signal,
       onProgress: ({ loaded, total }: { loaded: number; total: number }) =>
@@ -204,7 +213,8 @@ export function UploadModal({ kind, onClose }: Props) {
   };
 
   const apply = async (preview: SuppressionFullUploadPreview) => {
-    setState({ step: 'applying', preview });
+    flushSync(() => setState({ step: 'applying', preview }));
+    title.current?.focus();
     try {
       setState({ step: 'uploaded', answer: await applyFullUpload(preview.group, preview.uploadId) });
     } catch (err) {
@@ -217,7 +227,7 @@ export function UploadModal({ kind, onClose }: Props) {
       opened
       onClose={close}
       title={
-        <Group gap="xs">
+        <Group gap="xs" ref={title} tabIndex={-1} data-testid="upload-dialog-title">
           <IconFileUpload size={20} />
           <Text fw={700}>{TITLES[kind]}</Text>
         </Group>
@@ -239,22 +249,6 @@ export function UploadModal({ kind, onClose }: Props) {
             <Text size="sm" c="dimmed">
               {EXPLANATIONS[kind]}
             </Text>
-            {state.notice && (
-              <Alert
-                color={state.notice.color}
-                variant="light"
-                icon={<IconAlertTriangle />}
-                role="alert"
-                data-testid="upload-notice"
-              >
-                {state.notice.text}
-                {state.notice.hint && (
-                  <Text size="sm" mt={4} data-testid="upload-notice-hint">
-                    {state.notice.hint}
-                  </Text>
-                )}
-              </Alert>
-            )}
             <Autocomplete
               ref={groupInput}
               data={groups.data?.data ?? []}
@@ -270,7 +264,27 @@ export function UploadModal({ kind, onClose }: Props) {
                 setGroupName(value);
                 if (state.notice) setState({ step: 'form' });
               }}
-              error={state.notice !== undefined}
+              // A problem with the name is the field's error, so its description: the field, which takes the focus,
+              // is read with it (it was an alert above the field, not tied to it).
+              error={
+                state.notice && (
+                  <>
+                    {state.notice.text}
+                    {state.notice.hint && (
+                      <Text
+                        component="span"
+                        display="block"
+                        size="sm"
+                        mt={4}
+                        data-testid="upload-notice-hint"
+                      >
+                        {state.notice.hint}
+                      </Text>
+                    )}
+                  </>
+                )
+              }
+              errorProps={{ 'data-testid': 'upload-notice' }}
               data-autofocus
             />
             <FileInput

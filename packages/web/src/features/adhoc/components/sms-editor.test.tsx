@@ -1,0 +1,119 @@
+// @vitest-environment jsdom
+import { MantineProvider } from '@mantine/core';
+import type { AdhocCampaign, AdhocLanguageName } from '@psps/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { signedInWithSilentServer } from '../../../lib/jsdom-stubs.ts';
+import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
+import type { TemplateForm } from '../lib/template-form.ts';
+import { DialogsProvider } from './adhoc-dialogs.tsx';
+import { SmsEditor } from './sms-editor.tsx';
+
+signedInWithSilentServer();
+// The autosizing text areas listen for web fonts, which jsdom lacks.
+Object.defineProperty(document, 'fonts', {
+  value: { addEventListener: () => {}, removeEventListener: () => {} },
+  configurable: true,
+});
+
+const template: AdhocCampaign = {
+  id_bint: 5,
+  name_vch: 'Wind event',
+  languageCount_bint: 1,
+  status_vch: 'DRAFT',
+  itemUpdate_dt: '2026-11-21T12:00:00.000Z',
+  testerPhon_vch: null,
+  testerSms_vch: null,
+  testerEmail_vch: null,
+  publish_dt: null,
+  unpublishedEdits_bint: 0,
+};
+
+const english: TemplateForm = {
+  language: 'english',
+  body: 'Power will be shut off.',
+  data: '{}',
+  subject: '',
+  preview: '',
+  from: '97633',
+  fromDisplayName: '',
+  uploadLive: null,
+  uploadMachine: null,
+  retries: null,
+  replayDigit: null,
+  dialerAddress: null,
+};
+
+/** The SMS tab of ADHOC-5 with English loaded; what is typed is kept, as the template's editor keeps it. */
+function SmsTab() {
+  const [form, setForm] = useState(english);
+  const editor = {
+    id: 5,
+    campaign: template,
+    notifyBy: 'SMS',
+    language: 'english' as AdhocLanguageName,
+    savedLanguages: new Set<AdhocLanguageName>(['english']),
+    conflictLanguages: new Set<AdhocLanguageName>(),
+    unsavedLanguages: new Set<AdhocLanguageName>(),
+    records: { data: [] },
+    locked: false,
+    form,
+    revision: 0,
+    restoredDraft: false,
+    conflict: null,
+    update: (patch: Partial<TemplateForm>) => setForm((current) => ({ ...current, ...patch })),
+    rebase: vi.fn(),
+    autosave: { status: 'saved', error: null, flush: vi.fn(async () => true), hasUnsaved: false },
+    selectLanguage: vi.fn(),
+    removeLanguage: vi.fn(),
+  } as unknown as ChannelEditorState;
+  return <SmsEditor editor={editor} locked={false} />;
+}
+
+function show() {
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient()}>
+        <DialogsProvider>
+          <SmsTab />
+        </DialogsProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+/** The texts the Body's `aria-describedby` points at. */
+function descriptionOf(element: HTMLElement) {
+  return (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter((id) => id !== '')
+    .map((id) => document.getElementById(id)?.textContent);
+}
+
+describe('the SMS counter (n/1000) is the Body field’s description', () => {
+  it('the Body is described by its counter, which follows what is typed', async () => {
+    show();
+    const user = userEvent.setup();
+    const body = screen.getByRole('textbox', { name: 'Body' });
+    expect(descriptionOf(body)).toEqual(['23/1000 characters']);
+    expect(screen.getByTestId('sms-counter').textContent).toBe('23/1000');
+    await user.click(body);
+    await user.keyboard(' Stay safe.');
+    expect((body as HTMLTextAreaElement).value).toBe('Power will be shut off. Stay safe.');
+    expect(descriptionOf(body)).toEqual(['34/1000 characters']);
+    expect(screen.getByRole('textbox', { name: 'Body', description: '34/1000 characters' })).toBe(body);
+  });
+
+  it('sits between the label Body and the text area, and is not a live region (not said at each keystroke)', () => {
+    show();
+    const body = screen.getByRole('textbox', { name: 'Body' });
+    const counter = screen.getByTestId('sms-counter');
+    const label = screen.getByText('Body', { selector: 'label' });
+    expect(label.compareDocumentPosition(counter) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(counter.compareDocumentPosition(body) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(counter.closest('[aria-live], [role="status"], [role="alert"], [role="log"]')).toBeNull();
+  });
+});
