@@ -87,6 +87,9 @@ describe("a problem with the group name is the Group name field's error", () => 
     expect(document.activeElement).toBe(group);
     expect(group.getAttribute('aria-invalid')).toBe('true');
     expect(descriptionOf(group)).toEqual(['Please enter the group name!', 'An existing group']);
+    // Document 2 §8: a warning (yellow), where the unknown group is an error (red).
+    expect(screen.getByTestId('upload-notice').getAttribute('data-tone')).toBe('warning');
+    expect(screen.getByTestId('upload-notice').style.color).toBe('var(--mantine-color-yellow-text)');
     // Said once, with the field: no alert of its own above it.
     expect(screen.queryByRole('alert')).toBeNull();
     expect(uploadIncremental).not.toHaveBeenCalled();
@@ -119,6 +122,8 @@ describe("a problem with the group name is the Group name field's error", () => 
       'Please enter existing group name!Group names are compared exactly. A group with nearly the same name holds values: Opt-out 2026.',
       'An existing group',
     ]);
+    expect(screen.getByTestId('upload-notice').getAttribute('data-tone')).toBe('error');
+    expect(screen.getByTestId('upload-notice').style.color).toBe('');
   });
 });
 

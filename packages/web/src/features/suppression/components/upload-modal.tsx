@@ -166,6 +166,8 @@ export function UploadModal({ kind, onClose }: Props) {
     });
   };
 
+  const groupNameWarning = state.step === 'form' && state.notice?.text === SUPPRESSION_TEXTS.groupNameMissing;
+
   const upload = async () => {
     if (group === '') {
       // Document 2 §5: without a group name nothing is sent.
@@ -269,6 +271,13 @@ export function UploadModal({ kind, onClose }: Props) {
               error={
                 state.notice && (
                   <>
+                    {groupNameWarning && (
+                      <IconAlertTriangle
+                        size={14}
+                        aria-hidden
+                        style={{ verticalAlign: '-2px', marginRight: 4 }}
+                      />
+                    )}
                     {state.notice.text}
                     {state.notice.hint && (
                       <Text
@@ -284,7 +293,18 @@ export function UploadModal({ kind, onClose }: Props) {
                   </>
                 )
               }
-              errorProps={{ 'data-testid': 'upload-notice' }}
+              // Document 2 §8: 'Please enter the group name!' is a warning (yellow, as the other warnings here),
+              // the other problems with the name errors (red, as every field's error).
+              errorProps={{
+                'data-testid': 'upload-notice',
+                'data-tone': groupNameWarning ? 'warning' : 'error',
+                ...(groupNameWarning ? { style: { color: 'var(--mantine-color-yellow-text)' } } : {}),
+              }}
+              styles={
+                groupNameWarning
+                  ? { input: { borderColor: 'var(--mantine-color-yellow-filled)' } }
+                  : undefined
+              }
               data-autofocus
             />
             <FileInput
