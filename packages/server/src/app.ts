@@ -412,12 +412,29 @@ async function serveConsole(app: App, dist: string | null) {
           .send('The console is not built. Run `npm run build` (npm start does this for you).');
       }
       const file = path.normalize(urlPath);
-      if (file && !file.startsWith('..') && existsSync(path.join(dist!, file)) && path.extname(file)) {
-        const immutable = file.startsWith('assets/');
-        return reply.sendFile(file, { maxAge: immutable ? '365d' : 0, immutable });
+      const asset = file.startsWith('assets/');
+      if (
+        file &&
+        !file.startsWith('..') &&
+        file !== 'index.html' &&
+        existsSync(path.join(dist!, file)) &&
+        path.extname(file)
+      ) {
+        // A file under assets/ is named by a hash of its content: a new version is a new name, kept for good.
+        return reply.sendFile(file, { maxAge: asset ? '365d' : 0, immutable: asset });
       }
+      // A screen's file of an older version, asked for by a tab opened before a deploy: gone, and said so (the
+      // console then offers to reload), never answered with index.html as if it were the script.
+      if (asset) {
+        return reply
+          .code(404)
+          .type('text/plain; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send('This file is no longer here.');
+      }
+      // The page names the current version's files: the browser asks each time whether it has changed.
       reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html');
+      return reply.sendFile('index.html', { cacheControl: false });
     },
   );
 }

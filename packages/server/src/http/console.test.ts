@@ -32,7 +32,25 @@ describe('serving the console', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(res.rawPayload).toString()).toBe(script);
-    expect(res.headers['cache-control']).toContain('immutable');
+    // Named by a hash of its content: a deploy brings new names, so a browser keeps this one for a year unasked.
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends index.html to be checked each time (it names the current files), by any of its paths', async () => {
+    for (const url of ['/', '/index.html', '/auth/login-page', '/admin/voice?tab=sms']) {
+      const page = await app.inject({ url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it("answers a screen's file of an older version (gone after a deploy) with a 404, never with index.html", async () => {
+    const res = await app.inject({ url: '/assets/channel-page-OLD123.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe('This file is no longer here.');
   });
 
   it('answers every client route with index.html, and unknown API paths with a JSON 404', async () => {

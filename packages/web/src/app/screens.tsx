@@ -1,25 +1,57 @@
-import type { ComponentType } from 'react';
-import { AdhocPage } from '../features/adhoc/components/adhoc-page.tsx';
-import { CompletionPage } from '../features/completion/components/completion-page.tsx';
-import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
-import { LauncherPage } from '../features/launcher/components/launcher-page.tsx';
-import { AllChannelsPage } from '../features/reports/components/all-channels-page.tsx';
-import { CampaignReportPage } from '../features/reports/components/campaign-report-page.tsx';
-import { EmailPage, SmsPage, VoicePage } from '../features/reports/components/channel-page.tsx';
-import { EventsPage } from '../features/reports/components/events-page.tsx';
-import { SuppressionPage } from '../features/suppression/components/suppression-page.tsx';
+import { type ComponentType, lazy } from 'react';
+
+/**
+ * A screen's page, fetched the first time it is shown: each screen's code (and the libraries only it uses: the
+ * rich-text editor, the charts) is a file of its own, so the login page and the shell do not wait for them.
+ */
+function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return lazy(async () => ({ default: pick(await load()) }));
+}
 
 /** The page of each screen of contracts' SCREENS, by key. The app composes features here. */
 export const SCREEN_PAGES: Record<string, ComponentType> = {
-  dashboard: DashboardPage,
-  launcher: LauncherPage,
-  adhoc: AdhocPage,
-  events: EventsPage,
-  all: AllChannelsPage,
-  voice: VoicePage,
-  sms: SmsPage,
-  email: EmailPage,
-  campaign: CampaignReportPage,
-  completion: CompletionPage,
-  suppression: SuppressionPage,
+  dashboard: screen(
+    () => import('../features/dashboard/components/dashboard-page.tsx'),
+    (m) => m.DashboardPage,
+  ),
+  launcher: screen(
+    () => import('../features/launcher/components/launcher-page.tsx'),
+    (m) => m.LauncherPage,
+  ),
+  adhoc: screen(
+    () => import('../features/adhoc/components/adhoc-page.tsx'),
+    (m) => m.AdhocPage,
+  ),
+  events: screen(
+    () => import('../features/reports/components/events-page.tsx'),
+    (m) => m.EventsPage,
+  ),
+  all: screen(
+    () => import('../features/reports/components/all-channels-page.tsx'),
+    (m) => m.AllChannelsPage,
+  ),
+  voice: screen(
+    () => import('../features/reports/components/channel-page.tsx'),
+    (m) => m.VoicePage,
+  ),
+  sms: screen(
+    () => import('../features/reports/components/channel-page.tsx'),
+    (m) => m.SmsPage,
+  ),
+  email: screen(
+    () => import('../features/reports/components/channel-page.tsx'),
+    (m) => m.EmailPage,
+  ),
+  campaign: screen(
+    () => import('../features/reports/components/campaign-report-page.tsx'),
+    (m) => m.CampaignReportPage,
+  ),
+  completion: screen(
+    () => import('../features/completion/components/completion-page.tsx'),
+    (m) => m.CompletionPage,
+  ),
+  suppression: screen(
+    () => import('../features/suppression/components/suppression-page.tsx'),
+    (m) => m.SuppressionPage,
+  ),
 };

@@ -1,10 +1,18 @@
-import { type RefObject, useEffect, useRef } from 'react';
+import { lazy, type RefObject, Suspense, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { LoadingStatus } from '../../../components/loading-status.tsx';
 import { ScreenHeading } from '../../../components/screen-heading.tsx';
 import { focusPageHeading } from '../../../lib/page-focus.ts';
 import { DialogsProvider } from './adhoc-dialogs.tsx';
-import { TemplateEditor } from './template-editor.tsx';
 import { TemplateList } from './template-list.tsx';
+
+/**
+ * The editor, with the rich-text editor of its e-Mail tab (tiptap, ProseMirror: half of the screen's code), is
+ * fetched when a template is first opened: the list comes without it.
+ */
+const TemplateEditor = lazy(async () => ({
+  default: (await import('./template-editor.tsx')).TemplateEditor,
+}));
 
 /** Search parameter holding the selected template, so a reload reopens its editor (doc 2 §2: no own route). */
 export const TEMPLATE_PARAM = 'template';
@@ -35,7 +43,9 @@ export function AdhocPage() {
         {editing !== null ? (
           <>
             <ScreenHeading screen="adhoc" />
-            <TemplateEditor key={editing} id={editing} onClose={() => open(null)} />
+            <Suspense fallback={<LoadingStatus label="Loading the template editor…" />}>
+              <TemplateEditor key={editing} id={editing} onClose={() => open(null)} />
+            </Suspense>
           </>
         ) : (
           <TemplateList onOpen={open} />
