@@ -1,14 +1,13 @@
 // @vitest-environment jsdom
-import { MantineProvider } from '@mantine/core';
 import { SCREENS } from '@psps/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ComponentType, lazy } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signedInWithSilentServer } from '../lib/jsdom-stubs.ts';
 import { reloadPage } from '../lib/reload-page.ts';
+import { renderRouter } from '../lib/render-router.tsx';
 import { screenRoute } from './screen-route.tsx';
 import { AdminLayout } from './shell/admin-layout.tsx';
 import { isChunkLoadError } from './shell/route-error.tsx';
@@ -52,14 +51,7 @@ function showConsole(voice: ComponentType, at = '/admin/dashboard') {
     ],
     { initialEntries: [at] },
   );
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return router;
+  return renderRouter(router);
 }
 
 /** What Chromium says when a screen's file is gone (a deploy replaced the files while the tab was open). */

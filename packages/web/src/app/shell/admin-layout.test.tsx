@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { signedInWithSilentServer } from '../../lib/jsdom-stubs.ts';
+import { renderRouter } from '../../lib/render-router.tsx';
 import { AdminLayout } from './admin-layout.tsx';
 
 signedInWithSilentServer();
@@ -22,14 +21,7 @@ function showShell() {
     ],
     { initialEntries: ['/admin/dashboard'] },
   );
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return router;
+  return renderRouter(router);
 }
 
 describe("the top bar's More menu, by keyboard", () => {

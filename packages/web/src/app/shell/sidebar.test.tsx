@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserApis, stubSilentServer } from '../../lib/jsdom-stubs.ts';
+import { renderRouter } from '../../lib/render-router.tsx';
 import { Sidebar } from './sidebar.tsx';
 
 function showAt(path: string) {
@@ -14,14 +13,7 @@ function showAt(path: string) {
       initialEntries: [path],
     },
   );
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return router;
+  return renderRouter(router);
 }
 
 const group = (name: string) => screen.getByRole('button', { name });

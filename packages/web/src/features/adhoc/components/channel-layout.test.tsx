@@ -7,27 +7,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { signedInWithSilentServer } from '../../../lib/jsdom-stubs.ts';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
-import type { TemplateForm } from '../lib/template-form.ts';
+import { languageForm } from '../test-fixtures.ts';
 import { ChannelLayout } from './channel-layout.tsx';
 
 signedInWithSilentServer();
 
 const template = { id_bint: 5, name_vch: 'Wind event', status_vch: 'DRAFT' } as AdhocCampaign;
 
-const mine: TemplateForm = {
-  language: 'spanish',
-  body: 'Hola ^customerName^',
-  data: '{}',
-  subject: '',
-  preview: '',
-  from: '97633',
-  fromDisplayName: '',
-  uploadLive: null,
-  uploadMachine: null,
-  retries: null,
-  replayDigit: null,
-  dialerAddress: null,
-};
+const mine = languageForm({ language: 'spanish', body: 'Hola ^customerName^', from: '97633' });
 
 /** The SMS tab of ADHOC-5 with Spanish refused: a colleague deleted it while it was typed here. */
 function show({ taken = true, restoredDraft = false } = {}) {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
-import type { AdhocCampaign, AdhocLanguageName } from '@psps/contracts';
+import type { AdhocLanguageName } from '@psps/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,7 +8,7 @@ import type { Editor } from '@tiptap/react';
 import { describe, expect, it, vi } from 'vitest';
 import { signedInWithSilentServer } from '../../../lib/jsdom-stubs.ts';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
-import type { TemplateForm } from '../lib/template-form.ts';
+import { draftTemplate, languageForm } from '../test-fixtures.ts';
 import { DialogsProvider } from './adhoc-dialogs.tsx';
 import { EmailEditor } from './email-editor.tsx';
 
@@ -23,33 +23,9 @@ Range.prototype.getClientRects = () =>
   ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
 Range.prototype.getBoundingClientRect = () => new DOMRect(0, 0, 0, 0);
 
-const template: AdhocCampaign = {
-  id_bint: 5,
-  name_vch: 'Wind event',
-  languageCount_bint: 1,
-  status_vch: 'DRAFT',
-  itemUpdate_dt: '2026-11-21T12:00:00.000Z',
-  testerPhon_vch: null,
-  testerSms_vch: null,
-  testerEmail_vch: null,
-  publish_dt: null,
-  unpublishedEdits_bint: 0,
-};
+const template = draftTemplate();
 
-const form: TemplateForm = {
-  language: 'english',
-  body: '<p>Power will be shut off.</p>',
-  data: '{}',
-  subject: 'Outage',
-  preview: '',
-  from: null,
-  fromDisplayName: '',
-  uploadLive: null,
-  uploadMachine: null,
-  retries: null,
-  replayDigit: null,
-  dialerAddress: null,
-};
+const form = languageForm({ body: '<p>Power will be shut off.</p>', subject: 'Outage' });
 
 /** The e-mail tab of ADHOC-5 with English saved and loaded. */
 function show(body = form.body) {

@@ -7,22 +7,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserApis, stubSilentServer } from '../../../lib/jsdom-stubs.ts';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
+import { draftTemplate } from '../test-fixtures.ts';
 import { DialogsProvider } from './adhoc-dialogs.tsx';
 import { LanguageColumn, SegmentBadge } from './language-column.tsx';
 
-const campaign = (tester: Partial<AdhocCampaign>): AdhocCampaign => ({
-  id_bint: 5,
-  name_vch: 'Wind event',
-  languageCount_bint: 1,
-  status_vch: 'DRAFT',
-  itemUpdate_dt: '2026-11-21T12:00:00.000Z',
-  testerPhon_vch: null,
-  testerSms_vch: null,
-  testerEmail_vch: null,
-  publish_dt: null,
-  unpublishedEdits_bint: 0,
-  ...tester,
-});
+const campaign = (tester: Partial<AdhocCampaign>): AdhocCampaign => draftTemplate(tester);
 
 /** The part of a channel editor the language column reads: English saved, nothing unsaved. */
 function editorOf(notifyBy: NotifyBy, template: AdhocCampaign) {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
-import type { AdhocCampaign, AdhocLanguageName } from '@psps/contracts';
+import type { AdhocLanguageName } from '@psps/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,6 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { signedInWithSilentServer } from '../../../lib/jsdom-stubs.ts';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
 import type { TemplateForm } from '../lib/template-form.ts';
+import { draftTemplate, languageForm } from '../test-fixtures.ts';
 import { DialogsProvider } from './adhoc-dialogs.tsx';
 import { SmsEditor } from './sms-editor.tsx';
 
@@ -19,33 +20,9 @@ Object.defineProperty(document, 'fonts', {
   configurable: true,
 });
 
-const template: AdhocCampaign = {
-  id_bint: 5,
-  name_vch: 'Wind event',
-  languageCount_bint: 1,
-  status_vch: 'DRAFT',
-  itemUpdate_dt: '2026-11-21T12:00:00.000Z',
-  testerPhon_vch: null,
-  testerSms_vch: null,
-  testerEmail_vch: null,
-  publish_dt: null,
-  unpublishedEdits_bint: 0,
-};
+const template = draftTemplate();
 
-const english: TemplateForm = {
-  language: 'english',
-  body: 'Power will be shut off.',
-  data: '{}',
-  subject: '',
-  preview: '',
-  from: '97633',
-  fromDisplayName: '',
-  uploadLive: null,
-  uploadMachine: null,
-  retries: null,
-  replayDigit: null,
-  dialerAddress: null,
-};
+const english = languageForm({ body: 'Power will be shut off.', from: '97633' });
 
 /** The SMS tab of ADHOC-5 with English loaded; what is typed is kept, as the template's editor keeps it. */
 function SmsTab() {

@@ -5,21 +5,12 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { componentTestSurroundings } from '../../../lib/jsdom-stubs.ts';
+import { draftTemplate } from '../test-fixtures.ts';
 import { DialogsProvider } from './adhoc-dialogs.tsx';
 import { TemplateList } from './template-list.tsx';
 
-const template = (id: number, name: string) => ({
-  id_bint: id,
-  name_vch: name,
-  languageCount_bint: 1,
-  status_vch: 'DRAFT',
-  itemUpdate_dt: '2026-11-22T09:00:00Z',
-  testerPhon_vch: null,
-  testerSms_vch: null,
-  testerEmail_vch: null,
-  publish_dt: null,
-  unpublishedEdits_bint: 0,
-});
+const template = (id: number, name: string) =>
+  draftTemplate({ id_bint: id, name_vch: name, itemUpdate_dt: '2026-11-22T09:00:00Z' });
 
 /** A server holding `rows`, from which a delete removes the template. */
 function serverWith(rows: ReturnType<typeof template>[]) {

@@ -1,26 +1,15 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
-import type { AdhocCampaign } from '@psps/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { signedInWithSilentServer } from '../../../lib/jsdom-stubs.ts';
 import { titleDraftKey } from '../lib/template-form.ts';
+import { draftTemplate } from '../test-fixtures.ts';
 import { TitleInput } from './title-input.tsx';
 
-const campaign: AdhocCampaign = {
-  id_bint: 7,
-  name_vch: 'Wind event',
-  languageCount_bint: 1,
-  status_vch: 'DRAFT',
-  itemUpdate_dt: '2026-11-22T10:00:00.000Z',
-  testerPhon_vch: null,
-  testerSms_vch: null,
-  testerEmail_vch: null,
-  publish_dt: null,
-  unpublishedEdits_bint: 0,
-};
+const campaign = draftTemplate({ id_bint: 7, itemUpdate_dt: '2026-11-22T10:00:00.000Z' });
 
 signedInWithSilentServer();
 
