@@ -1,5 +1,5 @@
 import type { AdhocCampaign } from '@psps/contracts';
-import type { TemplateForm } from './lib/template-form.ts';
+import { blankForm, type TemplateForm } from './lib/template-form.ts';
 
 /** A draft template as the list and the editor receive it (ADHOC-5 'Wind event', one language), with `changes`. */
 export function draftTemplate(changes: Partial<AdhocCampaign> = {}): AdhocCampaign {
@@ -18,21 +18,7 @@ export function draftTemplate(changes: Partial<AdhocCampaign> = {}): AdhocCampai
   };
 }
 
-/** A language's form as a channel editor holds it (English, empty but for `changes`, data '{}'). */
+/** A language's form as a channel editor holds it (English, empty but for `changes`, data '{}', no From). */
 export function languageForm(changes: Partial<TemplateForm> = {}): TemplateForm {
-  return {
-    language: 'english',
-    body: '',
-    data: '{}',
-    subject: '',
-    preview: '',
-    from: null,
-    fromDisplayName: '',
-    uploadLive: null,
-    uploadMachine: null,
-    retries: null,
-    replayDigit: null,
-    dialerAddress: null,
-    ...changes,
-  };
+  return { ...blankForm('english', 'PHON'), data: '{}', ...changes };
 }

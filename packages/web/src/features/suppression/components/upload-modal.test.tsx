@@ -30,6 +30,20 @@ function showIncrementalUpload(kind: 'incremental' | 'full' = 'incremental') {
   );
 }
 
+/**
+ * Fills the dialog by keyboard (the group name when given, a one-line file) and presses Enter on its upload button
+ * ('Upload', or 'Upload and preview' for a full upload).
+ */
+async function uploadByKeyboard(groupName: string | null, button = 'Upload') {
+  const user = userEvent.setup();
+  if (groupName !== null) await user.type(screen.getByRole('combobox', { name: 'Group name' }), groupName);
+  const picker = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+  await user.upload(picker, new File(['+14155550123\n'], 'values.csv', { type: 'text/csv' }));
+  screen.getByRole('button', { name: button }).focus();
+  await user.keyboard('{Enter}');
+  return user;
+}
+
 describe('the upload dialog, by keyboard', () => {
   it('without a file, puts the focus on the File field, which is described by its error', async () => {
     showIncrementalUpload();
@@ -48,12 +62,7 @@ describe('the upload dialog, by keyboard', () => {
 
   it('after a failed upload, Try again brings the focus back to the form, at the group name kept as typed', async () => {
     showIncrementalUpload();
-    const user = userEvent.setup();
-    await user.type(screen.getByRole('combobox', { name: 'Group name' }), 'Opt-out 2026');
-    const picker = document.querySelector<HTMLInputElement>('input[type="file"]')!;
-    await user.upload(picker, new File(['+14155550123\n'], 'values.csv', { type: 'text/csv' }));
-    screen.getByRole('button', { name: 'Upload' }).focus();
-    await user.keyboard('{Enter}');
+    const user = await uploadByKeyboard('Opt-out 2026');
     const again = await screen.findByRole('button', { name: 'Try again' });
     expect(document.activeElement).toBe(again);
     expect(screen.getByRole('alert').textContent).toBe(
@@ -78,11 +87,7 @@ describe("a problem with the group name is the Group name field's error", () => 
   it("Upload without a group name sends nothing and focuses the Group name, described by 'Please enter the group name!'", async () => {
     vi.mocked(uploadIncremental).mockClear();
     showIncrementalUpload();
-    const user = userEvent.setup();
-    const picker = document.querySelector<HTMLInputElement>('input[type="file"]')!;
-    await user.upload(picker, new File(['+14155550123\n'], 'values.csv', { type: 'text/csv' }));
-    screen.getByRole('button', { name: 'Upload' }).focus();
-    await user.keyboard('{Enter}');
+    const user = await uploadByKeyboard(null);
     const group = screen.getByRole('combobox', { name: 'Group name' });
     expect(document.activeElement).toBe(group);
     expect(group.getAttribute('aria-invalid')).toBe('true');
@@ -109,12 +114,7 @@ describe("a problem with the group name is the Group name field's error", () => 
       }),
     );
     showIncrementalUpload();
-    const user = userEvent.setup();
-    await user.type(screen.getByRole('combobox', { name: 'Group name' }), 'Opt-Out 2026');
-    const picker = document.querySelector<HTMLInputElement>('input[type="file"]')!;
-    await user.upload(picker, new File(['+14155550123\n'], 'values.csv', { type: 'text/csv' }));
-    screen.getByRole('button', { name: 'Upload' }).focus();
-    await user.keyboard('{Enter}');
+    await uploadByKeyboard('Opt-Out 2026');
     const group = await screen.findByRole('combobox', { name: 'Group name', description: /^Please enter/ });
     expect(document.activeElement).toBe(group);
     expect(group.getAttribute('aria-invalid')).toBe('true');
@@ -131,12 +131,7 @@ describe('while a file uploads', () => {
   it('the focus stays in the dialog, on its title, not on the progress (a status region read on its own)', async () => {
     vi.mocked(uploadIncremental).mockImplementationOnce(() => new Promise(() => {}));
     showIncrementalUpload();
-    const user = userEvent.setup();
-    await user.type(screen.getByRole('combobox', { name: 'Group name' }), 'Opt-out 2026');
-    const picker = document.querySelector<HTMLInputElement>('input[type="file"]')!;
-    await user.upload(picker, new File(['+14155550123\n'], 'values.csv', { type: 'text/csv' }));
-    screen.getByRole('button', { name: 'Upload' }).focus();
-    await user.keyboard('{Enter}');
+    await uploadByKeyboard('Opt-out 2026');
     const progress = screen.getByRole('status');
     expect(progress.textContent).toContain('Uploading File.....');
     const title = screen.getByTestId('upload-dialog-title');
@@ -167,12 +162,7 @@ describe('while a file uploads', () => {
       removedValues: [],
     });
     showIncrementalUpload('full');
-    const user = userEvent.setup();
-    await user.type(screen.getByRole('combobox', { name: 'Group name' }), 'Opt-out 2026');
-    const picker = document.querySelector<HTMLInputElement>('input[type="file"]')!;
-    await user.upload(picker, new File(['+14155550123\n'], 'values.csv', { type: 'text/csv' }));
-    screen.getByRole('button', { name: 'Upload and preview' }).focus();
-    await user.keyboard('{Enter}');
+    const user = await uploadByKeyboard('Opt-out 2026', 'Upload and preview');
     (await screen.findByRole('button', { name: 'Apply full upload' })).focus();
     await user.keyboard('{Enter}');
     expect(screen.getByTestId('upload-applying').textContent).toContain('Applying to Opt-out 2026');
