@@ -302,7 +302,12 @@ export function UploadModal({ kind, onClose }: Props) {
               }}
               styles={
                 groupNameWarning
-                  ? { input: { borderColor: 'var(--mantine-color-yellow-filled)' } }
+                  ? {
+                      input: {
+                        borderColor: 'var(--mantine-color-yellow-filled)',
+                        outlineColor: 'var(--mantine-color-yellow-filled)',
+                      },
+                    }
                   : undefined
               }
               data-autofocus
