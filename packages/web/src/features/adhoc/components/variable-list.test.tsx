@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
+import { templateVariableProblems } from '@psps/contracts';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { signedInWithSilentServer } from '../../../lib/jsdom-stubs.ts';
 import { VariableList } from './variable-list.tsx';
+import { VariableWarnings } from './variable-warnings.tsx';
 
 signedInWithSilentServer();
 
@@ -28,6 +30,9 @@ describe('the variable list by keyboard', () => {
     expect(document.activeElement?.textContent).toBe('^customerName^');
     await user.keyboard('{ArrowDown}{Enter}');
     expect(onInsert).toHaveBeenCalledWith('^messages_id_bint^');
+    expect(
+      screen.getByText('Click one (or use the arrow keys and Enter) to insert it at the cursor.'),
+    ).toBeTruthy();
   });
 
   it('read-only (a launched template), it stays one Tab stop to read with the arrow keys, and inserts nothing', async () => {
@@ -46,5 +51,25 @@ describe('the variable list by keyboard', () => {
     // One Tab stop: the next Tab leaves the list.
     await user.tab();
     expect(document.activeElement).toBe(document.body);
+    // Nothing can be inserted: no invitation to.
+    expect(screen.queryByText(/to insert it at the cursor/)).toBeNull();
+  });
+});
+
+describe('variable warnings', () => {
+  it('are a polite status (said at the next pause), not an alert breaking into the typing', () => {
+    render(
+      <MantineProvider>
+        <VariableWarnings
+          notifyBy="SMS"
+          problems={templateVariableProblems({ body: 'Power off ^customerName' }, 'SMS')}
+        />
+      </MantineProvider>,
+    );
+    const box = screen.getByTestId('variable-warnings-SMS');
+    expect(box.getAttribute('role')).toBe('status');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(box.textContent).toContain('Variables that will not be filled');
+    expect(box.textContent).toContain('^customerName is not closed: write ^customerName^.');
   });
 });

@@ -20,9 +20,12 @@ export function VariableList({
       <Text size="xs" fw={700} c="dimmed" tt="uppercase" px={4}>
         Variables ({variables.length})
       </Text>
-      <Text size="xs" c="dimmed" px={4} mb={4}>
-        Click one (or use the arrow keys and Enter) to insert it at the cursor.
-      </Text>
+      {/* Nothing can be inserted into a launched template: no invitation to. */}
+      {!disabled && (
+        <Text size="xs" c="dimmed" px={4} mb={4}>
+          Click one (or use the arrow keys and Enter) to insert it at the cursor.
+        </Text>
+      )}
       <ScrollArea.Autosize mah={320} type="auto">
         <Stack gap={2} data-testid={`variables-${notifyBy}`} aria-label="Variables" {...roving.toolbarProps}>
           {variables.map((name, index) => {

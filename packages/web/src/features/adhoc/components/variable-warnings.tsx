@@ -48,6 +48,9 @@ export function VariableWarningList({
       color="yellow"
       title={counted ? `${VARIABLE_WARNINGS_TITLE} (${unique.length})` : VARIABLE_WARNINGS_TITLE}
       icon={<IconAlertTriangle />}
+      // Shown while the text is typed ('^cust' is an open variable until its closing caret): a polite status, said
+      // at the next pause, not an alert breaking into the typing at each keystroke.
+      role="status"
       data-testid={testId}
     >
       <Text size="sm" mb={4}>
