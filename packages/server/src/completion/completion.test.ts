@@ -97,7 +97,8 @@ describe('permissions and tokens', () => {
         url: `/api/${a}/${operator}/500`,
         headers: bearer(operator),
       });
-      expect(res.statusCode, a).toBe(404);
+      expect(res.statusCode, a).toBe(405);
+      expect(res.headers.allow, a).toBe('GET');
     }
     expect(await jobs()).toBe(before);
   });
@@ -544,7 +545,9 @@ describe('custom reports', () => {
       (await post([{ code: 'js-link', message_id_bint: 5014, target_url: 'javascript:alert(1)' }]))
         .statusCode,
     ).toBe(400);
-    expect((await get('/api/v1/ingest/links')).statusCode).toBe(404);
+    const asked = await get('/api/v1/ingest/links');
+    expect(asked.statusCode).toBe(405);
+    expect(asked.headers.allow).toBe('POST');
   });
 
   it('tracked links: the same batch sent several times at once registers the code once (it was a 500)', async () => {
