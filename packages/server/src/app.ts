@@ -393,8 +393,10 @@ function humanMessage(err: FastifyError, status: number): string {
 /** Serves the built console: real files by path, index.html for every other non-API path (client routing). */
 async function serveConsole(app: App, dist: string | null) {
   const available = dist !== null && existsSync(path.join(dist, 'index.html'));
-  if (available) await app.register(fastifyStatic, { root: dist, serve: false });
-  // The console's files are compressed (the script shrinks to a third); API answers are small and stay as they are.
+  // The build writes each file also compressed (`.br`, `.gz`, at their best levels): sent as they are to a browser
+  // that takes them. Any other file is compressed as it is sent (the script shrinks to a third); API answers are
+  // small and stay as they are.
+  if (available) await app.register(fastifyStatic, { root: dist, serve: false, preCompressed: true });
   await app.register(compress, { global: false, threshold: 1024, encodings: ['br', 'gzip'] });
   app.get(
     '/*',
@@ -421,6 +423,8 @@ async function serveConsole(app: App, dist: string | null) {
         path.extname(file)
       ) {
         // A file under assets/ is named by a hash of its content: a new version is a new name, kept for good.
+        // Its bytes depend on the Accept-Encoding (a version compressed at build time), which caches must know.
+        reply.header('vary', 'accept-encoding');
         return reply.sendFile(file, { maxAge: asset ? '365d' : 0, immutable: asset });
       }
       // A screen's file of an older version, asked for by a tab opened before a deploy: gone, and said so (the
@@ -433,7 +437,7 @@ async function serveConsole(app: App, dist: string | null) {
           .send('This file is no longer here.');
       }
       // The page names the current version's files: the browser asks each time whether it has changed.
-      reply.header('cache-control', 'no-cache');
+      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding');
       return reply.sendFile('index.html', { cacheControl: false });
     },
   );

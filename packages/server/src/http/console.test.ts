@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { buildApp } from '../app.ts';
@@ -18,6 +18,12 @@ beforeAll(async () => {
   await fs.mkdir(path.join(dist, 'assets'));
   await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js'), script);
+  // As the build writes it: the file, and the same compressed once at brotli's best (a marker proves which is sent).
+  await fs.writeFile(path.join(dist, 'assets', 'screen-def456.js'), script);
+  await fs.writeFile(
+    path.join(dist, 'assets', 'screen-def456.js.br'),
+    brotliCompressSync(`${script}//built`),
+  );
   app = await buildApp(t.ctx, { webDist: dist });
 });
 afterAll(async () => {
@@ -34,6 +40,27 @@ describe('serving the console', () => {
     expect(gunzipSync(res.rawPayload).toString()).toBe(script);
     // Named by a hash of its content: a deploy brings new names, so a browser keeps this one for a year unasked.
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("sends a file's brotli version made at build time as it is, to a browser that takes brotli", async () => {
+    const res = await app.inject({
+      url: '/assets/screen-def456.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(res.headers.vary).toBe('accept-encoding');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(`${script}//built`);
+    // A browser without brotli gets the file, compressed as it is sent.
+    const gzip = await app.inject({
+      url: '/assets/screen-def456.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+    expect(gzip.headers.vary).toBe('accept-encoding');
   });
 
   it('sends index.html to be checked each time (it names the current files), by any of its paths', async () => {
