@@ -132,7 +132,7 @@ describe('a connection that drops and comes back', () => {
       expect(alert.textContent).toBe(
         'The connection is lost' +
           'The server cannot be reached since 20:41:07: what is on screen is from before then and is not ' +
-          'reloaded. The console reloads it by itself when the connection is back.',
+          'reloaded. The console reloads the data by itself when the connection is back.',
       );
       expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeTruthy();
       expect(localStorage.getItem('sessionToken')).toBe('tok');

@@ -29,7 +29,7 @@ export function ConnectionLost() {
       title="The connection is lost"
       data-testid="connection-lost"
     >
-      {`The server cannot be reached${since === null ? '' : ` since ${time(since)}`}: what is on screen is from before then and is not reloaded. The console reloads it by itself when the connection is back.`}
+      {`The server cannot be reached${since === null ? '' : ` since ${time(since)}`}: what is on screen is from before then and is not reloaded. The console reloads the data by itself when the connection is back.`}
     </Alert>
   );
 }
