@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { type ComponentType, lazy } from 'react';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { importWhenOnline } from '../lib/import-when-online.ts';
 import { signedInWithSilentServer } from '../lib/jsdom-stubs.ts';
 import { reloadPage } from '../lib/reload-page.ts';
 import { renderRouter } from '../lib/render-router.tsx';
@@ -177,5 +178,48 @@ describe('isChunkLoadError', () => {
       false,
     );
     expect(isChunkLoadError('Failed to fetch dynamically imported module')).toBe(false);
+  });
+});
+
+describe('a screen first opened while the connection is lost', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    window.dispatchEvent(new Event('online'));
+  });
+
+  it("keeps 'Loading the screen…' while offline and shows the screen by itself once the connection is back", async () => {
+    let online = false;
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    const load = vi
+      .fn<() => Promise<{ VoicePage: ComponentType }>>()
+      .mockRejectedValueOnce(new TypeError(GONE))
+      .mockResolvedValueOnce({ VoicePage: () => <h2>Voice</h2> });
+    showConsole(lazy(async () => ({ default: (await importWhenOnline(load)).VoicePage })));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('link', { name: 'Voice' }));
+
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText('Loading the screen…')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'This screen could not be loaded' })).toBeNull();
+
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByRole('heading', { name: 'Voice' })).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('says the screen could not be loaded, at once, when the browser is online (a file gone after a deploy)', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    const load = vi.fn<() => Promise<{ VoicePage: ComponentType }>>().mockRejectedValue(new TypeError(GONE));
+    showConsole(lazy(async () => ({ default: (await importWhenOnline(load)).VoicePage })));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('link', { name: 'Voice' }));
+    expect(await screen.findByRole('heading', { name: 'This screen could not be loaded' })).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,11 +1,12 @@
 import { type ComponentType, lazy } from 'react';
+import { importWhenOnline } from '../lib/import-when-online.ts';
 
 /**
  * A screen's page, fetched the first time it is shown: each screen's code (and the libraries only it uses: the
  * rich-text editor, the charts) is a file of its own, so the login page and the shell do not wait for them.
  */
 function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return lazy(async () => ({ default: pick(await load()) }));
+  return lazy(async () => ({ default: pick(await importWhenOnline(load)) }));
 }
 
 /** The page of each screen of contracts' SCREENS, by key. The app composes features here. */

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -113,5 +113,39 @@ describe('the compact layout (992 px or less), by keyboard', () => {
     expect(screen.getByRole('button', { name: 'Toggle sidebar' }).getAttribute('aria-expanded')).toBe(
       'false',
     );
+  });
+});
+
+describe('a connection that drops and comes back', () => {
+  it('says above every screen that the server cannot be reached since when, and nothing once it is back', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 22, 20, 41, 7));
+    try {
+      showShell();
+      await screen.findByRole('heading', { name: 'Dashboard' });
+      expect(screen.queryByRole('alert')).toBeNull();
+
+      act(() => {
+        window.dispatchEvent(new Event('offline'));
+      });
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toBe(
+        'The connection is lost' +
+          'The server cannot be reached since 20:41:07: what is on screen is from before then and is not ' +
+          'reloaded. The console reloads the data by itself when the connection is back.',
+      );
+      expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+      expect(localStorage.getItem('sessionToken')).toBe('tok');
+
+      act(() => {
+        window.dispatchEvent(new Event('online'));
+      });
+      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    } finally {
+      act(() => {
+        window.dispatchEvent(new Event('online'));
+      });
+      vi.useRealTimers();
+    }
   });
 });

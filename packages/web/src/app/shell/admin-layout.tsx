@@ -15,6 +15,7 @@ import { usePublicConfig } from '../../lib/config.ts';
 import { focusPageHeading, useFocusPageHeadingOnNavigation } from '../../lib/page-focus.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useRefreshPermissions } from '../../lib/permissions.tsx';
+import { ConnectionLost } from './connection-lost.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { useSignOut } from './sign-out.tsx';
 
@@ -186,6 +187,7 @@ export function AdminLayout() {
           // (Tab went on from the sidebar's Log out to buttons hidden under it).
           inert={compact && mobileOpened}
         >
+          <ConnectionLost />
           <Outlet />
         </AppShell.Main>
 

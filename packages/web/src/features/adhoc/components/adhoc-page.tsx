@@ -2,6 +2,7 @@ import { lazy, type RefObject, Suspense, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadingStatus } from '../../../components/loading-status.tsx';
 import { ScreenHeading } from '../../../components/screen-heading.tsx';
+import { importWhenOnline } from '../../../lib/import-when-online.ts';
 import { focusPageHeading } from '../../../lib/page-focus.ts';
 import { DialogsProvider } from './adhoc-dialogs.tsx';
 import { TemplateList } from './template-list.tsx';
@@ -11,7 +12,7 @@ import { TemplateList } from './template-list.tsx';
  * fetched when a template is first opened: the list comes without it.
  */
 const TemplateEditor = lazy(async () => ({
-  default: (await import('./template-editor.tsx')).TemplateEditor,
+  default: (await importWhenOnline(() => import('./template-editor.tsx'))).TemplateEditor,
 }));
 
 /** Search parameter holding the selected template, so a reload reopens its editor (doc 2 §2: no own route). */

@@ -93,6 +93,41 @@ describe('useAutosave', () => {
     expect(result.current.error).toBeNull();
   });
 
+  it('retries a save that failed offline as soon as the connection is back, not after its 30-second wait', async () => {
+    let fail = true;
+    const save = vi.fn(async () => {
+      if (fail) throw new Error('The server cannot be reached.');
+    });
+    const { result, rerender } = setup(english(''), save);
+    rerender({ value: english('Power is back on.') });
+    // The quiet period, then the first save and its retries after 2, 5 and 10 s: all fail; the next waits 30 s.
+    await act(() => vi.advanceTimersByTimeAsync(1000 + 2000 + 5000 + 10_000));
+    expect(save).toHaveBeenCalledTimes(4);
+    expect(result.current.status).toBe('failed');
+
+    fail = false;
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(save).toHaveBeenCalledTimes(5);
+    expect(save).toHaveBeenLastCalledWith(english('Power is back on.'));
+    expect(result.current.status).toBe('saved');
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(save).toHaveBeenCalledTimes(5);
+  });
+
+  it('sends nothing when the connection comes back with every edit saved', async () => {
+    const save = vi.fn(async () => undefined);
+    const { rerender } = setup(english(''), save);
+    rerender({ value: english('Saved already') });
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(save).toHaveBeenCalledTimes(1);
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(save).toHaveBeenCalledTimes(1);
+  });
+
   it('keeps unsaved edits in a local draft until the server has them', async () => {
     let fail = true;
     const save = vi.fn(async () => {

@@ -227,6 +227,19 @@ export function useAutosave<T>(options: AutosaveOptions<T>): Autosave<T> {
     return s.running;
   }, [clearTimer, keepDraft, dropDraft, refresh]);
 
+  // A save that failed while the connection was down is tried as soon as it is back, not at the end of its wait
+  // (up to 30 s, during which the editor said 'Save failed, retrying' with the server reachable again).
+  useEffect(() => {
+    const onOnline = () => {
+      const s = state.current;
+      if (s.error === null || s.running || s.unsaved.size === 0) return;
+      s.attempt = 0;
+      void run();
+    };
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [run]);
+
   // Each change of the value: unsaved if it differs from what was saved, and the quiet period restarts.
   useEffect(() => {
     if (!enabled) return;

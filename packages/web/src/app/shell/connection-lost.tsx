@@ -1,0 +1,35 @@
+import { Alert } from '@mantine/core';
+import { IconWifiOff } from '@tabler/icons-react';
+import { onlineManager } from '@tanstack/react-query';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+
+const time = (ms: number) => new Date(ms).toLocaleTimeString('en-GB', { hour12: false });
+
+/**
+ * Says so while the browser has no connection. The data library then holds every call (no poll, no retry, so no
+ * error either) and makes them when the connection is back: without this line a live report, the dashboard's
+ * counts or a template's status stayed on screen as if current, with nothing said, for as long as the link was down.
+ */
+export function ConnectionLost() {
+  const online = useSyncExternalStore(
+    (notify) => onlineManager.subscribe(notify),
+    () => onlineManager.isOnline(),
+  );
+  const [since, setSince] = useState<number | null>(null);
+  useEffect(() => setSince(online ? null : Date.now()), [online]);
+  if (online) return null;
+  return (
+    <Alert
+      role="alert"
+      color="orange"
+      variant="light"
+      icon={<IconWifiOff size={18} />}
+      p="xs"
+      mb="sm"
+      title="The connection is lost"
+      data-testid="connection-lost"
+    >
+      {`The server cannot be reached${since === null ? '' : ` since ${time(since)}`}: what is on screen is from before then and is not reloaded. The console reloads the data by itself when the connection is back.`}
+    </Alert>
+  );
+}
