@@ -17,19 +17,20 @@ const template = { id_bint: 5, name_vch: 'Wind event', status_vch: 'DRAFT' } as 
 const mine = languageForm({ language: 'spanish', body: 'Hola ^customerName^', from: '97633' });
 
 /** The SMS tab of ADHOC-5 with Spanish refused: a colleague deleted it while it was typed here. */
-function show({ taken = true, restoredDraft = false } = {}) {
+function show({ taken = true, restoredDraft = false, loading = false } = {}) {
   const editor = {
     id: 5,
     campaign: template,
     notifyBy: 'SMS',
     language: 'spanish' as AdhocLanguageName,
     savedLanguages: new Set<AdhocLanguageName>(['english']),
-    form: mine,
-    conflict: restoredDraft
-      ? null
-      : { current: null, mine, message: 'Someone else deleted this language after you opened it.' },
+    form: loading ? null : mine,
+    conflict:
+      restoredDraft || loading
+        ? null
+        : { current: null, mine, message: 'Someone else deleted this language after you opened it.' },
     restoredDraft,
-    autosave: { status: 'conflict', error: null, flush: vi.fn(async () => false) },
+    autosave: { status: loading ? 'saved' : 'conflict', error: null, flush: vi.fn(async () => false) },
     keepMine: vi.fn(),
     takeTheirs: vi.fn(async () => taken),
     dismissRestored: vi.fn(),
@@ -87,5 +88,14 @@ describe('a panel closed by its own button leaves the focus on the channel headi
     await user.keyboard('{Enter}');
     expect(editor.dismissRestored).toHaveBeenCalledTimes(1);
     expect(document.activeElement).toBe(screen.getByTestId('channel-heading-SMS'));
+  });
+});
+
+describe('while a language loads', () => {
+  it('claims nothing about it: no "(new)", no "Saved" or "Nothing saved yet", only "Loading Spanish…"', () => {
+    show({ loading: true });
+    expect(screen.getByTestId('channel-heading-SMS').textContent).toBe('SMS · Spanish');
+    expect(screen.queryByTestId('save-status-SMS')).toBeNull();
+    expect(screen.getByTestId('language-loading-SMS').textContent).toBe('Loading Spanish…');
   });
 });

@@ -42,19 +42,23 @@ export function ChannelLayout({
               data-testid={`channel-heading-${editor.notifyBy}`}
             >
               {NOTIFY_BY_LABELS[editor.notifyBy]} · {language?.displayName}
-              {!editor.savedLanguages.has(editor.language) && (
+              {/* Said once the language is loaded: before, it would be a guess. */}
+              {editor.form && !editor.savedLanguages.has(editor.language) && (
                 <Text span c="dimmed" size="sm" fw={400}>
                   {' '}
                   (new)
                 </Text>
               )}
             </Title>
-            <SaveIndicator
-              autosave={editor.autosave}
-              label={editor.notifyBy}
-              name={`${NOTIFY_BY_LABELS[editor.notifyBy]} · ${language?.displayName ?? editor.language}`}
-              nothingStored={!editor.savedLanguages.has(editor.language)}
-            />
+            {/* Whether the server holds the text ('Saved', 'Nothing saved yet') is known once it is loaded. */}
+            {editor.form && (
+              <SaveIndicator
+                autosave={editor.autosave}
+                label={editor.notifyBy}
+                name={`${NOTIFY_BY_LABELS[editor.notifyBy]} · ${language?.displayName ?? editor.language}`}
+                nothingStored={!editor.savedLanguages.has(editor.language)}
+              />
+            )}
           </Group>
           {/* Kept while a retry runs (the last failure stands until a save succeeds), so it does not flicker. */}
           {(editor.autosave.status === 'failed' || editor.autosave.status === 'saving') &&
