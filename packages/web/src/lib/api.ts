@@ -1,5 +1,6 @@
 import { errorBody, LOGIN_PATH } from '@psps/contracts';
 import type { z } from 'zod';
+import { reachability } from './reachability.ts';
 import { session } from './storage.ts';
 
 /** A failed call, with the server's human message. */
@@ -64,12 +65,14 @@ async function send(path: string, opts: Options = {}): Promise<Response> {
     if ((err as Error).name === 'TimeoutError') {
       throw new ApiError(0, 'timeout', 'The server did not answer in time. The page retries by itself.');
     }
+    reachability.failed();
     throw new ApiError(
       0,
       'network',
       'The server cannot be reached. Check your connection; the page retries by itself.',
     );
   }
+  reachability.answered();
   if (res.status === 401) unauthorized(token);
   if (res.status === 403 && token) session.doubtPermissions();
   if (!res.ok) {
@@ -141,11 +144,14 @@ export function apiUpload<S extends z.ZodType>(
     }
     opts.signal?.addEventListener('abort', () => xhr.abort());
     xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
-    xhr.onerror = () =>
+    xhr.onerror = () => {
+      reachability.failed();
       reject(
         new ApiError(0, 'network', 'The server cannot be reached. Check your connection and try again.'),
       );
+    };
     xhr.onload = () => {
+      reachability.answered();
       let json: unknown = null;
       try {
         json = JSON.parse(xhr.responseText);

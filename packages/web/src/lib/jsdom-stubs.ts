@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { reachability } from './reachability.ts';
 
 /** For component tests under jsdom: what Mantine asks of a browser and jsdom lacks (undone by vi.unstubAllGlobals). */
 export function stubBrowserApis(): void {
@@ -41,6 +42,8 @@ export function componentTestSurroundings({ signedIn = true, silentServer = true
     cleanup();
     localStorage.clear();
     vi.unstubAllGlobals();
+    // A call that failed in one test must not leave the next test's console saying the server cannot be reached.
+    reachability.answered();
   });
 }
 

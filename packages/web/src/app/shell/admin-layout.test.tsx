@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { signedInWithSilentServer } from '../../lib/jsdom-stubs.ts';
+import { reachability } from '../../lib/reachability.ts';
 import { renderRouter } from '../../lib/render-router.tsx';
 import { AdminLayout } from './admin-layout.tsx';
 
@@ -145,6 +146,27 @@ describe('a connection that drops and comes back', () => {
       act(() => {
         window.dispatchEvent(new Event('online'));
       });
+      vi.useRealTimers();
+    }
+  });
+
+  it('says so too when calls fail with the browser online (a hotspot without internet), until the server answers', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 22, 22, 30, 15));
+    try {
+      showShell();
+      await screen.findByRole('heading', { name: 'Dashboard' });
+      act(() => reachability.failed());
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toBe(
+        'The connection is lost' +
+          'The server cannot be reached since 22:30:15: what is on screen is from before then and is not ' +
+          'reloaded. The console keeps trying, and reloads the data by itself as soon as the server answers.',
+      );
+      expect(localStorage.getItem('sessionToken')).toBe('tok');
+      act(() => reachability.answered());
+      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    } finally {
       vi.useRealTimers();
     }
   });

@@ -2,22 +2,27 @@ import { Alert } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
 import { onlineManager } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { reachability } from '../../lib/reachability.ts';
 
 const time = (ms: number) => new Date(ms).toLocaleTimeString('en-GB', { hour12: false });
 
 /**
- * Says so while the browser has no connection. The data library then holds every call (no poll, no retry, so no
- * error either) and makes them when the connection is back: without this line a live report, the dashboard's
- * counts or a template's status stayed on screen as if current, with nothing said, for as long as the link was down.
+ * Says so while the browser has no connection, or while no call reaches the server though the browser is online (a
+ * hotspot or network without a way to it: the browser still says 'online'). Offline, the data library holds every
+ * call (no poll, no retry, so no error either) and makes them when the connection is back: without this line a live
+ * report, the dashboard's counts or a template's status stayed on screen as if current, with nothing said, for as
+ * long as the link was down. Unreachable, the calls go on failing and retrying; any answer clears it.
  */
 export function ConnectionLost() {
   const online = useSyncExternalStore(
     (notify) => onlineManager.subscribe(notify),
     () => onlineManager.isOnline(),
   );
-  const [since, setSince] = useState<number | null>(null);
-  useEffect(() => setSince(online ? null : Date.now()), [online]);
-  if (online) return null;
+  const unreachableSince = useSyncExternalStore(reachability.subscribe, reachability.since);
+  const [offlineSince, setOfflineSince] = useState<number | null>(null);
+  useEffect(() => setOfflineSince(online ? null : Date.now()), [online]);
+  if (online && unreachableSince === null) return null;
+  const since = online ? unreachableSince : offlineSince;
   return (
     <Alert
       role="alert"
@@ -29,7 +34,11 @@ export function ConnectionLost() {
       title="The connection is lost"
       data-testid="connection-lost"
     >
-      {`The server cannot be reached${since === null ? '' : ` since ${time(since)}`}: what is on screen is from before then and is not reloaded. The console reloads the data by itself when the connection is back.`}
+      {`The server cannot be reached${since === null ? '' : ` since ${time(since)}`}: what is on screen is from before then and is not reloaded. ${
+        online
+          ? 'The console keeps trying, and reloads the data by itself as soon as the server answers.'
+          : 'The console reloads the data by itself when the connection is back.'
+      }`}
     </Alert>
   );
 }

@@ -1,0 +1,50 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError, apiCall } from './api.ts';
+import { reachability } from './reachability.ts';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  reachability.answered();
+});
+
+const answer = z.object({ ok: z.boolean() });
+
+describe('whether the server is reachable', () => {
+  it('is not, from a call that fails before any answer; is again at the next answer, even a refusal', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-22T22:30:15Z'));
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')));
+    const failed = await apiCall(answer, '/api/v1/dashboard').catch((err: unknown) => err);
+    expect(failed).toBeInstanceOf(ApiError);
+    expect((failed as ApiError).message).toBe(
+      'The server cannot be reached. Check your connection; the page retries by itself.',
+    );
+    expect(reachability.since()).toBe(Date.parse('2026-11-22T22:30:15Z'));
+
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValueOnce(
+          new Response(JSON.stringify({ error: 'not_found', message: 'There is no campaign 9.' }), {
+            status: 404,
+          }),
+        ),
+    );
+    await expect(apiCall(answer, '/api/proc_reports_campaignTree/9')).rejects.toThrow(
+      'There is no campaign 9.',
+    );
+    expect(reachability.since()).toBeNull();
+  });
+
+  it('a call cancelled, or one the server was slow to answer, says nothing of it', async () => {
+    for (const name of ['AbortError', 'TimeoutError']) {
+      vi.stubGlobal('fetch', vi.fn().mockRejectedValueOnce(new DOMException('stopped', name)));
+      await apiCall(answer, '/api/v1/dashboard').catch(() => {});
+      expect(reachability.since(), name).toBeNull();
+    }
+  });
+});
