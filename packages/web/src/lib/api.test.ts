@@ -26,13 +26,11 @@ describe('whether the server is reachable', () => {
 
     vi.stubGlobal(
       'fetch',
-      vi
-        .fn()
-        .mockResolvedValueOnce(
-          new Response(JSON.stringify({ error: 'not_found', message: 'There is no campaign 9.' }), {
-            status: 404,
-          }),
-        ),
+      vi.fn().mockResolvedValueOnce(
+        new Response(JSON.stringify({ error: 'not_found', message: 'There is no campaign 9.' }), {
+          status: 404,
+        }),
+      ),
     );
     await expect(apiCall(answer, '/api/proc_reports_campaignTree/9')).rejects.toThrow(
       'There is no campaign 9.',
