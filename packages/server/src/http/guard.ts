@@ -70,10 +70,8 @@ export function installGuard(app: App, ctx: AppContext) {
   const table: RouteAccessEntry[] = [];
   app.decorate('accessTable', table);
   const methodsRouter = FindMyWay(ROUTER_OPTIONS);
-  const methodsSeen = new Set<string>();
   app.decorate('methodsAt', (path: string) =>
     METHOD_ORDER.filter((method) => {
-      if (!methodsSeen.has(method)) return false;
       const found = methodsRouter.find(method as 'GET', path);
       const isOwnPath = (found?.store as MethodsStore | undefined)?.isOwnPath;
       return found !== null && (!isOwnPath || isOwnPath(found.params as Record<string, string>));
@@ -82,13 +80,10 @@ export function installGuard(app: App, ctx: AppContext) {
   app.addHook('onRoute', (route) => {
     const url = route.url ?? '';
     // HEAD routes come here too (Fastify adds one beside each GET unless the route says exposeHeadRoute: false).
-    if (url !== CONSOLE_CATCH_ALL) {
-      for (const method of [route.method].flat()) {
-        methodsSeen.add(method);
+    for (const method of [route.method].flat()) {
+      if (url !== CONSOLE_CATCH_ALL) {
         methodsRouter.on(method as 'GET', url, () => {}, { isOwnPath: route.config?.isOwnPath });
       }
-    }
-    for (const method of [route.method].flat()) {
       if (method !== 'HEAD') table.push({ method, url, access: route.config?.access ?? 'public' });
     }
     // Routes registered by the API documentation plugin are public by design.

@@ -9,6 +9,9 @@ function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return lazy(async () => ({ default: pick(await importWhenOnline(load)) }));
 }
 
+/** Voice, SMS and e-Mail are one page's three channels: one file. */
+const channelPage = () => import('../features/reports/components/channel-page.tsx');
+
 /** The page of each screen of contracts' SCREENS, by key. The app composes features here. */
 export const SCREEN_PAGES: Record<string, ComponentType> = {
   dashboard: screen(
@@ -31,18 +34,9 @@ export const SCREEN_PAGES: Record<string, ComponentType> = {
     () => import('../features/reports/components/all-channels-page.tsx'),
     (m) => m.AllChannelsPage,
   ),
-  voice: screen(
-    () => import('../features/reports/components/channel-page.tsx'),
-    (m) => m.VoicePage,
-  ),
-  sms: screen(
-    () => import('../features/reports/components/channel-page.tsx'),
-    (m) => m.SmsPage,
-  ),
-  email: screen(
-    () => import('../features/reports/components/channel-page.tsx'),
-    (m) => m.EmailPage,
-  ),
+  voice: screen(channelPage, (m) => m.VoicePage),
+  sms: screen(channelPage, (m) => m.SmsPage),
+  email: screen(channelPage, (m) => m.EmailPage),
   campaign: screen(
     () => import('../features/reports/components/campaign-report-page.tsx'),
     (m) => m.CampaignReportPage,

@@ -1,6 +1,26 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 
 /**
+ * Where an arrow key, Home or End moves a roving focus among `count` items from item `at` (the arrows wrap round);
+ * undefined for any other key. Up and Down move in a vertical list, Left and Right in a horizontal toolbar.
+ */
+export function rovingIndex(
+  key: string,
+  at: number,
+  count: number,
+  orientation: 'vertical' | 'horizontal',
+): number | undefined {
+  const [next, previous] =
+    orientation === 'vertical' ? ['ArrowDown', 'ArrowUp'] : ['ArrowRight', 'ArrowLeft'];
+  if (count === 0) return undefined;
+  if (key === next) return (at + 1) % count;
+  if (key === previous) return (at - 1 + count) % count;
+  if (key === 'Home') return 0;
+  if (key === 'End') return count - 1;
+  return undefined;
+}
+
+/**
  * One Tab stop for a list of buttons (a vertical toolbar, WAI-ARIA "roving tabindex"): Tab enters the list at its
  * selected item (else the last one focused) and leaves it at once; the arrow keys, Home and End move within it.
  * The language list and the variable list use it, so the keyboard path from a template's title to its message
@@ -25,14 +45,8 @@ export function useRovingFocus(count: number, selected = 0) {
       role: 'toolbar',
       'aria-orientation': 'vertical' as const,
       onKeyDown: (event: KeyboardEvent) => {
-        const to: Record<string, number> = {
-          ArrowDown: current + 1,
-          ArrowUp: current - 1,
-          Home: 0,
-          End: count - 1,
-        };
-        const index = to[event.key];
-        if (index === undefined || count === 0) return;
+        const index = rovingIndex(event.key, current, count, 'vertical');
+        if (index === undefined) return;
         event.preventDefault();
         move(index);
       },

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type SyntheticEvent, useCallback, useRef } from 'react';
+import { rovingIndex } from './roving-focus.ts';
 
 /**
  * One Tab stop for a horizontal toolbar of buttons rendered by a library (WAI-ARIA toolbar, "roving tabindex"):
@@ -70,14 +71,8 @@ export function useRovingToolbar<T extends HTMLElement>(selector: string) {
       if (!control) return;
       const usable = controls().filter((c) => !c.disabled);
       const at = usable.indexOf(control);
-      const to: Record<string, number> = {
-        ArrowRight: (at + 1) % usable.length,
-        ArrowLeft: (at - 1 + usable.length) % usable.length,
-        Home: 0,
-        End: usable.length - 1,
-      };
-      const index = to[event.key];
-      if (index === undefined || at === -1) return;
+      const index = at === -1 ? undefined : rovingIndex(event.key, at, usable.length, 'horizontal');
+      if (index === undefined) return;
       event.preventDefault();
       usable[index]!.focus();
     },
