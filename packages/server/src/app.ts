@@ -21,7 +21,7 @@ import { authRoutes } from './auth/routes.ts';
 import { completionRoutes } from './completion/routes.ts';
 import type { AppContext } from './context.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
-import { isDatabaseUnavailable } from './db/pool.ts';
+import { isDatabaseUnavailable, isTransactionConflict } from './db/pool.ts';
 import { healthRoutes } from './health/routes.ts';
 import {
   badRequest,
@@ -306,6 +306,16 @@ function installErrorHandling(app: App) {
       return answer(503, {
         error: 'unavailable',
         message: 'The database cannot be reached right now (it may be restarting). Try again in a minute.',
+      });
+    }
+    // Met another change at the same moment (a deadlock the code did not retry): its transaction was rolled back,
+    // and the same call made again goes through. A 503 that says so, logged as the defect it is.
+    if (isTransactionConflict(err)) {
+      req.log.error({ err }, 'request met a concurrent change');
+      reply.header('retry-after', '1');
+      return answer(503, {
+        error: 'unavailable',
+        message: 'The server met another change made at the same moment and stopped this one. Try again.',
       });
     }
     req.log.error({ err }, 'request failed');

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/pool.ts';
 import type { AuthContext } from '../http/access.ts';
 import { tooManyRequests } from '../http/errors.ts';
+import { loginAttempts } from './login-attempts.ts';
 import { hashSecret, newToken, tokenHash, verifySecret } from './passwords.ts';
 
 const API_KEY_PREFIX = 'psk_';
@@ -27,33 +28,9 @@ type SessionLookup = {
 export function authService(db: Db, config: Pick<Config, 'session' | 'loginLimits'>) {
   // Compared against when the e-mail is unknown, so both outcomes take the same time.
   const dummyHash = hashSecret('0'.repeat(64));
-  const windowSql = `${Math.round(config.loginLimits.windowMs / 1000)} seconds`;
   const idleSql = `${Math.round(config.session.idleMs / 1000)} seconds`;
   const knownKeys = new Map<string, { auth: AuthContext; until: number }>();
-
-  /**
-   * Counts one attempt under `key` (a new window when the last one ended) and answers the count with it and the
-   * seconds until that window ends. The count is taken before the password is checked, in one statement, so that
-   * attempts sent at the same moment cannot all pass a check made before any of them was counted.
-   */
-  async function bump(key: string): Promise<{ count: number; secondsLeft: number }> {
-    const { rows } = await db.query<{ count: number; seconds_left: number }>(
-      `INSERT INTO login_attempts (key, window_start, count) VALUES ($1, now(), 1)
-       ON CONFLICT (key) DO UPDATE SET
-         count = CASE WHEN login_attempts.window_start < now() - $2::interval THEN 1 ELSE login_attempts.count + 1 END,
-         window_start = CASE WHEN login_attempts.window_start < now() - $2::interval THEN now() ELSE login_attempts.window_start END
-       RETURNING count, ceil(extract(epoch FROM window_start + $2::interval - now()))::int AS seconds_left`,
-      [key, windowSql],
-    );
-    return { count: rows[0]?.count ?? 0, secondsLeft: Math.max(1, rows[0]?.seconds_left ?? 1) };
-  }
-
-  /** Gives back an attempt counted by bump that was not a failure (a success, or one refused unchecked). */
-  async function release(...keys: string[]): Promise<void> {
-    await db.query('UPDATE login_attempts SET count = count - 1 WHERE key = ANY($1::text[]) AND count > 0', [
-      keys,
-    ]);
-  }
+  const attempts = loginAttempts(db, config.loginLimits.windowMs);
 
   function throttled(secondsLeft: number): never {
     const minutes = Math.ceil(secondsLeft / 60);
@@ -75,12 +52,12 @@ export function authService(db: Db, config: Pick<Config, 'session' | 'loginLimit
       const clientKey = `client:${clientIp}`;
       // Both counts are taken first; an attempt over either limit is refused unchecked and gives its places
       // back, so a throttled user's retries never count against the colleagues signing in from their address.
-      const perClient = await bump(clientKey);
-      const perEmail = await bump(failKey);
+      const perClient = await attempts.bump(clientKey);
+      const perEmail = await attempts.bump(failKey);
       const overClient = perClient.count > config.loginLimits.maxAttemptsPerClient;
       const overEmail = perEmail.count > config.loginLimits.maxFailuresPerEmail;
       if (overClient || overEmail) {
-        await release(clientKey, failKey);
+        await attempts.release(clientKey, failKey);
         throttled(Math.max(overClient ? perClient.secondsLeft : 0, overEmail ? perEmail.secondsLeft : 0));
       }
 
@@ -97,8 +74,8 @@ export function authService(db: Db, config: Pick<Config, 'session' | 'loginLimit
       const ok = await verifySecret(clientHash, user?.password_hash ?? (await dummyHash));
       // A failure keeps both places it took; a success clears the e-mail's failures and gives its place back.
       if (!user || !ok || user.disabled) return [[{ LOGIN_VALID: 0 }]];
-      await db.query('DELETE FROM login_attempts WHERE key = $1', [failKey]);
-      await release(clientKey);
+      await attempts.clear(failKey);
+      await attempts.release(clientKey);
 
       const token = newToken();
       await db.query(

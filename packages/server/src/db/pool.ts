@@ -46,6 +46,15 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   );
 }
 
+/**
+ * Whether PostgreSQL stopped a statement because it met another transaction at the same moment: a deadlock
+ * (40P01) or a serialization failure (40001). Its transaction was rolled back; the same call made again succeeds.
+ */
+export function isTransactionConflict(err: unknown): boolean {
+  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
+  return code === '40P01' || code === '40001';
+}
+
 /** Runs `fn` inside a transaction on one client; rolls back on any error. */
 export async function withTransaction<T>(db: Db, fn: (client: DbClient) => Promise<T>): Promise<T> {
   const client = await db.connect();

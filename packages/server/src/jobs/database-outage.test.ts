@@ -132,6 +132,34 @@ describe('a call while the database is unreachable', () => {
   });
 });
 
+describe('a call that meets a concurrent change it does not retry', () => {
+  it('answers 503 with Retry-After, saying to try again, not a 500', async () => {
+    const t = await createTestApp();
+    try {
+      const db = createPool(t.databaseUrl, 2);
+      const query = db.query.bind(db) as (...args: unknown[]) => Promise<unknown>;
+      // PostgreSQL's own error for a deadlock, met by the sign-in's first statement.
+      const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+      db.query = ((...args: unknown[]) =>
+        String(args[0]).includes('INSERT INTO login_attempts')
+          ? Promise.reject(deadlock)
+          : query(...args)) as typeof db.query;
+      const app = await buildApp({ ...t.ctx, db, auth: authService(db, t.ctx.config) }, { webDist: null });
+      const res = await app.inject({ url: `/api/login/ana%40example.com/${'a'.repeat(64)}` });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('1');
+      expect(res.json()).toEqual({
+        error: 'unavailable',
+        message: 'The server met another change made at the same moment and stopped this one. Try again.',
+      });
+      await app.close();
+      await db.end();
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('isDatabaseUnavailable', () => {
   it('tells a lost or refused connection from a wrong statement', () => {
     expect(
