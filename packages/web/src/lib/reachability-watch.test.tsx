@@ -22,13 +22,19 @@ const report = z.object({ sent: z.number() });
  * down, every call fails before any answer; silent, every call waits (until its time limit aborts it).
  */
 let server: 'up' | 'down' | 'silent';
-/** How long an answer takes when the server is up (ms; 0: at once). */
+/** Up, the server's `/api/report` all the same fails before any answer (a proxy refusing that one address). */
+let reportDown: boolean;
+/** How long an answer, or a failure to reach the server, takes (ms; 0: at once). */
 let latency: number;
 const calls: string[] = [];
 
 function fakeFetch(path: string, init: RequestInit) {
   calls.push(path);
-  if (server === 'down') return Promise.reject(new TypeError('Failed to fetch'));
+  const after = <T,>(outcome: () => Promise<T>) =>
+    latency ? new Promise<T>((resolve) => setTimeout(() => resolve(outcome()), latency)) : outcome();
+  if (server === 'down' || (reportDown && path === '/api/report')) {
+    return after(() => Promise.reject(new TypeError('Failed to fetch')));
+  }
   if (server === 'silent') {
     return new Promise((_, reject) => {
       init.signal?.addEventListener('abort', () => reject(init.signal?.reason));
@@ -36,10 +42,7 @@ function fakeFetch(path: string, init: RequestInit) {
   }
   const body = path === '/healthz' ? { status: 'ok' } : { sent: 7 };
   // What the console reads of an answer (a real Response's body is read on Node's own clock, not the test's).
-  const answer = { ok: true, status: 200, json: async () => body };
-  return latency
-    ? new Promise((resolve) => setTimeout(() => resolve(answer), latency))
-    : Promise.resolve(answer);
+  return after(() => Promise.resolve({ ok: true, status: 200, json: async () => body }));
 }
 
 /** A screen polling its report once a minute, as the dashboard does, under the console's connection watch. */
@@ -83,6 +86,7 @@ beforeEach(() => {
   calls.length = 0;
   server = 'up';
   latency = 0;
+  reportDown = false;
   vi.stubGlobal('fetch', vi.fn(fakeFetch));
   // A call's time limit, on the test's clock.
   vi.spyOn(AbortSignal, 'timeout').mockImplementation((ms) => {
@@ -163,7 +167,7 @@ describe('the console watching whether the server answers', () => {
     expect(reachability.since()).toBe(Date.parse('2026-11-22T22:31:20Z'));
   });
 
-  it('a call not answered in time, the probe finding the server answering: no banner, the report fetched again', async () => {
+  it('a call not answered in time, the probe finding the server answering: no banner, no more calls', async () => {
     const { reportState } = renderScreen();
     await wait(0);
     server = 'silent';
@@ -175,9 +179,28 @@ describe('the console watching whether the server answers', () => {
     expect(healthzCalls()).toBe(1);
     expect(reachability.since()).toBeNull();
     expect(reachability.inDoubt()).toBe(false);
+    // Slow, not lost: the report waits for its next poll (22:32:00).
+    expect(reportCalls()).toBe(2);
+    expect(reportState()?.status).toBe('error');
+    await wait(60_000);
     expect(reportCalls()).toBe(3);
     expect(reportState()?.status).toBe('success');
-    expect(reportState()?.dataUpdatedAt).toBe(Date.parse('2026-11-22T22:31:15.020Z'));
+    expect(healthzCalls()).toBe(1);
+  });
+
+  it('a call that fails again each time the server is back sets off one probe per 15 s, not a burst', async () => {
+    reportDown = true;
+    latency = 10;
+    renderScreen();
+    await wait(30);
+    // 22:30:00: the report fails in 10 ms, the probe answers in 10 ms, the report is asked again, fails again.
+    expect(healthzCalls()).toBe(1);
+    expect(reportCalls()).toBe(2);
+    expect(reachability.since()).toBe(Date.parse('2026-11-22T22:30:00.030Z'));
+    // Then a probe at 22:30:15, :30 and :45, each followed by one more try of the report.
+    await wait(50_000);
+    expect(healthzCalls()).toBe(4);
+    expect(reportCalls()).toBe(5);
   });
 
   it('does not probe while the tab is hidden, and probes at once when it shows again', async () => {

@@ -18,7 +18,7 @@ async function probe(): Promise<null> {
   return null;
 }
 
-/** A query the server's silence failed (no answer, or none in time): worth asking again once it answers. */
+/** A query the server's silence failed (no answer, or none in time): worth asking again once it is back. */
 const failedBySilence = (query: Query) =>
   query.state.status === 'error' && query.state.error instanceof ApiError && query.state.error.status === 0;
 
@@ -26,11 +26,12 @@ const failedBySilence = (query: Query) =>
  * Since when the server cannot be reached (null while it answers), and what follows from it:
  * - After a call failed or timed out, and until the server answers, `GET /healthz` is asked at once and then
  *   every 15 s while the tab is visible (at once when it shows again): a screen that polls once a minute (the
- *   dashboard) would otherwise learn that the server is lost, or back, only at its next poll. A probe is a call
- *   over the network, so the failed call it follows has already been recorded when its answer comes. Nothing is
- *   probed while calls are answered.
- * - When the server answers again, the queries of the screen that failed for want of an answer are fetched again
- *   at once: their 'could not be reloaded' lines go with the connection banner, not at their next poll.
+ *   dashboard) would otherwise learn that the server is lost, or back, only at its next poll. Never more than one
+ *   probe in 15 s (its staleTime): a call that fails again each time the server is back (a proxy refusing one
+ *   address) cannot set off a burst of probes. Nothing is probed while calls are answered.
+ * - When the server, unreachable, answers again, the screen's queries that failed for want of an answer are
+ *   fetched again at once: their 'could not be reloaded' lines go with the connection banner, not at their next
+ *   poll. A call merely not answered in time is left to its screen's next poll (the server was slow, not lost).
  */
 export function useReachability(): number | null {
   const since = useSyncExternalStore(reachability.subscribe, reachability.since);
@@ -39,6 +40,7 @@ export function useReachability(): number | null {
     queryKey: ['reachability-probe'],
     queryFn: probe,
     enabled: inDoubt,
+    staleTime: PROBE_INTERVAL_MS,
     refetchInterval: PROBE_INTERVAL_MS,
     // The tab shown again (the interval skips a hidden tab): ask at once.
     refetchOnWindowFocus: true,
@@ -46,15 +48,15 @@ export function useReachability(): number | null {
     gcTime: 0,
   });
   const queryClient = useQueryClient();
-  const wasInDoubt = useRef(inDoubt);
+  const wasUnreachable = useRef(since !== null);
   useEffect(() => {
-    if (wasInDoubt.current && !inDoubt) {
+    if (wasUnreachable.current && since === null) {
       void queryClient.refetchQueries(
         { type: 'active', predicate: failedBySilence },
         { cancelRefetch: false },
       );
     }
-    wasInDoubt.current = inDoubt;
-  }, [inDoubt, queryClient]);
+    wasUnreachable.current = since !== null;
+  }, [since, queryClient]);
   return since;
 }
