@@ -1268,6 +1268,10 @@ describe('launched templates are locked (doc 2 §4)', () => {
   let id: number;
   beforeAll(async () => {
     id = await newTemplate('Launched');
+    await post('/api/v1/adhoc/campaign/update-tester-email', {
+      id_bint_adhoc_campaign: id,
+      testerSms_vch: '4155550123',
+    });
     await save(id, smsEnglish);
     await save(id, { ...smsEnglish, notifyBy_vch: 'PHON' });
     expect((await post('/api/v1/adhoc/publish', { id_bint_adhoc_campaign: id })).status).toBe(200);
@@ -1327,6 +1331,25 @@ describe('launched templates are locked (doc 2 §4)', () => {
     expect(await readdir(path.join(dataDir, 'audio'))).not.toContain(
       `DSSD_01_2019${String(id).padStart(4, '0')}_02.wav`,
     );
+  });
+
+  // Document 2 blocks editing a launched template and says nothing of its test sends: they test what was launched.
+  it('still sends tests of what was launched, to the tester contact saved before the launch', async () => {
+    for (const language_vch of ['english', 'all']) {
+      expect(
+        await post('/api/v1/adhoc/send-email-test', {
+          id_bint_adhoc_campaign: id,
+          language_vch,
+          notifyBy_vch: 'SMS',
+        }),
+      ).toEqual({
+        status: 200,
+        body: {
+          status: 200,
+          message: { ERRORMESSAGE: 'Sent SMS test to +14155550123 (recorded in the outbox): English.' },
+        },
+      });
+    }
   });
 
   it('still lets the template be deleted, keeping its publish history', async () => {

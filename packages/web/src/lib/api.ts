@@ -63,6 +63,7 @@ async function send(path: string, opts: Options = {}): Promise<Response> {
     if ((err as Error).name === 'AbortError') throw err;
     // A call given a time limit (`timeoutMs`) that the server did not answer within it.
     if ((err as Error).name === 'TimeoutError') {
+      reachability.timedOut();
       throw new ApiError(0, 'timeout', 'The server did not answer in time. The page retries by itself.');
     }
     reachability.failed();

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type SyntheticEvent, useCallback, useRef } from 'react';
+import { type KeyboardEvent, type MouseEvent, type SyntheticEvent, useCallback, useRef } from 'react';
 import { rovingIndex } from './roving-focus.ts';
 
 /**
@@ -10,6 +10,11 @@ import { rovingIndex } from './roving-focus.ts';
  * The controls are found in the DOM by `selector` and their `tabindex` set there, not given as props: Mantine's
  * rich text editor controls set `tabIndex` after the props they are given. React leaves the attribute alone while
  * that prop does not change; a control added, or enabled or disabled, is seen by a MutationObserver.
+ *
+ * A control pressed with Enter or Space keeps the focus: a rich editor's control applies its format to the text's
+ * selection and then focuses the text (tiptap, in the next frame), which took the keyboard out of the toolbar after
+ * each press (Bold, then Italic by the arrows, was not possible). A control clicked leaves the focus in the text,
+ * where the pointer user goes on typing.
  */
 export function useRovingToolbar<T extends HTMLElement>(selector: string) {
   const root = useRef<T>(null);
@@ -65,7 +70,19 @@ export function useRovingToolbar<T extends HTMLElement>(selector: string) {
     role: 'toolbar',
     onFocus: remember,
     // A click does not focus these controls (the editor keeps the focus), yet it is the last one used.
-    onClick: remember,
+    onClick: (event: MouseEvent) => {
+      remember(event);
+      const control = controlOf(event);
+      // Enter and Space make a click without a pointer (detail 0).
+      if (!control || event.detail !== 0) return;
+      // After the frame in which the editor focuses its text (this one is asked for later, so it runs later). A
+      // control the press disabled (Undo with nothing left to undo) gives the focus to the toolbar's Tab stop.
+      requestAnimationFrame(() => {
+        if (!document.activeElement?.closest('[contenteditable="true"]')) return;
+        const stop = control.disabled ? controls().find((c) => c.getAttribute('tabindex') === '0') : control;
+        stop?.focus();
+      });
+    },
     onKeyDown: (event: KeyboardEvent) => {
       const control = controlOf(event);
       if (!control) return;

@@ -2,7 +2,7 @@ import { Alert } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
 import { onlineManager } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { reachability } from '../../lib/reachability.ts';
+import { useReachability } from '../../lib/reachability-watch.ts';
 
 const time = (ms: number) => new Date(ms).toLocaleTimeString('en-GB', { hour12: false });
 
@@ -11,14 +11,15 @@ const time = (ms: number) => new Date(ms).toLocaleTimeString('en-GB', { hour12: 
  * hotspot or network without a way to it: the browser still says 'online'). Offline, the data library holds every
  * call (no poll, no retry, so no error either) and makes them when the connection is back: without this line a live
  * report, the dashboard's counts or a template's status stayed on screen as if current, with nothing said, for as
- * long as the link was down. Unreachable, the calls go on failing and retrying; any answer clears it.
+ * long as the link was down. Unreachable, the server is probed every 15 s, and any answer clears it; the screen's
+ * failed calls are then made again at once (reachability-watch.ts).
  */
 export function ConnectionLost() {
   const online = useSyncExternalStore(
     (notify) => onlineManager.subscribe(notify),
     () => onlineManager.isOnline(),
   );
-  const unreachableSince = useSyncExternalStore(reachability.subscribe, reachability.since);
+  const unreachableSince = useReachability();
   const [offlineSince, setOfflineSince] = useState<number | null>(null);
   useEffect(() => setOfflineSince(online ? null : Date.now()), [online]);
   if (online && unreachableSince === null) return null;

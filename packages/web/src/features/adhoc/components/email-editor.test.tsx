@@ -256,6 +256,36 @@ describe('the formatting toolbar is one Tab stop (WAI-ARIA toolbar pattern)', ()
     expect(screen.getByRole('button', { name: 'Italic' }).getAttribute('aria-pressed')).toBeNull();
   });
 
+  /** After the frames in which the editor takes the focus for a pressed control (tiptap focuses in a frame). */
+  const nextFrames = () =>
+    new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(null))));
+
+  it("a control pressed with Enter or Space formats the Body's selection and keeps the focus, so arrows go on", async () => {
+    show();
+    const user = userEvent.setup();
+    const body = await loadedBody('Power will be shut off.');
+    body.focus();
+    body.editor.commands.setTextSelection({ from: 1, to: 6 });
+    await user.tab({ shift: true });
+    expect(focusedName()).toBe('Bold');
+    await user.keyboard('{Enter}');
+    await nextFrames();
+    expect(body.editor.getHTML()).toBe('<p><strong>Power</strong> will be shut off.</p>');
+    expect(focusedName()).toBe('Bold');
+    await user.keyboard('{ArrowRight}');
+    expect(focusedName()).toBe('Italic');
+    await user.keyboard(' ');
+    await nextFrames();
+    expect(body.editor.getHTML()).toBe('<p><strong><em>Power</em></strong> will be shut off.</p>');
+    expect(focusedName()).toBe('Italic');
+    expect(screen.getByRole('button', { name: 'Italic' }).getAttribute('aria-pressed')).toBe('true');
+    // Tab goes on to the Body as before, where the selection is still the formatted word.
+    await user.tab();
+    expect(document.activeElement).toBe(body);
+    expect(body.editor.state.selection.from).toBe(1);
+    expect(body.editor.state.selection.to).toBe(6);
+  });
+
   it('while the control last used is disabled (Undo with nothing left to undo), is entered at Bold', async () => {
     show();
     const user = userEvent.setup();
@@ -269,6 +299,9 @@ describe('the formatting toolbar is one Tab stop (WAI-ARIA toolbar pattern)', ()
     await waitFor(() => expect(undo).toHaveProperty('disabled', true));
     expect(body.editor.getHTML()).toBe('<p>Power will be shut off.</p>');
     expect(tabStops()).toEqual(['Bold']);
+    // Undo pressed with Enter and now disabled: the focus stays in the toolbar, on its Tab stop.
+    await nextFrames();
+    expect(focusedName()).toBe('Bold');
   });
 });
 

@@ -14,7 +14,7 @@ import { LanguageColumn, SegmentBadge } from './language-column.tsx';
 const campaign = (tester: Partial<AdhocCampaign>): AdhocCampaign => draftTemplate(tester);
 
 /** The part of a channel editor the language column reads: English saved, nothing unsaved. */
-function editorOf(notifyBy: NotifyBy, template: AdhocCampaign) {
+function editorOf(notifyBy: NotifyBy, template: AdhocCampaign, locked = false) {
   const flush = vi.fn(async () => true);
   const editor = {
     id: template.id_bint,
@@ -24,7 +24,7 @@ function editorOf(notifyBy: NotifyBy, template: AdhocCampaign) {
     savedLanguages: new Set<AdhocLanguageName>(['english']),
     conflictLanguages: new Set<AdhocLanguageName>(),
     unsavedLanguages: new Set<AdhocLanguageName>(),
-    locked: false,
+    locked,
     form: null,
     autosave: { flush, hasUnsaved: false },
     selectLanguage: vi.fn(),
@@ -33,8 +33,8 @@ function editorOf(notifyBy: NotifyBy, template: AdhocCampaign) {
   return { editor, flush };
 }
 
-function show(notifyBy: NotifyBy, template: AdhocCampaign) {
-  const { editor, flush } = editorOf(notifyBy, template);
+function show(notifyBy: NotifyBy, template: AdhocCampaign, locked = false) {
+  const { editor, flush } = editorOf(notifyBy, template, locked);
   render(
     <MantineProvider>
       <QueryClientProvider client={new QueryClient()}>
@@ -94,6 +94,18 @@ describe('the send buttons check the tester contact before asking', () => {
     show('EML', campaign({ testerEmail_vch: 'tester@utility.test' }));
     fireEvent.click(screen.getByRole('button', { name: 'Send 1 Languages' }));
     expect(await screen.findByText('Are you sure you want to send 1 e-mail templates?')).toBeTruthy();
+  });
+});
+
+describe('a LAUNCHED template, which may not be edited (doc 2 §4)', () => {
+  it('keeps its test sends, to the tester contact saved before the launch: they test what was launched', async () => {
+    show('EML', campaign({ status_vch: 'LAUNCHED', testerEmail_vch: 'tester@utility.test' }), true);
+    expect(screen.getByTestId('tester-EML')).toHaveProperty('readOnly', true);
+    expect(screen.getByRole('button', { name: 'Send 1 Languages' })).toHaveProperty('disabled', false);
+    const one = screen.getByRole('button', { name: 'Send ENGLISH Only' });
+    expect(one).toHaveProperty('disabled', false);
+    fireEvent.click(one);
+    expect(await screen.findByText('Are you sure you want to send the ENGLISH template?')).toBeTruthy();
   });
 });
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserApis } from '../../../lib/jsdom-stubs.ts';
@@ -49,14 +49,32 @@ describe('the report dropdown while its list loads', () => {
     expect(field.getAttribute('placeholder')).toBe('Loading…');
   });
 
-  it('clicked before the list arrived, shows the entries as they arrive (not the first entry alone)', async () => {
-    const view = render(select(undefined));
-    fireEvent.click(screen.getByTestId('campaign-select'));
-    expect(screen.queryByRole('option', { name: '[40001] North Bay' })).toBeNull();
-    view.rerender(select([{ id: 40001, name: '[40001] North Bay' }]));
-    expect(screen.getByTestId('campaign-select')).toHaveProperty('readOnly', false);
-    expect(await screen.findByRole('option', { name: '[40001] North Bay' })).toBeTruthy();
-  });
+  it.each([
+    ['Enter', '{Enter}'],
+    ['Space', ' '],
+    ['a click', null],
+  ])(
+    '%s does not open a list before its entries are there; once they are, it opens them',
+    async (_how, keys) => {
+      const view = render(select(undefined));
+      const user = userEvent.setup();
+      const field = screen.getByTestId('campaign-select');
+      if (keys === null) await user.click(field);
+      else {
+        field.focus();
+        await user.keyboard(keys);
+      }
+      expect(field.getAttribute('aria-expanded')).toBe('false');
+      expect(screen.queryByRole('listbox')).toBeNull();
+      view.rerender(select([{ id: 40001, name: '[40001] North Bay' }]));
+      expect(field).toHaveProperty('readOnly', false);
+      expect(field.getAttribute('aria-expanded')).toBe('false');
+      if (keys === null) await user.click(field);
+      else await user.keyboard(keys);
+      expect(field.getAttribute('aria-expanded')).toBe('true');
+      expect(await screen.findByRole('option', { name: '[40001] North Bay' })).toBeTruthy();
+    },
+  );
 });
 
 describe('the report dropdown with the keyboard: its list opens when asked, not when Tab reaches it', () => {

@@ -25,7 +25,9 @@ type Props<T> = {
  *
  * The list opens on a click, on typing, on ArrowDown or ArrowUp, and on Enter or Space (as a click does), never
  * on the focus alone: Mantine's searchable Select opened it as Tab reached the field, covering the fields below
- * and making a keyboard user press Escape at each dropdown on the way.
+ * and making a keyboard user press Escape at each dropdown on the way. While its entries load it does not open at
+ * all: Mantine opened it on a click (and so on Enter or Space) with nothing to show, read-only, where Escape did not
+ * close it, and a screen reader said 'expanded' over an empty list.
  */
 export function ReportSelect<T>({
   label,
@@ -48,9 +50,7 @@ export function ReportSelect<T>({
   // While the list is open it keeps the entries it opened with: a reload (every 60 s) changes their texts (an
   // event's record count during a live event), which would replace what is being typed with the chosen entry
   // and move the entries under the pointer. Closed, it shows the list as it now is.
-  // Opened while the list still loads (a click on the read-only 'Loading…' field opens it, showing nothing): it
-  // keeps no entries of its own, so the entries show as they arrive instead of the first entry alone until closed.
-  const [openedWith, setOpenedWith] = useState<typeof data | 'while loading' | null>(null);
+  const [openedWith, setOpenedWith] = useState<typeof data | null>(null);
   const open = openedWith !== null;
   const listLoading = Boolean(loading) && !items;
   useEffect(() => {
@@ -66,7 +66,8 @@ export function ReportSelect<T>({
     <Select
       ref={field}
       label={label}
-      data={openedWith === null || openedWith === 'while loading' ? data : openedWith}
+      data={openedWith ?? data}
+      dropdownOpened={open}
       value={chosen}
       onChange={(v) => onChange(v === null || v === NONE ? null : Number(v))}
       searchable
@@ -93,7 +94,8 @@ export function ReportSelect<T>({
         event.currentTarget.click();
       }}
       onDropdownOpen={() => {
-        setOpenedWith(listLoading ? 'while loading' : data);
+        if (listLoading) return;
+        setOpenedWith(data);
         // Opened by typing, the list searches what was typed; otherwise it opens with every entry.
         setSearch((typed) => (typed === shown ? '' : typed));
       }}
