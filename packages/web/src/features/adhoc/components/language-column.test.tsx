@@ -107,6 +107,19 @@ describe('a LAUNCHED template, which may not be edited (doc 2 §4)', () => {
     fireEvent.click(one);
     expect(await screen.findByText('Are you sure you want to send the ENGLISH template?')).toBeTruthy();
   });
+
+  it('with no tester contact saved before the launch, a send says that none can be entered now, not to enter one', async () => {
+    show('PHON', campaign({ status_vch: 'LAUNCHED' }), true);
+    fireEvent.click(screen.getByRole('button', { name: 'Send ENGLISH Only' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('tester-PHON')));
+    expect(
+      screen.getByText(
+        'No tester voice number was saved before this template was launched, and a launched template cannot be changed: no test can be sent on this channel.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('Enter a tester voice number first.')).toBeNull();
+    expect(screen.queryByText('Are you sure you want to send the ENGLISH template?')).toBeNull();
+  });
 });
 
 describe('a single voice send names the recordings of the library the server uses (doc 2 §7, §9)', () => {

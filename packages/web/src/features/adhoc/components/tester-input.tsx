@@ -18,6 +18,17 @@ import { SaveIndicator } from './save-indicator.tsx';
 
 const PLACEHOLDER = { PHON: '+1 415 555 0123', SMS: '+1 415 555 0123', EML: 'tester@example.com' } as const;
 
+/**
+ * Why a launched template's test cannot be sent on a channel: its tester contact, read-only since the launch, cannot
+ * be entered or corrected ('Enter a tester e-mail address first.' under a field that takes no typing).
+ */
+function launchedProblem(notifyBy: NotifyBy, value: string, problem: string): string {
+  const what = `t${TESTER_LABEL[notifyBy].slice(1)}`;
+  return value.trim() === ''
+    ? `No ${what} was saved before this template was launched, and a launched template cannot be changed: no test can be sent on this channel.`
+    : `${problem} A launched template cannot be changed: no test can be sent on this channel.`;
+}
+
 /** What the send buttons ask of the tester field before a test send. */
 export interface TesterHandle {
   /**
@@ -61,7 +72,11 @@ export function TesterInput({
   const input = useRef<HTMLInputElement>(null);
   const contact = testerContact(notifyBy, value);
   const problem =
-    'problem' in contact && (demanded || (!editing && value.trim() !== '')) ? contact.problem : undefined;
+    'problem' in contact && (demanded || (!editing && value.trim() !== ''))
+      ? locked
+        ? launchedProblem(notifyBy, value, contact.problem)
+        : contact.problem
+      : undefined;
   useImperativeHandle(
     ref,
     () => ({
