@@ -31,6 +31,7 @@ import { describeAge, rowShadeBackground, shadeOf } from '../../../lib/row-shade
 import { TOOLTIP_EVENTS } from '../../../lib/tooltip.ts';
 import { useLauncherCampaigns, useLaunchReport } from '../api/campaigns.ts';
 import { arrivedSentences, type Followed, followLaunch } from '../utils/arrivals.ts';
+import { launchedLine } from '../utils/launched-line.ts';
 import { stillRunningNote } from '../utils/still-running.ts';
 
 /** The table's name, as a screen reader's table list gives it (and its sideways-scrolling region). */
@@ -107,12 +108,7 @@ function SentReports({ row }: { row: LauncherCampaign }) {
               info={report}
               label={shortLabel(kind)}
               testId={`sent-${kind}`}
-              details={
-                <div>
-                  {REPORT_KIND_LABELS[kind]} launched {formatDateTime(report.LAUNCHED_TIME)}
-                  {report.ROWS !== null ? `, ${report.ROWS.toLocaleString()} rows` : ''}.
-                </div>
-              }
+              details={<div>{launchedLine(kind, report)}</div>}
             />
           );
         })}

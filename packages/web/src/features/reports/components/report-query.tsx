@@ -1,9 +1,11 @@
 import { Alert, Group, Loader, Text } from '@mantine/core';
+import { formatDateTime } from '@psps/contracts';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api.ts';
 
-const time = (ms: number) => new Date(ms).toLocaleTimeString('en-GB', { hour12: false });
+/** When data was fetched, in the date format of every screen (document 1 §5: YYYY-MM-DD HH:mm:ss). */
+const time = (ms: number) => formatDateTime(new Date(ms));
 
 /**
  * Tells the operator that a report could not be loaded, with the server's message. When an earlier answer
