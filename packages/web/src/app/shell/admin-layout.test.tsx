@@ -132,7 +132,7 @@ describe('a connection that drops and comes back', () => {
       const alert = await screen.findByRole('alert');
       expect(alert.textContent).toBe(
         'The connection is lost' +
-          'The server cannot be reached since 20:41:07: what is on screen is from before then and is not ' +
+          'The server cannot be reached since 2026-11-22 20:41:07: what is on screen is from before then and is not ' +
           'reloaded. The console reloads the data by itself when the connection is back.',
       );
       expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeTruthy();
@@ -160,7 +160,7 @@ describe('a connection that drops and comes back', () => {
       const alert = await screen.findByRole('alert');
       expect(alert.textContent).toBe(
         'The connection is lost' +
-          'The server cannot be reached since 22:30:15: what is on screen is from before then and is not ' +
+          'The server cannot be reached since 2026-11-22 22:30:15: what is on screen is from before then and is not ' +
           'reloaded. The console keeps trying, and reloads the data by itself as soon as the server answers.',
       );
       expect(localStorage.getItem('sessionToken')).toBe('tok');

@@ -1,10 +1,12 @@
 import { Alert } from '@mantine/core';
+import { formatDateTime } from '@psps/contracts';
 import { IconWifiOff } from '@tabler/icons-react';
 import { onlineManager } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useReachability } from '../../lib/reachability-watch.ts';
 
-const time = (ms: number) => new Date(ms).toLocaleTimeString('en-GB', { hour12: false });
+/** Since when, in the date format of every screen (document 1 §5): an outage over midnight reads as one. */
+const time = (ms: number) => formatDateTime(new Date(ms));
 
 /**
  * Says so while the browser has no connection, or while no call reaches the server though the browser is online (a
