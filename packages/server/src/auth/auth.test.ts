@@ -186,7 +186,7 @@ describe('permissions call GET /api/{sessionToken}', () => {
     for (const [url, headers] of [
       ['/api/dashbord', bearer(token)],
       ['/api/dashbord', {}],
-      ['/api/campaign-list', bearer(token)],
+      ['/api/campaign-lists', bearer(token)],
       ['/api/suppress?page=1', bearer(token)],
       [`/api/${token}x`, bearer(token)],
     ] as const) {

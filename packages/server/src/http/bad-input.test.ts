@@ -427,6 +427,35 @@ describe('the HTTP connection', () => {
     }
   });
 
+  it("names the specification's address when one is asked with or without its slash at the end", async () => {
+    for (const [url, message] of [
+      [
+        '/api/campaign-list',
+        'There is no GET /api/campaign-list; did you mean /api/campaign-list/ (with the slash at the end)?',
+      ],
+      [
+        '/api/proc_events_getList',
+        'There is no GET /api/proc_events_getList; did you mean /api/proc_events_getList/ (with the slash at the end)?',
+      ],
+      [
+        '/api/v1/dashboard/',
+        'There is no GET /api/v1/dashboard/; did you mean /api/v1/dashboard (without the slash at the end)?',
+      ],
+      // Only where the other address takes the method: POST /api/campaign-list/ does not exist either.
+      ['/api/v1/nothing/', 'There is no GET /api/v1/nothing/.'],
+    ]) {
+      const res = await t.app.inject({ url, headers: bearer(token) });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ error: 'not_found', message });
+    }
+    // Answered like every other answer: the security headers too.
+    const get = await t.app.inject({ url: '/api/campaign-list', headers: bearer(token) });
+    expect(get.headers['x-content-type-options']).toBe('nosniff');
+    expect(get.headers['content-type']).toBe('application/json; charset=utf-8');
+    const post = await t.app.inject({ method: 'POST', url: '/api/campaign-list', headers: bearer(token) });
+    expect(post.json()).toEqual({ error: 'not_found', message: 'There is no POST /api/campaign-list.' });
+  });
+
   it('gives a request 10 minutes to arrive whole (Fastify would wait for ever)', () => {
     expect(t.app.server.requestTimeout).toBe(600_000);
   });

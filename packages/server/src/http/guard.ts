@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
 import type { AppContext } from '../context.ts';
 import { type Access, requiredPermissions } from './access.ts';
-import { badRequest, forbidden, HttpError, notFound, unauthorized } from './errors.ts';
+import { badRequest, forbidden, HttpError, unauthorized } from './errors.ts';
 import { redactUrl } from './redact.ts';
 import type { App } from './types.ts';
 
@@ -54,7 +54,17 @@ export function answerUnknown(app: App, req: FastifyRequest, reply: FastifyReply
   const path = req.url.split('?')[0] ?? '';
   const methods = app.methodsAt(path).filter((method) => method !== req.method);
   if (methods.length === 0) {
-    return reply.code(404).send({ error: 'not_found', message: `There is no ${req.method} ${shownPath}.` });
+    // The specification's addresses end or do not end in a slash (`/api/campaign-list/`, `/api/login/…`): the
+    // same address with the other ending, when it takes this method, is named.
+    const other = path.endsWith('/') ? path.slice(0, -1) : `${path}/`;
+    const near = other !== '' && app.methodsAt(other).includes(req.method);
+    const otherShown = shownPath.endsWith('/') ? shownPath.slice(0, -1) : `${shownPath}/`;
+    return reply.code(404).send({
+      error: 'not_found',
+      message: near
+        ? `There is no ${req.method} ${shownPath}; did you mean ${otherShown} (${path.endsWith('/') ? 'without' : 'with'} the slash at the end)?`
+        : `There is no ${req.method} ${shownPath}.`,
+    });
   }
   const named = methods.filter((method) => method !== 'HEAD');
   return reply
@@ -97,14 +107,14 @@ export function installGuard(app: App, ctx: AppContext) {
     }
   });
 
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', async (req, reply) => {
     // A zero byte in a path or query can never be a valid value (PostgreSQL cannot store it).
     if (req.url.includes('%00') || req.url.includes('\u0000')) {
       throw badRequest('The address contains a zero byte, which is never a valid value.');
     }
     const isOwnPath = req.routeOptions.config?.isOwnPath;
     if (isOwnPath && !isOwnPath(req.params as Record<string, string>)) {
-      throw notFound(`There is no ${req.method} ${redactUrl(req.url.split('?')[0] ?? '')}.`);
+      return answerUnknown(app, req, reply, redactUrl(req.url.split('?')[0] ?? ''));
     }
     const access: Access | undefined = req.routeOptions.config?.access;
     if (access === undefined || access === 'public') return; // unknown route: the 404 handler answers
