@@ -118,3 +118,64 @@ describe('a template deleted while a recording is uploaded', () => {
     expect(left).toEqual([]);
   }, 20_000);
 });
+
+describe('saves of one template at the same moment', () => {
+  it('takes one of many saves based on the same version and refuses the others (409), each round', async () => {
+    const id = await newTemplate('Save race');
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          post('/api/v1/adhoc/campaign/template/insertUpdate', {
+            id_bint_adhoc_campaign: id,
+            baseVersion_bint: round,
+            ...languagePayload({
+              notifyBy_vch: 'SMS',
+              language_vch: 'english',
+              templatePGE_txt: `Outage notice ${round}-${i}`,
+            }),
+          }),
+        ),
+      );
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses).toEqual([200, ...Array.from({ length: 19 }, () => 409)]);
+      const winner = answers.findIndex((a) => a.status === 200);
+      const { rows } = await t.ctx.db.query<{ version: number; template_pge: string }>(
+        "SELECT version, template_pge FROM adhoc_templates WHERE campaign_id = $1 AND notify_by = 'SMS'",
+        [id],
+      );
+      expect(rows).toEqual([{ version: round + 1, template_pge: `Outage notice ${round}-${winner}` }]);
+    }
+    // Saves without a base are the specification's call, unchecked: each is applied, one after the other.
+    const unchecked = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        post('/api/v1/adhoc/campaign/template/insertUpdate', {
+          id_bint_adhoc_campaign: id,
+          ...languagePayload({ notifyBy_vch: 'SMS', language_vch: 'spanish', templatePGE_txt: `Aviso ${i}` }),
+        }),
+      ),
+    );
+    expect(unchecked.map((a) => a.status)).toEqual(Array.from({ length: 20 }, () => 200));
+    const { rows } = await t.ctx.db.query<{ version: number }>(
+      "SELECT version FROM adhoc_templates WHERE campaign_id = $1 AND language = 'spanish'",
+      [id],
+    );
+    expect(rows).toEqual([{ version: 20 }]);
+  }, 20_000);
+
+  it('takes one of many renames typed from the same title and refuses the others (409)', async () => {
+    const id = await newTemplate('Rename race');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        post('/api/v1/adhoc/campaign/update-title', {
+          id_bint_adhoc_campaign: id,
+          title_vch: `Rename race ${i}`,
+          baseTitle_vch: 'Rename race',
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array.from({ length: 19 }, () => 409)]);
+    const winner = answers.findIndex((a) => a.status === 200);
+    const { rows } = await t.ctx.db.query('SELECT name FROM adhoc_campaigns WHERE id = $1', [id]);
+    expect(rows).toEqual([{ name: `Rename race ${winner}` }]);
+  });
+});
