@@ -147,7 +147,7 @@ describe('one generation job run twice at once', () => {
     const launch = await get(`/api/launch-linkclick-report/${operator}/600`);
     expect(launch.statusCode).toBe(202);
     const service = completionService(t.ctx);
-    for (let round = 0; round < 5; round++) {
+    for (let round = 0; round < 10; round++) {
       const { rows } = await t.ctx.db.query<{ id: number; request_seq: number }>(
         `UPDATE report_files SET request_seq = request_seq + 1
           WHERE id = (SELECT max(id) FROM report_files WHERE dataset_id = 600 AND kind = 'linkclick')

@@ -224,20 +224,17 @@ export function completionService(ctx: AppContext) {
   ): Promise<T> {
     const client = await db.connect();
     const key = `report-launch:${kind}:${datasetId}`;
-    let broken = false;
+    // A connection whose lock may be left held (the lock or unlock call failed) is closed, never given back to the
+    // pool: it would block this report's requests for as long as it lived.
+    let broken = true;
     try {
       await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);
       try {
         return await fn(client);
       } finally {
-        // A lock left held would block this report's requests for as long as the connection lives: close it then.
-        await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key]).catch(() => {
-          broken = true;
-        });
+        await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key]);
+        broken = false;
       }
-    } catch (err) {
-      broken = true;
-      throw err;
     } finally {
       client.release(broken);
     }
@@ -322,11 +319,14 @@ export function completionService(ctx: AppContext) {
    */
   async function ensureTransferQueued(reportId: number, seq: number): Promise<void> {
     await withTransaction(db, async (client) => {
+      // The lock first, the look for the job after it in a statement of its own: a statement that waited for the
+      // lock would look with the snapshot it took before waiting, and miss the job queued meanwhile.
+      await client.query('SELECT 1 FROM report_files WHERE id = $1 FOR UPDATE', [reportId]);
       const { rows } = await client.query<{ pending: boolean }>(
         `SELECT r.attempts = 0 AND NOT EXISTS (SELECT 1 FROM ${QUEUE_SCHEMA}.job j
                   WHERE j.name = '${TRANSFER_JOB}' AND j.data->>'reportId' = r.id::text
                     AND j.data->>'seq' = r.request_seq::text) AS pending
-           FROM report_files r WHERE r.id = $1 AND r.request_seq = $2 FOR UPDATE OF r`,
+           FROM report_files r WHERE r.id = $1 AND r.request_seq = $2`,
         [reportId, seq],
       );
       if (rows[0]?.pending) await enqueue(TRANSFER_JOB, { reportId, seq });
