@@ -141,3 +141,30 @@ describe('suppression changes at the same moment', () => {
     expect(await counts('Race F')).toEqual({ active: 0, kept: 0 });
   });
 });
+
+describe('uploads that each close the previews left open, at once', () => {
+  it('closes each expired preview once and answers every upload', async () => {
+    const previews = [];
+    for (let i = 0; i < 8; i++)
+      previews.push((await upload('full', `Race G${i}`, emails(0, 5))).json().uploadId);
+    await t.ctx.db.query(
+      "UPDATE suppression_uploads SET expires_ts = now() - interval '1 minute' WHERE id = ANY($1::bigint[])",
+      [previews],
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => upload('full', `Race H${i}`, emails(100 * i, 20))),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array.from({ length: 12 }, () => 200));
+    const { rows } = await t.ctx.db.query<{ status: string; n: number }>(
+      'SELECT status, count(*)::int AS n FROM suppression_uploads WHERE id = ANY($1::bigint[]) GROUP BY status',
+      [previews],
+    );
+    expect(rows).toEqual([{ status: 'expired', n: 8 }]);
+    const { rows: left } = await t.ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+        WHERE i.inhparent = 'suppression_staging'::regclass AND c.relname = ANY($1::text[])`,
+      [previews.map((id) => `suppression_staging_${id}`)],
+    );
+    expect(left[0]!.n).toBe(0);
+  }, 15_000);
+});
