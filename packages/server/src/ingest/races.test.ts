@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
+import { type Db, type DbClient, isTransactionConflict } from '../db/pool.ts';
+import { ingestService } from './service.ts';
 
 /**
  * The messaging engine's feed sent by several senders at once (or one retrying while its first call still runs):
@@ -195,4 +197,45 @@ describe('messages and status updates sent by several senders at once', () => {
     );
     expect(rows[0]!.n).toBe(30);
   }, 10_000);
+});
+
+describe('a batch that meets a concurrent batch on every try', () => {
+  // After its last retry the batch gave up with an error of its own, which the server answered 500 ('Something went
+  // wrong'); it is a conflict with another change made at the same moment, answered 503 with Retry-After.
+  it('gives up as a transaction conflict (503, try again), having stored nothing', async () => {
+    // A pool whose insert of new messages always finds them taken meanwhile (fewer rows written than sent).
+    const racing = (client: DbClient): DbClient =>
+      new Proxy(client, {
+        get(target, prop) {
+          if (prop === 'query') {
+            return async (...args: Parameters<DbClient['query']>) => {
+              const result = await (target.query as (...a: unknown[]) => Promise<{ rowCount: number }>)(
+                ...args,
+              );
+              return typeof args[0] === 'string' && args[0].includes('INSERT INTO messages')
+                ? { ...result, rowCount: 0 }
+                : result;
+            };
+          }
+          const value = Reflect.get(target, prop);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+    const db = new Proxy(t.ctx.db, {
+      get(target, prop) {
+        if (prop === 'connect') return async () => racing(await target.connect());
+        const value = Reflect.get(target, prop);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    }) as Db;
+    const error = await ingestService(db)
+      .ingest('messages', [message(9999, 'QUEUED', '2026-11-20T09:00:00.000Z')])
+      .then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+    expect(isTransactionConflict(error)).toBe(true);
+    const { rows } = await t.ctx.db.query('SELECT id FROM messages WHERE id = 9999');
+    expect(rows).toEqual([]);
+  });
 });

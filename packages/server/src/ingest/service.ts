@@ -29,8 +29,17 @@ const MAX_ISSUES_LISTED = 1000;
 /** Dashboard Today counts are kept per 15-minute slot (see the migration). */
 const SLOT_MS = 15 * 60_000;
 
-/** A concurrent batch inserted a message this batch meant to insert: the transaction is retried. */
-class RaceDetected extends Error {}
+/**
+ * A concurrent batch inserted or changed a message this batch meant to write: the transaction is retried. After the
+ * last retry it is what PostgreSQL calls a serialization failure (40001): the server answers 503, try again, as for
+ * a deadlock, rather than 500.
+ */
+class RaceDetected extends Error {
+  readonly code = '40001';
+  constructor() {
+    super('A concurrent batch changed the same messages on every try.');
+  }
+}
 
 /**
  * Ingest of the messaging engine's feed (DESIGN.md §4). Every batch is one transaction: its records are
