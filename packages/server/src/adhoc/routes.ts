@@ -186,8 +186,9 @@ export async function adhocRoutes(app: App, ctx: AppContext) {
     },
     async (req) => {
       const { id_bint_adhoc_campaign: id, notifyBy_vch, language_vch } = req.body;
-      await service.removeLanguage(id, notifyBy_vch, language_vch, actorOf(req.auth));
-      if (notifyBy_vch === 'PHON') await audio.remove(id, language_vch);
+      await service.removeLanguage(id, notifyBy_vch, language_vch, actorOf(req.auth), async () => {
+        if (notifyBy_vch === 'PHON') await audio.remove(id, language_vch);
+      });
       return ok;
     },
   );

@@ -237,9 +237,17 @@ export function adhocService(db: Db, options: AdhocServiceOptions) {
       });
     },
 
-    /** Deleting carries no launch lock (doc 2 §4). Publish snapshots and outbox rows are kept. */
+    /**
+     * Deleting carries no launch lock (doc 2 §4). Publish snapshots and outbox rows are kept. Answers the voice
+     * records deleted, whose recordings the caller removes: read once the template is locked, so a voice language an
+     * upload created meanwhile is among them (its recording would otherwise stay behind for good).
+     */
     async remove(id: number, who: Actor): Promise<StoredRecord[]> {
       return withTransaction(db, async (client) => {
+        const { rows: found } = await client.query('SELECT 1 FROM adhoc_campaigns WHERE id = $1 FOR UPDATE', [
+          id,
+        ]);
+        if (!found[0]) throw missingTemplate(id);
         const voice = await recordsFor(client, id, 'PHON');
         const { rows } = await client.query<{ name: string; status: string }>(
           'DELETE FROM adhoc_campaigns WHERE id = $1 RETURNING name, status',
@@ -410,12 +418,17 @@ export function adhocService(db: Db, options: AdhocServiceOptions) {
       });
     },
 
-    /** Deletes one language of one channel; answers the deleted record (its audio files go with it). */
+    /**
+     * Deletes one language of one channel; answers the deleted record. Its audio files go with it, removed by
+     * `removeFiles` while the template is still locked: removed after the commit, they could be the files of an
+     * upload that got the lock at that commit and recorded them.
+     */
     async removeLanguage(
       id: number,
       notifyBy: NotifyBy,
       language: string,
       who: Actor,
+      removeFiles: () => Promise<void> = async () => {},
     ): Promise<StoredRecord> {
       return withTransaction(db, async (client) => {
         await lockForEdit(client, id);
@@ -429,6 +442,7 @@ export function adhocService(db: Db, options: AdhocServiceOptions) {
             `${adhocIdLabel(id)} has no ${NOTIFY_BY_LABELS[notifyBy]} template in ${languageDisplayName(language)}.`,
           );
         }
+        await removeFiles();
         await touch(client, id);
         await audit(client, who, 'adhoc.language.delete', id, { notifyBy, language });
         return recordsOf(rows)[0]!;

@@ -11,6 +11,7 @@ import {
   type TransferState,
 } from '@psps/contracts';
 import type { AppContext } from '../context.ts';
+import { type Db, type DbClient, withTransaction } from '../db/pool.ts';
 import { createFileTransfer } from '../delivery/file-transfer/create-file-transfer.ts';
 import { describeMs, FileTransferError } from '../delivery/file-transfer/file-transfer.ts';
 import { errorText, redactUrl, scrubSecrets } from '../delivery/redact.ts';
@@ -41,6 +42,7 @@ import { takeTransferLock, transferTiming } from './transfer-lock.ts';
  */
 
 type Actor = ReturnType<typeof actorOf>;
+type Queryable = Pick<Db | DbClient, 'query'>;
 
 export { GENERATE_JOB, TRANSFER_JOB };
 export type ReportJobData = { reportId: number; seq: number };
@@ -158,8 +160,8 @@ export function completionService(ctx: AppContext) {
   const { db, config } = ctx;
   const reportsDir = path.join(config.dataDir, 'reports');
 
-  async function audit(who: Actor, action: string, datasetId: number, details: object) {
-    await db.query(
+  async function audit(who: Actor, action: string, datasetId: number, details: object, q: Queryable = db) {
+    await q.query(
       'INSERT INTO audit_log (user_id, actor, action, target, details) VALUES ($1, $2, $3, $4, $5)',
       [who.userId, who.actor, action, `dataset ${datasetId}`, JSON.stringify(details)],
     );
@@ -179,9 +181,9 @@ export function completionService(ctx: AppContext) {
   }
 
   /** Enqueues the job of a row's new request and records it as the request's job (`request_job_id`). */
-  async function enqueueRequest(name: string, data: ReportJobData): Promise<string> {
+  async function enqueueRequest(q: Queryable, name: string, data: ReportJobData): Promise<string> {
     const id = await enqueue(name, data);
-    await db.query('UPDATE report_files SET request_job_id = $3 WHERE id = $1 AND request_seq = $2', [
+    await q.query('UPDATE report_files SET request_job_id = $3 WHERE id = $1 AND request_seq = $2', [
       data.reportId,
       data.seq,
       id,
@@ -193,8 +195,8 @@ export function completionService(ctx: AppContext) {
    * The newest request for this report of the campaign whose job is still queued or running (a job waiting for a
    * retry after a failure does not count: launching again is then a deliberate new try).
    */
-  async function underWay(datasetId: number, kind: ReportKind) {
-    const { rows } = await db.query<{ job_id: string; requested_at: Date }>(
+  async function underWay(q: Queryable, datasetId: number, kind: ReportKind) {
+    const { rows } = await q.query<{ job_id: string; requested_at: Date }>(
       `SELECT coalesce(r.request_job_id, j.id)::text AS job_id, r.requested_at
          FROM report_files r
          JOIN LATERAL (SELECT j.id FROM ${QUEUE_SCHEMA}.job j
@@ -209,32 +211,52 @@ export function completionService(ctx: AppContext) {
   }
 
   /**
-   * A launch of a report of a campaign, one at a time per report and campaign (a lock held until its job is in
-   * the queue): while an earlier launch's file is still queued or being made or sent, answers that launch's job
-   * and makes no second file.
+   * Runs `fn` holding the request lock of a report of a campaign, until its job is in the queue: launches, refreshes,
+   * resends and the scheduler's requests of one report take turns, so each sees the job of the one before it (a
+   * row's request is written before its job is queued). Every statement of `fn` runs on the lock's own connection:
+   * one that asked the pool for a second connection while holding the first waited forever once as many requests as
+   * the pool has connections held one each.
+   */
+  async function oneRequestAtATime<T>(
+    kind: ReportKind,
+    datasetId: number,
+    fn: (q: Queryable) => Promise<T>,
+  ): Promise<T> {
+    const client = await db.connect();
+    const key = `report-launch:${kind}:${datasetId}`;
+    // A connection whose lock may be left held (the lock or unlock call failed) is closed, never given back to the
+    // pool: it would block this report's requests for as long as it lived.
+    let broken = true;
+    try {
+      await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);
+      try {
+        return await fn(client);
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key]);
+        broken = false;
+      }
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  /**
+   * A launch of a report of a campaign, one at a time per report and campaign: while an earlier launch's file is
+   * still queued or being made or sent, answers that launch's job and makes no second file.
    */
   async function launchOnce(
     kind: ReportKind,
     datasetId: number,
     who: Actor,
-    start: () => Promise<string>,
+    start: (q: Queryable) => Promise<string>,
   ): Promise<Launch> {
-    const client = await db.connect();
-    const key = `report-launch:${kind}:${datasetId}`;
-    try {
-      await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);
-      try {
-        const earlier = await underWay(datasetId, kind);
-        if (!earlier) return { jobId: await start() };
-        const joined = `The ${REPORT_KIND_LABELS[kind]} of campaign ${datasetId} launched at ${utcText(earlier.requested_at)} is still being made or sent; this launch joins it and makes no second file.`;
-        await audit(who, `report.launch.${kind}.joined`, datasetId, { jobId: earlier.job_id });
-        return { jobId: earlier.job_id, joined };
-      } finally {
-        await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key]);
-      }
-    } finally {
-      client.release();
-    }
+    return oneRequestAtATime(kind, datasetId, async (q) => {
+      const earlier = await underWay(q, datasetId, kind);
+      if (!earlier) return { jobId: await start(q) };
+      const joined = `The ${REPORT_KIND_LABELS[kind]} of campaign ${datasetId} launched at ${utcText(earlier.requested_at)} is still being made or sent; this launch joins it and makes no second file.`;
+      await audit(who, `report.launch.${kind}.joined`, datasetId, { jobId: earlier.job_id }, q);
+      return { jobId: earlier.job_id, joined };
+    });
   }
 
   async function enqueue(name: string, data: ReportJobData): Promise<string> {
@@ -255,9 +277,12 @@ export function completionService(ctx: AppContext) {
     return id;
   }
 
-  /** Creates the dataset's completion report, or starts it over; answers the generation job's id. */
-  async function requestCompletion(datasetId: number): Promise<string> {
-    const { rows } = await db.query<{ id: number; request_seq: number }>(
+  /**
+   * Creates the dataset's completion report, or starts it over; answers the generation job's id. Called holding the
+   * report's request lock (oneRequestAtATime), on its connection.
+   */
+  async function requestCompletion(q: Queryable, datasetId: number): Promise<string> {
+    const { rows } = await q.query<{ id: number; request_seq: number }>(
       `INSERT INTO report_files (dataset_id, kind) VALUES ($1, 'completion')
        ON CONFLICT (dataset_id) WHERE kind = 'completion' DO UPDATE
           SET request_seq = report_files.request_seq + 1, requested_at = now(), ${START_OVER}
@@ -265,7 +290,7 @@ export function completionService(ctx: AppContext) {
       [datasetId],
     );
     const row = rows[0]!;
-    return enqueueRequest(GENERATE_JOB, { reportId: row.id, seq: row.request_seq });
+    return enqueueRequest(q, GENERATE_JOB, { reportId: row.id, seq: row.request_seq });
   }
 
   /**
@@ -287,18 +312,25 @@ export function completionService(ctx: AppContext) {
   }
 
   /**
-   * The transfer of a request whose file is made, unless it is queued or under way already: a generation run again
-   * after its end went unrecorded (the worker or the database lost just then) sends the file it made, once.
+   * The transfer of a request whose file is made, unless it is queued or under way already: the run that made the
+   * file queues it, and a generation run again after its end went unrecorded (the worker or the database lost just
+   * then) sends the file it made, once. The row stays locked until the job is in the queue, so two runs at once
+   * (the queue running a job again while it still ran) cannot both find none and queue two.
    */
   async function ensureTransferQueued(reportId: number, seq: number): Promise<void> {
-    const { rows } = await db.query<{ pending: boolean }>(
-      `SELECT r.attempts = 0 AND NOT EXISTS (SELECT 1 FROM ${QUEUE_SCHEMA}.job j
-                WHERE j.name = '${TRANSFER_JOB}' AND j.data->>'reportId' = r.id::text
-                  AND j.data->>'seq' = r.request_seq::text) AS pending
-         FROM report_files r WHERE r.id = $1 AND r.request_seq = $2`,
-      [reportId, seq],
-    );
-    if (rows[0]?.pending) await enqueue(TRANSFER_JOB, { reportId, seq });
+    await withTransaction(db, async (client) => {
+      // The lock first, the look for the job after it in a statement of its own: a statement that waited for the
+      // lock would look with the snapshot it took before waiting, and miss the job queued meanwhile.
+      await client.query('SELECT 1 FROM report_files WHERE id = $1 FOR UPDATE', [reportId]);
+      const { rows } = await client.query<{ pending: boolean }>(
+        `SELECT r.attempts = 0 AND NOT EXISTS (SELECT 1 FROM ${QUEUE_SCHEMA}.job j
+                  WHERE j.name = '${TRANSFER_JOB}' AND j.data->>'reportId' = r.id::text
+                    AND j.data->>'seq' = r.request_seq::text) AS pending
+           FROM report_files r WHERE r.id = $1 AND r.request_seq = $2`,
+        [reportId, seq],
+      );
+      if (rows[0]?.pending) await enqueue(TRANSFER_JOB, { reportId, seq });
+    });
   }
 
   /**
@@ -379,7 +411,9 @@ export function completionService(ctx: AppContext) {
           WHERE d.root_id IS NULL
             AND ${DUE_AT} <= now() AND ${REQUESTED_EARLY}`,
       );
-      for (const d of early.rows) await requestCompletion(d.id);
+      for (const d of early.rows) {
+        await oneRequestAtATime('completion', d.id, (q) => requestCompletion(q, d.id));
+      }
       return rows.length + early.rows.length;
     },
 
@@ -414,17 +448,19 @@ export function completionService(ctx: AppContext) {
     /** refresh-completion-report: generate again, then transfer (a child's id: its campaign's report). */
     async refresh(id: number, who: Actor): Promise<string> {
       const datasetId = await rootOf(id);
-      const jobId = await requestCompletion(datasetId);
-      await audit(who, 'completion.refresh', datasetId, { jobId });
-      return jobId;
+      return oneRequestAtATime('completion', datasetId, async (q) => {
+        const jobId = await requestCompletion(q, datasetId);
+        await audit(who, 'completion.refresh', datasetId, { jobId }, q);
+        return jobId;
+      });
     },
 
     /** launch-completion-report: as refresh, but joins a launch or request of the report still under way. */
     async launchCompletion(id: number, who: Actor): Promise<Launch> {
       const datasetId = await rootOf(id);
-      return launchOnce('completion', datasetId, who, async () => {
-        const jobId = await requestCompletion(datasetId);
-        await audit(who, 'completion.launch', datasetId, { jobId });
+      return launchOnce('completion', datasetId, who, async (q) => {
+        const jobId = await requestCompletion(q, datasetId);
+        await audit(who, 'completion.launch', datasetId, { jobId }, q);
         return jobId;
       });
     },
@@ -435,29 +471,33 @@ export function completionService(ctx: AppContext) {
      */
     async resend(id: number, who: Actor): Promise<string> {
       const datasetId = await rootOf(id);
-      const { rows } = await db.query<{ id: number; request_seq: number }>(
-        `UPDATE report_files
+      // Under the report's request lock: a refresh at the same moment has either queued its job already (so the
+      // resend sees a new file being made and is refused) or comes after the resend and supersedes it.
+      return oneRequestAtATime('completion', datasetId, async (q) => {
+        const { rows } = await q.query<{ id: number; request_seq: number }>(
+          `UPDATE report_files
             SET request_seq = request_seq + 1, ${START_OVER}
           WHERE dataset_id = $1 AND kind = 'completion' AND file_path IS NOT NULL AND NOT ${MAKING_NEW_FILE}
           RETURNING id, request_seq`,
-        [datasetId],
-      );
-      const row = rows[0];
-      if (!row) {
-        const { rows: why } = await db.query<{ making: boolean }>(
-          `SELECT ${MAKING_NEW_FILE} AS making FROM report_files
-            WHERE dataset_id = $1 AND kind = 'completion'`,
           [datasetId],
         );
-        throw conflict(
-          why[0]?.making
-            ? `The completion report of campaign ${datasetId} is being made again; it is sent as soon as it is made, so there is nothing to resend yet.`
-            : `The completion report of campaign ${datasetId} has not been generated yet, so there is nothing to resend. Use refresh to generate it.`,
-        );
-      }
-      const jobId = await enqueueRequest(TRANSFER_JOB, { reportId: row.id, seq: row.request_seq });
-      await audit(who, 'completion.resend', datasetId, { jobId });
-      return jobId;
+        const row = rows[0];
+        if (!row) {
+          const { rows: why } = await q.query<{ making: boolean }>(
+            `SELECT ${MAKING_NEW_FILE} AS making FROM report_files
+            WHERE dataset_id = $1 AND kind = 'completion'`,
+            [datasetId],
+          );
+          throw conflict(
+            why[0]?.making
+              ? `The completion report of campaign ${datasetId} is being made again; it is sent as soon as it is made, so there is nothing to resend yet.`
+              : `The completion report of campaign ${datasetId} has not been generated yet, so there is nothing to resend. Use refresh to generate it.`,
+          );
+        }
+        const jobId = await enqueueRequest(q, TRANSFER_JOB, { reportId: row.id, seq: row.request_seq });
+        await audit(who, 'completion.resend', datasetId, { jobId }, q);
+        return jobId;
+      });
     },
 
     /**
@@ -469,8 +509,8 @@ export function completionService(ctx: AppContext) {
       // A child's id makes its campaign's report: the Custom Reports list shows root campaigns only, so a report
       // of the child alone would be sent without any row saying whether it arrived.
       const datasetId = await rootOf(id);
-      return launchOnce(kind, datasetId, who, async () => {
-        const { rows } = await db.query<{ id: number; request_seq: number }>(
+      return launchOnce(kind, datasetId, who, async (q) => {
+        const { rows } = await q.query<{ id: number; request_seq: number }>(
           `INSERT INTO report_files (dataset_id, kind, previous_transferred_at, previous_file_name)
            SELECT $1, $2, p.at, p.name
              FROM (SELECT 1) one
@@ -482,8 +522,8 @@ export function completionService(ctx: AppContext) {
           [datasetId, kind],
         );
         const row = rows[0]!;
-        const jobId = await enqueueRequest(GENERATE_JOB, { reportId: row.id, seq: row.request_seq });
-        await audit(who, `report.launch.${kind}`, datasetId, { jobId, reportId: row.id });
+        const jobId = await enqueueRequest(q, GENERATE_JOB, { reportId: row.id, seq: row.request_seq });
+        await audit(who, `report.launch.${kind}`, datasetId, { jobId, reportId: row.id }, q);
         return jobId;
       });
     },
@@ -503,8 +543,12 @@ export function completionService(ctx: AppContext) {
       const stopHeartbeat = heartbeat(reportId, seq);
       const at = new Date();
       const fileName = reportFileName(config.utilityAbbreviation, row.kind, row.dataset_id, at);
-      // Unique per request, so a superseded run can never overwrite or delete the newer file.
-      const filePath = path.join(reportsDir, `r${reportId}-s${seq}-${fileName}`);
+      // Unique per run, so a superseded run, or a second run of the same job, never overwrites or deletes the
+      // file recorded on the row.
+      const filePath = path.join(
+        reportsDir,
+        `r${reportId}-s${seq}-${randomBytes(4).toString('hex')}-${fileName}`,
+      );
       const partPath = `${filePath}.${randomBytes(4).toString('hex')}.part`;
       try {
         await mkdir(reportsDir, { recursive: true });
@@ -517,6 +561,7 @@ export function completionService(ctx: AppContext) {
                   unreached_in_progress = $9, generated_at = $8, generated_seq = $2, ${START_OVER}
              FROM (SELECT id, file_path AS old_path FROM report_files WHERE id = $1 FOR UPDATE) old
             WHERE report_files.id = old.id AND report_files.request_seq = $2
+              AND report_files.generated_seq IS DISTINCT FROM $2
             RETURNING old.old_path`,
           [
             reportId,
@@ -530,13 +575,15 @@ export function completionService(ctx: AppContext) {
             stats.unreachedInProgress,
           ],
         );
+        // Superseded, or made meanwhile by another run of this job (the queue running it again while it ran):
+        // the file recorded first is the request's, and its run queues the one transfer.
         if (!updated.length) {
           await rm(filePath, { force: true });
           return;
         }
         const oldPath = updated[0]?.old_path;
         if (oldPath && oldPath !== filePath) await rm(oldPath, { force: true });
-        await enqueue(TRANSFER_JOB, { reportId, seq });
+        await ensureTransferQueued(reportId, seq);
       } catch (err) {
         await rm(partPath, { force: true }).catch(() => {});
         const last = isLastRun(run);

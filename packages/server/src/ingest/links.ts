@@ -57,9 +57,11 @@ export function linksService(db: Db) {
             );
           }
         };
+        // Rows locked in code order, as the inserts below go: two batches holding the same codes in other orders
+        // would otherwise each take one the other then waits for (a deadlock).
         const byCode = await heldCodes(
           unique.map((l) => l.code),
-          `${HELD_CODES} FOR UPDATE`,
+          `${HELD_CODES} ORDER BY code COLLATE "C" FOR UPDATE`,
         );
         links.forEach((l, index) => {
           if (!knownIds.has(l.message_id_bint)) {
@@ -68,7 +70,9 @@ export function linksService(db: Db) {
           codeTaken(byCode, l, index);
         });
         refuseIfAny();
-        const fresh = unique.filter((l) => !byCode.has(l.code));
+        const fresh = unique
+          .filter((l) => !byCode.has(l.code))
+          .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
         let inserted = 0;
         if (fresh.length) {
           // A code no row held yet was not locked above: a batch sent twice at once (the engine retrying while the
@@ -76,7 +80,9 @@ export function linksService(db: Db) {
           // duplicate-key 500, finds the code taken: the same link is a repeat, another link a refusal.
           const { rows: added } = await client.query<{ code: string }>(
             `INSERT INTO link_codes (code, message_id, target_url)
-             SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[])
+             SELECT u.code, u.message_id, u.url
+               FROM unnest($1::text[], $2::bigint[], $3::text[]) WITH ORDINALITY AS u(code, message_id, url, n)
+              ORDER BY u.n
              ON CONFLICT (code) DO NOTHING
              RETURNING code`,
             [fresh.map((l) => l.code), fresh.map((l) => l.message_id_bint), fresh.map((l) => l.target_url)],

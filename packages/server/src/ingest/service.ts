@@ -29,8 +29,17 @@ const MAX_ISSUES_LISTED = 1000;
 /** Dashboard Today counts are kept per 15-minute slot (see the migration). */
 const SLOT_MS = 15 * 60_000;
 
-/** A concurrent batch inserted a message this batch meant to insert: the transaction is retried. */
-class RaceDetected extends Error {}
+/**
+ * A concurrent batch inserted or changed a message this batch meant to write: the transaction is retried. After the
+ * last retry it is what PostgreSQL calls a serialization failure (40001): the server answers 503, try again, as for
+ * a deadlock, rather than 500.
+ */
+class RaceDetected extends Error {
+  readonly code = '40001';
+  constructor() {
+    super('A concurrent batch changed the same messages on every try.');
+  }
+}
 
 /**
  * Ingest of the messaging engine's feed (DESIGN.md §4). Every batch is one transaction: its records are
@@ -164,7 +173,9 @@ function lastById<T extends { index: number }>(
 // ---- events ----
 
 async function upsertEvents(client: DbClient, recs: (EventRec & { index: number })[]): Promise<IngestAnswer> {
-  const rows = lastById(recs, (r) => r.id_bint);
+  // In id order, as every batch writes: rows written in each batch's own order deadlock with a batch writing the
+  // same ids in another order (retried, but a second each: PostgreSQL's deadlock_timeout).
+  const rows = lastById(recs, (r) => r.id_bint).sort((a, b) => a.id_bint - b.id_bint);
   const res = await client.query<{ inserted: boolean }>(
     `INSERT INTO events AS e (id, name, begin_at)
      SELECT * FROM unnest($1::bigint[], $2::text[], $3::timestamptz[])
@@ -209,7 +220,9 @@ async function upsertDatasets(
   client: DbClient,
   recs: (DatasetRec & { index: number })[],
 ): Promise<IngestAnswer> {
-  const incoming = lastById(recs, (r) => r.dataset_id_bint);
+  const incoming = lastById(recs, (r) => r.dataset_id_bint).sort(
+    (a, b) => a.dataset_id_bint - b.dataset_id_bint,
+  );
   const ids = incoming.map((r) => r.dataset_id_bint);
   const rootIds = incoming.flatMap((r) => (r.rootDataset_bint ? [r.rootDataset_bint] : []));
   const { rows: stored } = await client.query<DatasetRow>(
@@ -442,6 +455,8 @@ async function upsertMessages(
   if (issues.length) rejectBatch(issues);
   if (!changed.length) return { received: recs.length, inserted: 0, updated: 0, ignored: recs.length };
 
+  // In id order, as every batch writes (see upsertEvents).
+  changed.sort((a, b) => a.id_bint - b.id_bint);
   const fresh = changed.filter((r) => !stored.has(r.id_bint));
   const updates = changed.filter((r) => stored.has(r.id_bint));
   const col = <K extends keyof MessageRec>(list: MessageRec[], k: K) => list.map((r) => r[k] ?? null);
@@ -472,6 +487,7 @@ async function upsertMessages(
               u.contact, u.language, u.status, u.status_at, u.attempts, u.clicked_at,
               coalesce(u.extra::timestamptz, now())
          FROM ${unnestSql} JOIN datasets d ON d.id = u.dataset_id
+        ORDER BY u.id
        ON CONFLICT (id) DO NOTHING`,
       [...values(fresh), fresh.map((r) => r.created_dt ?? null)],
     );

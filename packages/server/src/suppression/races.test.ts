@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
+
+/**
+ * Suppression changes arriving at the same moment (several operators, or one pressing twice): uploads, applies,
+ * discards and deletes of one group, and the kept counts of values per group and type.
+ */
+let t: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.signIn(['SUPPRESSION'], 'sam@test.local');
+});
+afterAll(() => t?.close());
+
+const BOUNDARY = '----psps-races-boundary';
+
+function upload(kind: 'full' | 'incremental', group: string, content: string) {
+  const field = kind === 'full' ? 'fullFileUpload' : 'incrementalFileUpload';
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/suppress/upload/${field}`,
+    headers: {
+      ...bearer(token),
+      'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+      groupName: group,
+    },
+    payload: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="list.csv"\r\nContent-Type: text/csv\r\n\r\n${content}\r\n--${BOUNDARY}--\r\n`,
+  });
+}
+
+const call = (method: 'POST' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+const emails = (from: number, n: number) =>
+  Array.from({ length: n }, (_, i) => `r${from + i}@example.com\n`).join('');
+
+/** Active values of a group, counted, and the count the triggers keep: they must agree. */
+async function counts(group: string): Promise<{ active: number; kept: number }> {
+  const { rows } = await t.ctx.db.query<{ active: number; kept: number }>(
+    `SELECT (SELECT count(*)::int FROM suppressions WHERE group_vch = $1 AND ended_by IS NULL) AS active,
+            (SELECT coalesce(sum(current_count), 0)::int FROM suppression_counts WHERE group_vch = $1) AS kept`,
+    [group],
+  );
+  return rows[0]!;
+}
+
+async function createGroup(group: string, content: string) {
+  const preview = await upload('full', group, content);
+  expect(preview.statusCode).toBe(200);
+  const applied = await call('POST', `/api/suppress/upload/fullFileUpload/${preview.json().uploadId}/apply`);
+  expect(applied.statusCode).toBe(200);
+}
+
+describe('suppression changes at the same moment', () => {
+  it('applies 12 overlapping incremental uploads to one group and two others at once, each value once', async () => {
+    for (const group of ['Race A', 'Race B', 'Race C']) await createGroup(group, emails(0, 10));
+    // Upload i holds values 5i .. 5i + 29: each overlaps the next five, and the other uploads of its group.
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        upload('incremental', ['Race A', 'Race B', 'Race C'][i % 3]!, emails(5 * i, 30)),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array.from({ length: 12 }, () => 200));
+    // Group A got uploads 0, 3, 6, 9: values 0-29, 15-44, 30-59, 45-74 (its first 10 among them): 0-74.
+    expect(await counts('Race A')).toEqual({ active: 75, kept: 75 });
+    // B: 5-34, 20-49, 35-64, 50-79 and 0-9; C: 10-39, 25-54, 40-69, 55-84 and 0-9.
+    expect(await counts('Race B')).toEqual({ active: 80, kept: 80 });
+    expect(await counts('Race C')).toEqual({ active: 85, kept: 85 });
+  }, 15_000);
+
+  it('applies one of several previews of a group applied at once, refusing the others (409)', async () => {
+    await createGroup('Race D', emails(0, 20));
+    const previews = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => upload('full', 'Race D', emails(5 * i, 20))),
+    );
+    expect(previews.map((p) => p.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const applied = await Promise.all(
+      previews.map((p) => call('POST', `/api/suppress/upload/fullFileUpload/${p.json().uploadId}/apply`)),
+    );
+    expect(applied.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    for (const refused of applied.filter((a) => a.statusCode === 409)) {
+      expect(refused.json().message).toBe(
+        'The group "Race D" changed after this preview. Upload the file again to see a fresh preview.',
+      );
+    }
+    expect(await counts('Race D')).toEqual({ active: 20, kept: 20 });
+  });
+
+  it('takes either the apply or the discard of one preview sent at once, never both', async () => {
+    for (let round = 0; round < 5; round++) {
+      const group = `Race E${round}`;
+      await createGroup(group, emails(0, 5));
+      const preview = (await upload('full', group, emails(3, 5))).json();
+      const [applied, discarded] = await Promise.all([
+        call('POST', `/api/suppress/upload/fullFileUpload/${preview.uploadId}/apply`),
+        call('POST', `/api/suppress/upload/fullFileUpload/${preview.uploadId}/discard`),
+      ]);
+      const { rows } = await t.ctx.db.query<{ status: string }>(
+        'SELECT status FROM suppression_uploads WHERE id = $1',
+        [preview.uploadId],
+      );
+      if (applied.statusCode === 200) {
+        expect(discarded.statusCode).toBe(409);
+        expect(rows).toEqual([{ status: 'applied' }]);
+        expect(await counts(group)).toEqual({ active: 5, kept: 5 });
+      } else {
+        expect([applied.statusCode, discarded.statusCode]).toEqual([409, 200]);
+        expect(rows).toEqual([{ status: 'discarded' }]);
+        expect(await counts(group)).toEqual({ active: 5, kept: 5 });
+      }
+    }
+  });
+
+  it('deletes a row, or a group and type, once when asked many times at once', async () => {
+    await createGroup('Race F', emails(0, 30));
+    const { rows } = await t.ctx.db.query<{ id: number }>(
+      "SELECT row_id_bint AS id FROM suppressions WHERE group_vch = 'Race F' AND value_vch = 'r7@example.com'",
+    );
+    const rowDeletes = await Promise.all(
+      Array.from({ length: 15 }, () =>
+        call('DELETE', `/api/suppress/deleteById/${rows[0]!.id}`, { groupName: 'Race F' }),
+      ),
+    );
+    expect(rowDeletes.map((a) => a.statusCode).sort()).toEqual([
+      200,
+      ...Array.from({ length: 14 }, () => 404),
+    ]);
+    expect(await counts('Race F')).toEqual({ active: 29, kept: 29 });
+    const groupDeletes = await Promise.all(
+      Array.from({ length: 15 }, () =>
+        call('DELETE', '/api/suppress/deleteById/groupNameAndType', { groupName: 'Race F', type: 'EMAIL' }),
+      ),
+    );
+    expect(groupDeletes.map((a) => a.statusCode).sort()).toEqual([
+      200,
+      ...Array.from({ length: 14 }, () => 404),
+    ]);
+    expect(groupDeletes.find((a) => a.statusCode === 200)!.json()).toEqual({ status: 200, deleted: 29 });
+    expect(await counts('Race F')).toEqual({ active: 0, kept: 0 });
+  });
+});
+
+describe('uploads that each close the previews left open, at once', () => {
+  it('closes each expired preview once and answers every upload', async () => {
+    const previews = [];
+    for (let i = 0; i < 8; i++)
+      previews.push((await upload('full', `Race G${i}`, emails(0, 5))).json().uploadId);
+    await t.ctx.db.query(
+      "UPDATE suppression_uploads SET expires_ts = now() - interval '1 minute' WHERE id = ANY($1::bigint[])",
+      [previews],
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => upload('full', `Race H${i}`, emails(100 * i, 20))),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array.from({ length: 12 }, () => 200));
+    const { rows } = await t.ctx.db.query<{ status: string; n: number }>(
+      'SELECT status, count(*)::int AS n FROM suppression_uploads WHERE id = ANY($1::bigint[]) GROUP BY status',
+      [previews],
+    );
+    expect(rows).toEqual([{ status: 'expired', n: 8 }]);
+    const { rows: left } = await t.ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+        WHERE i.inhparent = 'suppression_staging'::regclass AND c.relname = ANY($1::text[])`,
+      [previews.map((id) => `suppression_staging_${id}`)],
+    );
+    expect(left[0]!.n).toBe(0);
+  }, 15_000);
+});
