@@ -128,13 +128,16 @@ export function SmsEditor({ editor, locked }: { editor: ChannelEditorState; lock
               {rendered && 'ok' in rendered ? (
                 <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                   {rendered.text || (
-                    <Text span c="dimmed">
+                    <Text span c="dimmed" dir="ltr">
                       Nothing written yet.
                     </Text>
                   )}
                 </Text>
               ) : (
-                <Text c="red">The preview needs valid data (see below).</Text>
+                // The console's own words stay left to right in a right-to-left pane (the period at their end).
+                <Text c="red" dir="ltr">
+                  The preview needs valid data (see below).
+                </Text>
               )}
             </Paper>
             <DataField value={form.data} onChange={(data) => update({ data })} locked={locked} />
