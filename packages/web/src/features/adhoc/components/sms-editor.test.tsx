@@ -104,6 +104,15 @@ describe('the preview pane of a right-to-left language', () => {
     expect(message.getAttribute('dir')).toBe('ltr');
   });
 
+  it("ends the Body's hint with a left-to-right mark, so '^.' stays at its end in an Arabic text area", () => {
+    show(languageForm({ language: 'arabic', body: '', from: '97633', data: '{}' }));
+    const body = screen.getByRole('textbox', { name: 'Body' });
+    expect(body.closest('[dir="rtl"]')).not.toBeNull();
+    expect(body.getAttribute('placeholder')).toBe(
+      'Write the text message. Variables are written between carets, e.g. ^customerName^.\u200E',
+    );
+  });
+
   it('says "Nothing written yet." left to right in an empty Arabic preview', () => {
     show(languageForm({ language: 'arabic', body: '', from: '97633', data: '{}' }));
     expect(screen.getByTestId('sms-preview').getAttribute('dir')).toBe('rtl');
