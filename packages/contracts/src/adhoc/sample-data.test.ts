@@ -19,6 +19,64 @@ describe('sample data pre-filling a new language (doc 2 §3)', () => {
     for (const name of [...SMS_VARIABLES, ...EMAIL_VARIABLES]) expect(data[name], name).toBeDefined();
   });
 
+  it('lists its fields in the order of doc 2 §3, as the data field shows them', () => {
+    const parts = (prefix: string) =>
+      [
+        'TimeHour',
+        'Date',
+        'DateTime',
+        'MonthDayNumber',
+        'MonthDayNumberSuffix',
+        'MonthName',
+        'MonthNumber',
+        'MonthNameEnglish',
+        'WeekDayName',
+        'WeekDayNameEnglish',
+      ].map((part) => `${prefix}${part}`);
+    expect(Object.keys(sampleData('english', 'EML', NOW))).toEqual([
+      'locale',
+      'notifyBy',
+      'language',
+      'datasets_id_bint',
+      'customerName',
+      'messages_id_bint',
+      'now',
+      'now_date',
+      'now_dateTime',
+      'address',
+      'adhoc1',
+      'adhoc2',
+      ...parts('allClear'),
+      ...parts('shutOffStart'),
+      ...parts('shutoffStart'),
+      ...parts('shutOffEnd'),
+      ...parts('shutoffEnd'),
+      ...parts('etor'),
+      'c1c2_vch',
+      'meterNumber',
+      'multiPremiseCount',
+      'multiPremise',
+      'notifyByValue',
+      'personId',
+      'pinCode',
+      'premCity',
+      'premCounty',
+      'rowNumber',
+      'saId',
+      'zipCode',
+      'industryClassification',
+      'serviceDescriptor',
+      'circuit',
+    ]);
+    const opening = JSON.stringify(sampleData('english', 'SMS', NOW), null, 2)
+      .split('\n')
+      .slice(12, 14);
+    expect(opening).toEqual([
+      '  "adhoc2": "Updates: https://example.com/psps",',
+      '  "allClearTimeHour": "2 PM",',
+    ]);
+  });
+
   it('describes a plausible customer', () => {
     const data = sampleData('english', 'SMS', NOW);
     expect(data.customerName).toBe('Jane Doe');

@@ -130,7 +130,9 @@ function wallClockIn(at: Date, timeZone: string): Date {
 /**
  * The sample data record that pre-fills a new language (doc 2 §3): one plausible customer of a PSPS event,
  * with every SMS and e-mail variable filled, the event dates a few days after `now`, the language, its
- * locale and the channel filled in, and the contact (notifyByValue) matching the channel. `now_date`,
+ * locale and the channel filled in, and the contact (notifyByValue) matching the channel. Keys in the order of
+ * doc 2 §3 (the operator reads them in the data field): all-clear, shut-off start, shut-off end and etor parts
+ * after adhoc2; c1c2_vch, an e-mail variable §3 does not list, just before meterNumber. `now_date`,
  * `now_dateTime` and the event days are on the clocks of `timeZone` (the console passes the operator's: at 17:00
  * in California, 'now' is not 01:00 the next morning); `now` itself is ISO 8601 UTC.
  */
@@ -143,13 +145,12 @@ export function sampleData(
   const code = findLanguage(language)?.code ?? 'en';
   const wallNow = wallClockIn(now, timeZone);
   const today = Date.UTC(wallNow.getUTCFullYear(), wallNow.getUTCMonth(), wallNow.getUTCDate());
-  const eventDates = Object.assign(
-    {},
-    ...TEMPLATE_DATE_PREFIXES.map((prefix) => {
+  const eventDates = Object.fromEntries(
+    TEMPLATE_DATE_PREFIXES.map((prefix) => {
       const { days, hour } = EVENT_OFFSETS[prefix];
-      return dateParts(prefix, new Date(today + days * DAY_MS + hour * 3_600_000), code);
+      return [prefix, dateParts(prefix, new Date(today + days * DAY_MS + hour * 3_600_000), code)];
     }),
-  ) as Record<string, string>;
+  ) as Record<DatePrefix, Record<string, string>>;
   return {
     locale: code,
     notifyBy,
@@ -163,6 +164,12 @@ export function sampleData(
     address: '1234 Main St, Santa Rosa, CA 95401',
     adhoc1: 'Community Resource Center: Veterans Memorial Building, 1351 Maple Ave, Santa Rosa',
     adhoc2: 'Updates: https://example.com/psps',
+    ...eventDates.allClear,
+    ...eventDates.shutOffStart,
+    ...eventDates.shutoffStart,
+    ...eventDates.shutOffEnd,
+    ...eventDates.shutoffEnd,
+    ...eventDates.etor,
     c1c2_vch: 'C1',
     meterNumber: '1009876543',
     multiPremiseCount: 2,
@@ -178,6 +185,5 @@ export function sampleData(
     industryClassification: 'Residential',
     serviceDescriptor: 'Electric',
     circuit: 'FULTON 1102',
-    ...eventDates,
   };
 }

@@ -25,13 +25,13 @@ const template = draftTemplate();
 const english = languageForm({ body: 'Power will be shut off.', from: '97633' });
 
 /** The SMS tab of ADHOC-5 with English loaded; what is typed is kept, as the template's editor keeps it. */
-function SmsTab() {
-  const [form, setForm] = useState(english);
+function SmsTab({ initial = english }: { initial?: TemplateForm }) {
+  const [form, setForm] = useState(initial);
   const editor = {
     id: 5,
     campaign: template,
     notifyBy: 'SMS',
-    language: 'english' as AdhocLanguageName,
+    language: initial.language as AdhocLanguageName,
     savedLanguages: new Set<AdhocLanguageName>(['english']),
     conflictLanguages: new Set<AdhocLanguageName>(),
     unsavedLanguages: new Set<AdhocLanguageName>(),
@@ -50,12 +50,12 @@ function SmsTab() {
   return <SmsEditor editor={editor} locked={false} />;
 }
 
-function show() {
+function show(initial?: TemplateForm) {
   render(
     <MantineProvider>
       <QueryClientProvider client={new QueryClient()}>
         <DialogsProvider>
-          <SmsTab />
+          <SmsTab initial={initial} />
         </DialogsProvider>
       </QueryClientProvider>
     </MantineProvider>,
@@ -92,5 +92,30 @@ describe('the SMS counter (n/1000) is the Body field’s description', () => {
     expect(label.compareDocumentPosition(counter) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(counter.compareDocumentPosition(body) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(counter.closest('[aria-live], [role="status"], [role="alert"], [role="log"]')).toBeNull();
+  });
+});
+
+describe('the preview pane of a right-to-left language', () => {
+  it("keeps the console's English sentences left to right, so their period stays at their end", () => {
+    show(languageForm({ language: 'arabic', body: 'مرحبا', from: '97633', data: '{ not json' }));
+    const pane = screen.getByTestId('sms-preview');
+    expect(pane.getAttribute('dir')).toBe('rtl');
+    const message = screen.getByText('The preview needs valid data (see below).');
+    expect(message.getAttribute('dir')).toBe('ltr');
+  });
+
+  it("ends the Body's hint with a left-to-right mark, so '^.' stays at its end in an Arabic text area", () => {
+    show(languageForm({ language: 'arabic', body: '', from: '97633', data: '{}' }));
+    const body = screen.getByRole('textbox', { name: 'Body' });
+    expect(body.closest('[dir="rtl"]')).not.toBeNull();
+    expect(body.getAttribute('placeholder')).toBe(
+      'Write the text message. Variables are written between carets, e.g. ^customerName^.\u200E',
+    );
+  });
+
+  it('says "Nothing written yet." left to right in an empty Arabic preview', () => {
+    show(languageForm({ language: 'arabic', body: '', from: '97633', data: '{}' }));
+    expect(screen.getByTestId('sms-preview').getAttribute('dir')).toBe('rtl');
+    expect(screen.getByText('Nothing written yet.').getAttribute('dir')).toBe('ltr');
   });
 });

@@ -25,6 +25,13 @@ import { VariableWarnings } from './variable-warnings.tsx';
 
 /** The SMS tab (doc 2 §2.5). */
 /** The editor state lives with the template (hooks/use-channel-editor.ts), so it works while the tab is hidden. */
+/**
+ * The Body's hint. It ends with a left-to-right mark so that, in an Arabic or Farsi text area (right to left), its
+ * closing '^.' stays at its end instead of being drawn before 'carets'.
+ */
+const SMS_BODY_PLACEHOLDER =
+  'Write the text message. Variables are written between carets, e.g. ^customerName^.\u200E';
+
 export function SmsEditor({ editor, locked }: { editor: ChannelEditorState; locked: boolean }) {
   const dialogs = useDialogs();
   const body = useRef<HTMLTextAreaElement>(null);
@@ -97,7 +104,7 @@ export function SmsEditor({ editor, locked }: { editor: ChannelEditorState; lock
               autosize
               minRows={12}
               maxRows={30}
-              placeholder="Write the text message. Variables are written between carets, e.g. ^customerName^."
+              placeholder={SMS_BODY_PLACEHOLDER}
               {...lockedField(locked)}
               data-testid="sms-body"
               dir={textDirection(form.language)}
@@ -128,13 +135,16 @@ export function SmsEditor({ editor, locked }: { editor: ChannelEditorState; lock
               {rendered && 'ok' in rendered ? (
                 <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                   {rendered.text || (
-                    <Text span c="dimmed">
+                    <Text span c="dimmed" dir="ltr">
                       Nothing written yet.
                     </Text>
                   )}
                 </Text>
               ) : (
-                <Text c="red">The preview needs valid data (see below).</Text>
+                // The console's own words stay left to right in a right-to-left pane (the period at their end).
+                <Text c="red" dir="ltr">
+                  The preview needs valid data (see below).
+                </Text>
               )}
             </Paper>
             <DataField value={form.data} onChange={(data) => update({ data })} locked={locked} />

@@ -196,15 +196,18 @@ export function VoiceEditor({
               {rendered && 'ok' in rendered ? (
                 <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                   {rendered.text || (
-                    <Text span c="dimmed">
+                    <Text span c="dimmed" dir="ltr">
                       Nothing written yet.
                     </Text>
                   )}
                 </Text>
               ) : (
-                <Text c="red">The preview needs valid data (see below).</Text>
+                // The console's own words stay left to right in a right-to-left pane (the period at their end).
+                <Text c="red" dir="ltr">
+                  The preview needs valid data (see below).
+                </Text>
               )}
-              <Text size="xs" c="dimmed" mt="sm">
+              <Text size="xs" c="dimmed" mt="sm" dir="ltr">
                 {form.uploadLive
                   ? 'A person who answers hears the live recording.'
                   : 'No live recording: the text is spoken.'}{' '}

@@ -149,16 +149,15 @@ export function SummaryCard({ page, onPageChange, onDelete, onDownload, download
           <Text size="sm" c="dimmed" data-testid="summary-range">
             {first.toLocaleString()}–{last.toLocaleString()} of {total.toLocaleString()} groups and types
           </Text>
-          {pages > 1 && (
-            <PageNav
-              label="Summary pages"
-              page={page}
-              pages={pages}
-              maxButtons={SUPPRESSION_SUMMARY_PAGE_BUTTONS}
-              size="xs"
-              onChange={onPageChange}
-            />
-          )}
+          {/* Document 2 §2.8 gives the summary its small pagination, shown on one page too (as the results' is). */}
+          <PageNav
+            label="Summary pages"
+            page={page}
+            pages={pages}
+            maxButtons={SUPPRESSION_SUMMARY_PAGE_BUTTONS}
+            size="xs"
+            onChange={onPageChange}
+          />
         </Group>
       )}
     </Card>
