@@ -2,6 +2,7 @@ import { Alert, Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { DASHBOARD_CARD_CAPTION, DASHBOARD_CARDS, type DashboardAnswer } from '@psps/contracts';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { ScreenHeading } from '../../../components/screen-heading.tsx';
+import { grouped } from '../../../lib/numbers.ts';
 import { Can } from '../../../lib/permissions.tsx';
 import { todayCaption } from '../../../lib/time-zone.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
@@ -26,7 +27,7 @@ function StatCard({
         <Skeleton height={40} my={4} width="60%" />
       ) : (
         <Text fz={32} fw={700} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="stat-value">
-          {value === undefined ? '–' : value.toLocaleString('en-US')}
+          {value === undefined ? '–' : grouped(value)}
         </Text>
       )}
       <Text size="xs" c="dimmed" data-testid="stat-day">

@@ -4,6 +4,7 @@ import {
   formatDateTime,
   REPORT_KIND_LABELS,
 } from '@psps/contracts';
+import { grouped } from '../../../lib/numbers.ts';
 
 /**
  * A MedBase or MB Unreached file made while the campaign was still trying some of its unreached customers is no
@@ -13,7 +14,7 @@ import {
 export function stillRunningNote(kind: CustomReportKind, report: CustomReportState): string | null {
   const pending = report.UNREACHED_IN_PROGRESS;
   if (kind === 'linkclick' || !pending || !report.REPORT_TIME) return null;
-  const customers = pending === 1 ? '1 customer' : `${pending.toLocaleString('en-US')} customers`;
+  const customers = pending === 1 ? '1 customer' : `${grouped(pending)} customers`;
   return (
     `${REPORT_KIND_LABELS[kind]} was made at ${formatDateTime(report.REPORT_TIME)}, while the campaign was ` +
     `still running: ${customers} not reached ${pending === 1 ? 'was' : 'were'} still being tried ` +

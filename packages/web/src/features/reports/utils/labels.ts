@@ -1,4 +1,5 @@
 import { formatDateTime, REPORT_TEXTS } from '@psps/contracts';
+import { grouped } from '../../../lib/numbers.ts';
 
 /** A missing date shows '-' on report screens (document 1 §2, campaign tree). */
 export function dateOrDash(value: string | null | undefined): string {
@@ -7,7 +8,7 @@ export function dateOrDash(value: string | null | undefined): string {
 
 /** Counts with thousands separators; '-' when the server has none. */
 export function formatCount(value: number | null | undefined): string {
-  return value === null || value === undefined ? REPORT_TEXTS.missingDate : value.toLocaleString('en-US');
+  return value === null || value === undefined ? REPORT_TEXTS.missingDate : grouped(value);
 }
 
 /** Events dropdown entry: begin time, then [E{event id}/N{record count}], then the name (document 1 §2). */

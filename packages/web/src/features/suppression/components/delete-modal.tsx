@@ -9,6 +9,7 @@ import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { grouped } from '../../../lib/numbers.ts';
 import { deleteSuppressionGroup, deleteSuppressionRow } from '../api/delete-suppressions.ts';
 import { useSuppressionSummary } from '../api/get-summary.ts';
 import { focusOnMount } from './focus.ts';
@@ -36,7 +37,7 @@ function useCurrentCount(target: DeleteTarget) {
   return { checking: false, count: row?.valid_count ?? null, shown, failed: null };
 }
 
-const values = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'value' : 'values'}`;
+const values = (n: number) => `${grouped(n)} ${n === 1 ? 'value' : 'values'}`;
 
 type Props = {
   target: DeleteTarget;
@@ -115,7 +116,7 @@ export function DeleteModal({ target, onClose }: Props) {
                 <Table.Tr>
                   <Table.Th>Valid Count</Table.Th>
                   <Table.Td data-testid="delete-count">
-                    {current.count === null ? 'not known' : current.count.toLocaleString()}
+                    {current.count === null ? 'not known' : grouped(current.count)}
                     {current.checking && ' (checking the current count…)'}
                   </Table.Td>
                 </Table.Tr>
@@ -163,8 +164,7 @@ export function DeleteModal({ target, onClose }: Props) {
             </Text>
             {target.kind === 'group' && (
               <Text size="sm" c="dimmed">
-                {del.data.deleted.toLocaleString()} {type} {del.data.deleted === 1 ? 'value' : 'values'}{' '}
-                ended.
+                {grouped(del.data.deleted)} {type} {del.data.deleted === 1 ? 'value' : 'values'} ended.
               </Text>
             )}
           </Alert>

@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Group } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
+import { grouped } from '../../../lib/numbers.ts';
 import { pageWindow } from './page-window.ts';
 
 type Props = {
@@ -51,7 +52,7 @@ export function PageNav({ label, page, pages, maxButtons, withEdges = false, siz
           onClick={() => onChange(n)}
           styles={{ label: { fontVariantNumeric: 'tabular-nums' } }}
         >
-          {n.toLocaleString()}
+          {grouped(n)}
         </Button>
       ))}
       {edge(page + 1, 'Next page', <IconChevronRight size={iconSize} />, page >= pages)}

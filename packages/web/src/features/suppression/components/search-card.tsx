@@ -27,6 +27,7 @@ import { IconSearch, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SplitDateTime, WideTable } from '../../../components/wide-table.tsx';
+import { grouped } from '../../../lib/numbers.ts';
 import { useSuppressionSearch } from '../api/search-suppressions.ts';
 import { PageNav } from './page-nav.tsx';
 import { pageCount } from './page-window.ts';
@@ -178,7 +179,7 @@ export function SearchCard({ onDelete }: Props) {
                 {SUPPRESSION_TEXTS.searchFound}
               </Text>
               <Text size="sm" c="dimmed" data-testid="search-count">
-                {total.toLocaleString()} active {total === 1 ? 'value matches' : 'values match'} “{searched}”
+                {grouped(total)} active {total === 1 ? 'value matches' : 'values match'} “{searched}”
               </Text>
             </Group>
           </Alert>
@@ -190,7 +191,7 @@ export function SearchCard({ onDelete }: Props) {
           />
           <Group justify="space-between" mt="sm" gap="xs">
             <Text size="sm" c="dimmed" data-testid="results-range">
-              {first.toLocaleString()}–{last.toLocaleString()} of {total.toLocaleString()}
+              {grouped(first)}–{grouped(last)} of {grouped(total)}
             </Text>
             <Group gap="xs">
               {search.isPlaceholderData && <Loader size="xs" aria-label="Loading the page" />}

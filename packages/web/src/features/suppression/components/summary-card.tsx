@@ -11,6 +11,7 @@ import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { BusyActionIcon } from '../../../components/busy-action-icon.tsx';
 import { WideTable } from '../../../components/wide-table.tsx';
+import { grouped } from '../../../lib/numbers.ts';
 import { downloadKey } from '../api/download-suppressions.ts';
 import { useSuppressionSummary } from '../api/get-summary.ts';
 import { PageNav } from './page-nav.tsx';
@@ -83,7 +84,7 @@ export function SummaryCard({ page, onPageChange, onDelete, onDownload, download
         </Table.Td>
         <Table.Td>{row.supress_type}</Table.Td>
         <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {row.valid_count.toLocaleString()}
+          {grouped(row.valid_count)}
         </Table.Td>
         <Table.Td ta="center">
           <Tooltip label={`Delete every ${row.supress_type} value of ${row.group_vch}`}>
@@ -147,7 +148,7 @@ export function SummaryCard({ page, onPageChange, onDelete, onDownload, download
       {total > 0 && (
         <Group justify="space-between" mt="sm" gap="xs">
           <Text size="sm" c="dimmed" data-testid="summary-range">
-            {first.toLocaleString()}–{last.toLocaleString()} of {total.toLocaleString()} groups and types
+            {grouped(first)}–{grouped(last)} of {grouped(total)} groups and types
           </Text>
           {/* Document 2 §2.8 gives the summary its small pagination, shown on one page too (as the results' is). */}
           <PageNav

@@ -25,6 +25,7 @@ import { IconAlertTriangle, IconCircleCheck, IconFileUpload, IconInfoCircle } fr
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { ApiError } from '../../../lib/api.ts';
+import { grouped } from '../../../lib/numbers.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
 import { useSuppressionGroups } from '../api/get-groups.ts';
 import {
@@ -68,15 +69,15 @@ const HEADER_SAFE = /^[\u0020-\u007e\u00a0-\u00ff]*$/;
 
 /** A file size as people read it: bytes, KB or MB. */
 function fileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes.toLocaleString()} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  if (bytes < 1024) return `${grouped(bytes)} ${bytes === 1 ? 'byte' : 'bytes'}`;
   const [value, unit] = bytes < 1_048_576 ? [bytes / 1024, 'KB'] : [bytes / 1_048_576, 'MB'];
-  return `${value.toLocaleString(undefined, { maximumFractionDigits: 1 })} ${unit}`;
+  return `${value.toLocaleString('en-US', { maximumFractionDigits: 1 })} ${unit}`;
 }
 
 /** What an incremental upload did, in words: 'The values were added' said of none would mislead. */
 function addedText(inserted: number, group: string): string {
   if (inserted === 0) return `No new value was added to ${group}: the file's values were already there.`;
-  return `${inserted.toLocaleString()} ${inserted === 1 ? 'value was' : 'values were'} added to ${group}.`;
+  return `${grouped(inserted)} ${inserted === 1 ? 'value was' : 'values were'} added to ${group}.`;
 }
 
 /** How many values the group holds before the preview is applied: those it would remove, keep or redate. */
@@ -405,8 +406,8 @@ export function UploadModal({ kind, onClose }: Props) {
             >
               <Text size="sm">
                 {state.preview.removed === currentCount(state.preview)
-                  ? `Applying removes every value ${state.preview.group} holds now (${state.preview.removed.toLocaleString()}).`
-                  : `Applying removes ${state.preview.removed.toLocaleString()} of the ${currentCount(state.preview).toLocaleString()} values ${state.preview.group} holds now.`}{' '}
+                  ? `Applying removes every value ${state.preview.group} holds now (${grouped(state.preview.removed)}).`
+                  : `Applying removes ${grouped(state.preview.removed)} of the ${grouped(currentCount(state.preview))} values ${state.preview.group} holds now.`}{' '}
                 Check that this file is the complete list for this group.
               </Text>
             </Alert>
@@ -422,8 +423,8 @@ export function UploadModal({ kind, onClose }: Props) {
             >
               <Text size="sm">
                 {state.preview.rejected === 1
-                  ? `1 line of the file could not be read. If it holds a value of the group, that value is among the ${state.preview.removed.toLocaleString()} removed. Correct the file and upload it again, unless that line holds nothing to keep.`
-                  : `${state.preview.rejected.toLocaleString()} lines of the file could not be read. If they hold values of the group, those values are among the ${state.preview.removed.toLocaleString()} removed. Correct the file and upload it again, unless those lines hold nothing to keep.`}
+                  ? `1 line of the file could not be read. If it holds a value of the group, that value is among the ${grouped(state.preview.removed)} removed. Correct the file and upload it again, unless that line holds nothing to keep.`
+                  : `${grouped(state.preview.rejected)} lines of the file could not be read. If they hold values of the group, those values are among the ${grouped(state.preview.removed)} removed. Correct the file and upload it again, unless those lines hold nothing to keep.`}
               </Text>
             </Alert>
           )}
@@ -573,13 +574,12 @@ function Applying({ preview }: { preview: SuppressionFullUploadPreview }) {
     const timer = setInterval(() => setSeconds(Math.floor((Date.now() - started) / 1000)), 1000);
     return () => clearInterval(timer);
   }, []);
-  const count = (n: number) => n.toLocaleString('en-US');
   return (
     <Stack gap="xs" py="md" role="status" aria-live="polite" data-testid="upload-applying">
       <Group gap="sm">
         <Loader size="sm" />
         <Text fw={600}>
-          Applying to <b>{preview.group}</b>: {count(preview.added)} to add, {count(preview.removed)} to
+          Applying to <b>{preview.group}</b>: {grouped(preview.added)} to add, {grouped(preview.removed)} to
           remove
         </Text>
       </Group>

@@ -5,6 +5,7 @@ import type {
   SuppressionUploadHeader,
 } from '@psps/contracts';
 import type { ReactNode } from 'react';
+import { grouped } from '../../../lib/numbers.ts';
 
 export type Count = { label: string; value: number; color?: string; hint?: string };
 
@@ -23,7 +24,7 @@ export function Counts({ counts }: { counts: Count[] }) {
             c={c.value > 0 ? c.color : undefined}
             style={{ fontVariantNumeric: 'tabular-nums' }}
           >
-            {c.value.toLocaleString()}
+            {grouped(c.value)}
           </Text>
           {c.hint && (
             <Text size="xs" c="dimmed">
@@ -61,7 +62,7 @@ export function LineErrors({ errors, rejected }: { errors: SuppressionUploadErro
         key: String(e.line),
         cells: [
           <span key="line" style={{ fontVariantNumeric: 'tabular-nums' }}>
-            {e.line.toLocaleString()}
+            {grouped(e.line)}
           </span>,
           e.reason,
         ],
@@ -117,7 +118,7 @@ function FirstRows({
         </Text>
         {total > rows.length && (
           <Text size="xs" c="dimmed">
-            the first {rows.length.toLocaleString()} of {total.toLocaleString()}
+            the first {grouped(rows.length)} of {grouped(total)}
           </Text>
         )}
       </Group>
