@@ -8,15 +8,16 @@ import { buildApp } from '../packages/server/src/app.ts';
 import { authService } from '../packages/server/src/auth/service.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
 import type { AppContext } from '../packages/server/src/context.ts';
-import { createPool } from '../packages/server/src/db/pool.ts';
+import { createPool, STREAM_POOL_SIZE } from '../packages/server/src/db/pool.ts';
 import { createQueue } from '../packages/server/src/jobs/queue.ts';
 import { createLogger } from '../packages/server/src/runtime.ts';
 
 const databaseUrl = process.env.DATABASE_URL!;
 const config = loadConfig({ LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', DATABASE_URL: databaseUrl });
 const db = createPool(databaseUrl, 10);
+const streamDb = createPool(databaseUrl, STREAM_POOL_SIZE);
 const boss = await createQueue(databaseUrl, () => {});
-const ctx: AppContext = { config, db, auth: authService(db, config), boss };
+const ctx: AppContext = { config, db, streamDb, auth: authService(db, config), boss };
 const app = await buildApp(ctx, {
   webDist: null,
   // LOG_LEVEL=error (or any level) shows the server's log, with the product's redaction of secrets.
@@ -34,6 +35,7 @@ process.on('message', async (message) => {
     await app.close();
     await boss.stop({ graceful: false, wait: true, timeout: 2000 }).catch(() => {});
     await db.end();
+    await streamDb.end();
     process.exit(0);
   }
 });

@@ -169,8 +169,8 @@ async function run(databaseUrl: string) {
     '-c enable_indexscan=off -c enable_bitmapscan=off -c enable_indexonlyscan=off',
   );
   const seqDb = createPool(seqUrl.toString(), 2);
-  const indexed = suppressionService(db, config);
-  const sequential = suppressionService(seqDb, config);
+  const indexed = suppressionService(db, config, db);
+  const sequential = suppressionService(seqDb, config, seqDb);
   const valueSearches = ['(415) 255-0001', '4152550', 'person1000@example.com'];
   const indexedMs = median(await latencies(60, (i) => indexed.search(valueSearches[i % 3]!, 1)));
   const seqMs = median(await latencies(6, (i) => sequential.search(valueSearches[i % 3]!, 1)));

@@ -7,6 +7,12 @@ import type { Db } from './db/pool.ts';
 export type AppContext = {
   config: Config;
   db: Db;
+  /**
+   * Connections held while a client's bytes move (a suppression upload's COPY as its file arrives, a download as its
+   * reader reads): a pool of their own, so that slow transfers cannot take the connections every other call needs
+   * (twenty slow uploads at once stalled the whole console).
+   */
+  streamDb: Db;
   auth: AuthService;
   /** The job queue; absent in processes that only serve HTTP without enqueuing (never in practice). */
   boss: PgBoss;

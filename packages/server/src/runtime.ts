@@ -7,7 +7,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
-import { createPool, isDatabaseUnavailable } from './db/pool.ts';
+import { createPool, isDatabaseUnavailable, STREAM_POOL_SIZE } from './db/pool.ts';
 import { redactUrl } from './http/redact.ts';
 import { createQueue, startWorkers } from './jobs/queue.ts';
 
@@ -97,12 +97,13 @@ export async function startRuntime(config: Config, opts: { workers: boolean }): 
     const applied = await migrate(url, (msg) => logger.warn({ migrate: msg }));
     if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
     const db = createPool(url);
+    const streamDb = createPool(url, STREAM_POOL_SIZE);
     let closing = false;
     const boss = await createQueue(url, (err) => {
       // While stopping, connections ending is expected, not an error.
       if (!closing) logger.error({ error: err.message }, 'job queue error');
     });
-    const ctx: AppContext = { config, db, auth: authService(db, config), boss };
+    const ctx: AppContext = { config, db, streamDb, auth: authService(db, config), boss };
     if (opts.workers) await startWorkers(ctx, logger);
     return {
       ctx,
@@ -112,6 +113,7 @@ export async function startRuntime(config: Config, opts: { workers: boolean }): 
         closing = true;
         await boss.stop({ graceful: true, timeout: 10_000, wait: true }).catch(() => {});
         await db.end().catch(() => {});
+        await streamDb.end().catch(() => {});
         if (embedded) {
           await fs.rm(path.join(config.dataDir, RUNNING_DB_FILE), { force: true });
           await embedded.stop();

@@ -37,8 +37,9 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
 
   const config: Config = { ...loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl }), ...overrides };
   const db = createPool(databaseUrl, 10);
+  const streamDb = createPool(databaseUrl, 4);
   const boss = await createQueue(databaseUrl, () => {});
-  const ctx: AppContext = { config, db, auth: authService(db, config), boss };
+  const ctx: AppContext = { config, db, streamDb, auth: authService(db, config), boss };
   const app = await buildApp(ctx, { webDist: null });
   await app.ready();
 
@@ -68,6 +69,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       await app.close();
       await boss.stop({ graceful: false, wait: true, timeout: 2000 }).catch(() => {});
       await db.end();
+      await streamDb.end();
     },
   };
 }

@@ -7,6 +7,13 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
 export type Db = pg.Pool;
 export type DbClient = pg.PoolClient;
 
+/**
+ * The connections of the pool kept for transfers (AppContext.streamDb): each is held while a client's bytes move, a
+ * suppression upload's COPY as its file arrives, a download's COPY as its reader reads. A ninth such transfer at once
+ * waits for one of these to end; every other call keeps the main pool's connections.
+ */
+export const STREAM_POOL_SIZE = 8;
+
 export function createPool(url: string, max = 20): Db {
   const pool = new pg.Pool({ connectionString: url, max, application_name: 'psps-console' });
   // An idle client's error (e.g. the server restarting) must not crash the process.

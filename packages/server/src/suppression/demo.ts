@@ -27,7 +27,7 @@ function lines(count: number, line: (i: number) => string): string {
 export const seedSuppressionDemo: DemoSeeder = async (ctx, log) => {
   const { rows } = await ctx.db.query('SELECT 1 FROM suppression_groups LIMIT 1');
   if (rows.length > 0) return undefined;
-  const service = suppressionService(ctx.db, ctx.config);
+  const service = suppressionService(ctx.db, ctx.config, ctx.streamDb);
   const actor = { userId: null, actor: 'demo-seed' };
   for (const { group, file } of DEMO_GROUPS) {
     const upload = await service.openUpload('full', group, actor);

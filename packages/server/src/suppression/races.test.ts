@@ -1,5 +1,11 @@
+import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
+import { openFullUpload } from '../../test/open-upload.ts';
+import { buildApp } from '../app.ts';
+import { authService } from '../auth/service.ts';
+import { createPool } from '../db/pool.ts';
 
 /**
  * Suppression changes arriving at the same moment (several operators, or one pressing twice): uploads, applies,
@@ -167,4 +173,53 @@ describe('uploads that each close the previews left open, at once', () => {
     );
     expect(left[0]!.n).toBe(0);
   }, 15_000);
+});
+
+describe('slow transfers', () => {
+  it("hold only the transfer connections: the console's other calls are answered while files arrive", async () => {
+    // A main pool of 2 and a transfer pool of 2: four uploads whose files arrive slowly, two of them waiting for a
+    // transfer connection. Sharing one pool, the first two held both connections and every other call waited.
+    const db = createPool(t.databaseUrl, 2);
+    const streamDb = createPool(t.databaseUrl, 2);
+    const app = await buildApp(
+      { ...t.ctx, db, streamDb, auth: authService(db, t.ctx.config) },
+      { webDist: null },
+    );
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const open: http.ClientRequest[] = [];
+    try {
+      for (let i = 0; i < 4; i++) {
+        const req = openFullUpload(port, token, `Slow ${i}`, BOUNDARY);
+        req.write(emails(i * 1000, 1000));
+        open.push(req);
+      }
+      // Every upload opened and two copying their file (the others waiting for a transfer connection), no file ended.
+      const state = async () => {
+        const { rows } = await t.ctx.db.query<{ receiving: number; copying: number }>(
+          `SELECT (SELECT count(*)::int FROM suppression_uploads
+                    WHERE status = 'receiving' AND group_vch LIKE 'Slow %') AS receiving,
+                  (SELECT count(*)::int FROM pg_stat_activity
+                    WHERE query LIKE 'COPY suppression_staging%' AND state = 'active') AS copying`,
+        );
+        return rows[0];
+      };
+      for (let tries = 0; ; tries++) {
+        const now = await state();
+        if (now?.receiving === 4 && now.copying === 2) break;
+        expect(tries, `the four uploads opened, two copying: ${JSON.stringify(now)}`).toBeLessThan(100);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const res = await fetch(`http://127.0.0.1:${port}/api/suppress/getPaginatedCampaigns?page=1`, {
+        headers: bearer(token),
+        signal: AbortSignal.timeout(5_000),
+      });
+      expect(res.status).toBe(200);
+    } finally {
+      for (const req of open) req.destroy();
+      await app.close();
+      await db.end();
+      await streamDb.end();
+    }
+  }, 20_000);
 });

@@ -52,7 +52,7 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /** Document 2 §7: the suppression calls. Thin: read the request, call the service, shape the answer. */
 export async function suppressionRoutes(app: App, ctx: AppContext) {
-  const service = suppressionService(ctx.db, ctx.config);
+  const service = suppressionService(ctx.db, ctx.config, ctx.streamDb);
   const maxBytes = ctx.config.suppression.uploadMaxBytes;
 
   app.get(

@@ -72,7 +72,7 @@ export class UploadTooLargeError extends HttpError {
  *   one transaction. A failure or crash at any point before COMMIT leaves the lists exactly as they were.
  * - Every change writes an audit_log row in its own transaction: who (session), what, how many rows.
  */
-export function suppressionService(db: Db, config: Config) {
+export function suppressionService(db: Db, config: Config, streamDb: Db) {
   const { previewMs } = config.suppression;
 
   return {
@@ -211,7 +211,7 @@ export function suppressionService(db: Db, config: Config) {
       file: AsyncIterable<Uint8Array | string>,
     ): Promise<SuppressionUploadAnswer> {
       return receiveWith(db, upload, async () => {
-        const staged = await stageFile(db, upload, file);
+        const staged = await stageFile(streamDb, upload, file);
         // An upload that adds nothing must not look like one that worked ('File Uploaded Successfuly!').
         if (staged.accepted === 0) throw noValidValue(staged);
         return applyIncremental(db, upload, staged);
@@ -225,7 +225,7 @@ export function suppressionService(db: Db, config: Config) {
     ): Promise<SuppressionFullUploadPreview> {
       return receiveWith(db, upload, async () => {
         const group = await loadGroup(db, upload.group);
-        const staged = await stageFile(db, upload, file, group.values);
+        const staged = await stageFile(streamDb, upload, file, group.values);
         return preview(db, upload, { ...staged, ...group.diffOf(staged) }, previewMs);
       });
     },
@@ -450,7 +450,7 @@ export function suppressionService(db: Db, config: Config) {
      * goes away ends the COPY by dropping its connection.
      */
     async activeCsv(group?: string, type?: SuppressionType): Promise<Readable> {
-      const client = await db.connect();
+      const client = await streamDb.connect();
       let streaming = false;
       try {
         await client.query('BEGIN READ ONLY');

@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SUPPRESSION_TEXTS, toCsvRow } from '@psps/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
+import { openFullUpload } from '../../test/open-upload.ts';
 import { SUPPRESSION_CSV_BOM, SUPPRESSION_CSV_HEADER, suppressionCsvRow } from './csv-out.ts';
 import { seedSuppressionDemo } from './demo.ts';
 
@@ -364,21 +364,7 @@ describe('a failed or interrupted upload leaves the list exactly as it was', () 
         });
         child.on('exit', () => reject(new Error('the child server stopped')));
       });
-      const req = http.request({
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/api/suppress/upload/fullFileUpload',
-        headers: {
-          ...bearer(token),
-          groupName: 'Opt-out 2026',
-          'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
-        },
-      });
-      req.on('error', () => {});
-      req.write(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="fullFileUpload"; filename="a.csv"\r\n\r\n`,
-      );
+      const req = openFullUpload(port, token, 'Opt-out 2026', BOUNDARY);
       // Stream values; once the server has opened the upload, send 100,000 more lines and kill it mid-file.
       let sent = 0;
       let openedAt: number | undefined;
