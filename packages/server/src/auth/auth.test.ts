@@ -110,6 +110,13 @@ describe('login throttling', () => {
     );
     const statuses = answers.map((a) => a.statusCode).sort();
     expect(statuses).toEqual([...Array(5).fill(200), ...Array(15).fill(429)]);
+    // Refused while the first five were being checked: try again in seconds; after they failed: the window's wait.
+    for (const answer of answers.filter((a) => a.statusCode === 429)) {
+      expect([
+        'Too many sign-in attempts arrived at the same moment. Please try again in a few seconds.',
+        'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+      ]).toContain(answer.json().message);
+    }
     // Even the right password is not checked now.
     expect((await login('cy@example.com', 'pw-of-cy', '10.5.5.5')).statusCode).toBe(429);
   });

@@ -8,21 +8,29 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const count = async (key: string) =>
-  (await t.ctx.db.query<{ count: number }>('SELECT count FROM login_attempts WHERE key = $1', [key])).rows[0]
-    ?.count;
+const row = async (key: string) =>
+  (
+    await t.ctx.db.query<{ count: number; pending: number }>(
+      'SELECT count, pending FROM login_attempts WHERE key = $1',
+      [key],
+    )
+  ).rows[0];
+const count = async (key: string) => (await row(key))?.count;
 
 describe('login attempts (DESIGN.md §3)', () => {
-  it('counts attempts per key and gives back released ones, never below zero', async () => {
+  it('counts attempts per key as pending until failed or given back, never below zero', async () => {
     const attempts = loginAttempts(t.ctx.db, 900_000);
-    expect(await attempts.bump('client:10.1.2.3')).toEqual({ count: 1, secondsLeft: 900 });
-    expect((await attempts.bump('client:10.1.2.3')).count).toBe(2);
+    expect(await attempts.bump('client:10.1.2.3')).toEqual({ count: 1, pending: 1, secondsLeft: 900 });
+    expect(await attempts.bump('client:10.1.2.3')).toMatchObject({ count: 2, pending: 2 });
+    await attempts.failed('client:10.1.2.3');
+    expect(await row('client:10.1.2.3')).toEqual({ count: 2, pending: 1 });
     await attempts.release('client:10.1.2.3', 'fail:nobody@example.com|10.1.2.3');
-    expect(await count('client:10.1.2.3')).toBe(1);
+    expect(await row('client:10.1.2.3')).toEqual({ count: 1, pending: 0 });
     await attempts.release('client:10.1.2.3', 'client:10.1.2.3');
-    expect(await count('client:10.1.2.3')).toBe(0);
+    await attempts.failed('client:10.1.2.3');
+    expect(await row('client:10.1.2.3')).toEqual({ count: 0, pending: 0 });
     await attempts.clear('client:10.1.2.3');
-    expect(await count('client:10.1.2.3')).toBeUndefined();
+    expect(await row('client:10.1.2.3')).toBeUndefined();
   });
 
   // Twenty guesses refused at once each give back the same two places (the client's and the e-mail's). In 200

@@ -51,6 +51,28 @@ describe('one user at the same moment', () => {
     expect(rows).toEqual([{ key: 'client:10.9.0.1', count: 0 }]);
   });
 
+  it('refuses right passwords sent at once beyond the limit for seconds, never saying they failed, and does not lock the user out', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, () => signIn('correct horse', '10.9.0.3')));
+    const signedIn = answers.filter((a) => a.statusCode === 200);
+    const refused = answers.filter((a) => a.statusCode === 429);
+    expect(signedIn.length + refused.length).toBe(20);
+    // At most 5 are checked at once (the e-mail's limit); every one checked is right.
+    expect(signedIn.length).toBeGreaterThanOrEqual(5);
+    for (const a of signedIn) expect(a.json()[0]).toEqual([{ LOGIN_VALID: 1 }]);
+    for (const a of refused) {
+      expect(a.json()).toEqual({
+        error: 'too_many_requests',
+        message: 'Too many sign-in attempts arrived at the same moment. Please try again in a few seconds.',
+      });
+      expect(a.headers['retry-after']).toBe('5');
+    }
+    expect((await signIn('correct horse', '10.9.0.3')).json()[0]).toEqual([{ LOGIN_VALID: 1 }]);
+    const { rows } = await t.ctx.db.query<{ key: string; count: number; pending: number }>(
+      "SELECT key, count, pending FROM login_attempts WHERE key LIKE '%10.9.0.3%' ORDER BY key",
+    );
+    expect(rows).toEqual([{ key: 'client:10.9.0.3', count: 0, pending: 0 }]);
+  });
+
   it('signs out once whatever the number of sign-outs and calls sent at once; no call fails', async () => {
     const token = (await signIn('correct horse', '10.9.0.2')).json()[1][0].SESSION_TOKEN as string;
     // The session's last sign of life a minute old, so that every call also writes it.

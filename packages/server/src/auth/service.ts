@@ -7,6 +7,8 @@ import { loginAttempts } from './login-attempts.ts';
 import { hashSecret, newToken, tokenHash, verifySecret } from './passwords.ts';
 
 const API_KEY_PREFIX = 'psk_';
+/** The wait asked of a sign-in refused because others were being checked at the same moment (Retry-After). */
+const AT_ONCE_RETRY_SECONDS = 5;
 /**
  * API keys found are remembered this long (ms), so that the messaging engine's calls (thousands a second) do not
  * each cost a database round trip: a key revoked from another process (the CLI) stops working within this time; one
@@ -54,11 +56,25 @@ export function authService(db: Db, config: Pick<Config, 'session' | 'loginLimit
       // back, so a throttled user's retries never count against the colleagues signing in from their address.
       const perClient = await attempts.bump(clientKey);
       const perEmail = await attempts.bump(failKey);
-      const overClient = perClient.count > config.loginLimits.maxAttemptsPerClient;
-      const overEmail = perEmail.count > config.loginLimits.maxFailuresPerEmail;
+      const { maxAttemptsPerClient, maxFailuresPerEmail } = config.loginLimits;
+      const overClient = perClient.count > maxAttemptsPerClient;
+      const overEmail = perEmail.count > maxFailuresPerEmail;
       if (overClient || overEmail) {
         await attempts.release(clientKey, failKey);
-        throttled(Math.max(overClient ? perClient.secondsLeft : 0, overEmail ? perEmail.secondsLeft : 0));
+        // Over the limit by failures already checked: wait until the window ends. Over it only because other
+        // attempts are being checked at this moment (several sign-ins sent at once, which may all succeed): the
+        // wait is seconds, and nothing failed.
+        const lockedFor = Math.max(
+          overClient && perClient.count - perClient.pending >= maxAttemptsPerClient
+            ? perClient.secondsLeft
+            : 0,
+          overEmail && perEmail.count - perEmail.pending >= maxFailuresPerEmail ? perEmail.secondsLeft : 0,
+        );
+        if (lockedFor > 0) throttled(lockedFor);
+        throw tooManyRequests(
+          'Too many sign-in attempts arrived at the same moment. Please try again in a few seconds.',
+          AT_ONCE_RETRY_SECONDS,
+        );
       }
 
       const { rows } = await db.query<{
@@ -73,7 +89,10 @@ export function authService(db: Db, config: Pick<Config, 'session' | 'loginLimit
       const user = rows[0];
       const ok = await verifySecret(clientHash, user?.password_hash ?? (await dummyHash));
       // A failure keeps both places it took; a success clears the e-mail's failures and gives its place back.
-      if (!user || !ok || user.disabled) return [[{ LOGIN_VALID: 0 }]];
+      if (!user || !ok || user.disabled) {
+        await attempts.failed(clientKey, failKey);
+        return [[{ LOGIN_VALID: 0 }]];
+      }
       await attempts.clear(failKey);
       await attempts.release(clientKey);
 
