@@ -664,6 +664,29 @@ describe('language records (doc 2 §7 insertUpdate, select, language delete)', (
     });
   });
 
+  it('refuses data nested thousands deep with 400, not a 500 when a variable renders it', async () => {
+    const id = await newTemplate();
+    const deep = `{"customerName":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    for (const record of [
+      { ...smsEnglish, templatePGE_txt: 'Hi ^customerName^', dataMB_txt: deep },
+      {
+        notifyBy_vch: 'EML',
+        language_vch: 'english',
+        templatePGE_txt: '<p>Hi {{{customerName}}}</p>',
+        dataMB_txt: deep,
+      },
+    ]) {
+      expect(await save(id, record)).toEqual({
+        status: 400,
+        body: {
+          error: 'bad_request',
+          message:
+            'The data field (dataMB_txt) is not valid template data: Template data is nested more than 32 levels deep.',
+        },
+      });
+    }
+  });
+
   it('refuses an SMS body over 1000 characters with 400', async () => {
     const id = await newTemplate();
     const res = await save(id, { ...smsEnglish, templatePGE_txt: 'x'.repeat(1001) });
