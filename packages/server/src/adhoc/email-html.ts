@@ -1,4 +1,5 @@
 /// <reference path="./jsdom.d.ts" />
+import { EMAIL_HTML_PURIFY_OPTIONS } from '@psps/contracts';
 import type { DOMPurify as Purifier } from 'dompurify';
 
 /**
@@ -9,13 +10,6 @@ import type { DOMPurify as Purifier } from 'dompurify';
  * (`href="{{{url}}}"` with url `javascript:…`). DOMPurify on jsdom, loaded at the first use (the server needs it
  * only for e-mail templates).
  */
-const CONFIG = {
-  USE_PROFILES: { html: true },
-  // tiptap writes target="_blank" on links.
-  ADD_ATTR: ['target'],
-  // A form in an e-mail asks the reader for data (phishing); nothing in the editor makes one.
-  FORBID_TAGS: ['form', 'input', 'button', 'select', 'option', 'textarea', 'meta', 'base', 'link'],
-};
 
 let purifier: Promise<Purifier> | undefined;
 
@@ -33,5 +27,5 @@ function load(): Promise<Purifier> {
 export async function sanitizeEmailHtml(html: string): Promise<string> {
   if (html === '') return html;
   const purify = await load();
-  return purify.sanitize(html, CONFIG);
+  return purify.sanitize(html, EMAIL_HTML_PURIFY_OPTIONS);
 }
