@@ -1160,6 +1160,36 @@ describe('audio uploads (doc 2 §4, §5; DESIGN §4)', () => {
     expect(res.statusCode).toBe(200);
   });
 
+  it('rejects a WAV with more than 64 chunks before its sound, at once (a file of millions of empty chunks took minutes)', async () => {
+    const id = await newTemplate();
+    const wav = wavBytes(100);
+    const junk = (count: number) =>
+      Buffer.concat(
+        Array.from({ length: count }, () => Buffer.from('junk\u0000\u0000\u0000\u0000', 'latin1')),
+      );
+    const withJunk = (count: number) => Buffer.concat([wav.subarray(0, 36), junk(count), wav.subarray(36)]);
+    const upload = (bytes: Buffer) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/adhoc/upload/live/${id}-english`,
+        ...(({ payload, headers }) => ({ payload, headers: { ...headers, ...bearer(token) } }))(
+          multipartFile('greeting.wav', 'audio/wav', bytes),
+        ),
+      });
+    // Format, 62 empty chunks, sound: 64 chunks.
+    expect((await upload(withJunk(62))).statusCode).toBe(200);
+    const refused = {
+      error: 'bad_request',
+      message:
+        'The WAV file has more than 64 parts (chunks) before its sound, which no recorder writes. Record or export the message again as a WAV file.',
+    };
+    expect((await upload(withJunk(63))).json()).toEqual(refused);
+    const started = Date.now();
+    const flood = await upload(Buffer.concat([wav.subarray(0, 12), junk(1_000_000)]));
+    expect(flood.json()).toEqual(refused);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it('rejects a WAV cut short (its sound ends before the length its header gives), and keeps nothing', async () => {
     const id = await newTemplate();
     const before = await readdir(path.join(dataDir, 'audio')).catch(() => []);
