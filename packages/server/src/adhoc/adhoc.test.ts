@@ -687,6 +687,31 @@ describe('language records (doc 2 §7 insertUpdate, select, language delete)', (
     }
   });
 
+  it('refuses an e-mail body over 200,000 characters or nested over 100 levels with 400, at once', async () => {
+    const id = await newTemplate();
+    const email = (templatePGE_txt: string) => ({
+      notifyBy_vch: 'EML',
+      language_vch: 'english',
+      templatePGE_txt,
+    });
+    const refused = (message: string) => ({ status: 400, body: { error: 'bad_request', message } });
+    const started = Date.now();
+    expect(await save(id, email('<div>'.repeat(20_000)))).toEqual(
+      refused(
+        'The e-mail body nests its elements more than 100 levels deep (or leaves that many unclosed), which no e-mail needs. Simplify its HTML.',
+      ),
+    );
+    expect(await save(id, email(`<p>${'x'.repeat(199_994)}</p>`))).toEqual(
+      refused(
+        'The e-mail body is 200,001 characters long; at most 200,000 are accepted (mail programs cut long messages off). Shorten it.',
+      ),
+    );
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const deepest = `${'<div>'.repeat(100)}x${'</div>'.repeat(100)}`;
+    expect((await save(id, email(deepest))).status).toBe(200);
+    expect((await save(id, email(`<p>${'x'.repeat(199_993)}</p>`))).status).toBe(200);
+  });
+
   it('refuses an SMS body over 1000 characters with 400', async () => {
     const id = await newTemplate();
     const res = await save(id, { ...smsEnglish, templatePGE_txt: 'x'.repeat(1001) });
