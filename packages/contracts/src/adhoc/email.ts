@@ -11,3 +11,15 @@ export function emailFromRefusal(from: string, allowed: string): string | null {
   if (chosen === '' || chosen.toLowerCase() === allowed.trim().toLowerCase()) return null;
   return `An e-mail goes out from ${allowed}, the one From address this console offers; "${chosen}" cannot be used.`;
 }
+
+/**
+ * DOMPurify's options for an e-mail body, the same on the server (kept and sent) and in the console's preview, so
+ * the preview shows what goes out: HTML only (no SVG or MathML), no script, event handler or javascript: link,
+ * no frame or object; tiptap's target="_blank" on links is kept; no form (a form in an e-mail asks the reader for
+ * data: phishing) and no element that changes how the rest of the page loads.
+ */
+export const EMAIL_HTML_PURIFY_OPTIONS = {
+  USE_PROFILES: { html: true },
+  ADD_ATTR: ['target'],
+  FORBID_TAGS: ['form', 'input', 'button', 'select', 'option', 'textarea', 'meta', 'base', 'link'],
+};

@@ -112,6 +112,17 @@ describe('parseTemplateData (doc 2 §4)', () => {
     expect(parseTemplateData('"text"')).toMatchObject({ error: 'invalid data' });
   });
 
+  it("gives the 'invalid data' error object for data nested deeper than 32 levels (rendering it would overflow the stack)", () => {
+    const nested = (levels: number) => `{"a":${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}}`;
+    expect(parseTemplateData(nested(32))).toEqual({ a: expect.any(Array) });
+    expect(parseTemplateData(nested(33))).toEqual({
+      error: 'invalid data',
+      message: 'Template data is nested more than 32 levels deep.',
+    });
+    const deep = parseTemplateData(`{"name":${'['.repeat(200_000)}${']'.repeat(200_000)}}`);
+    expect(deep).toMatchObject({ error: 'invalid data' });
+  });
+
   it('shows data pretty-printed with two spaces', () => {
     expect(formatTemplateData({ a: 1, b: ['x'] })).toBe('{\n  "a": 1,\n  "b": [\n    "x"\n  ]\n}');
   });

@@ -113,7 +113,34 @@ export function parseTemplateData(text: string): Record<string, unknown> | Templ
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     return { error: 'invalid data', message: 'Template data must be a JSON object.' };
   }
+  if (nestedDeeperThan(parsed, TEMPLATE_DATA_MAX_DEPTH)) {
+    return {
+      error: 'invalid data',
+      message: `Template data is nested more than ${TEMPLATE_DATA_MAX_DEPTH} levels deep.`,
+    };
+  }
   return parsed as Record<string, unknown>;
+}
+
+/**
+ * Levels of objects and arrays template data may have (the data object itself is the first). A customer record is
+ * flat; a value nested thousands deep would overflow the stack when a variable renders it as JSON (a 500 on the
+ * server, a broken preview in the console).
+ */
+export const TEMPLATE_DATA_MAX_DEPTH = 32;
+
+/** Whether a parsed JSON value has more than `limit` levels of objects and arrays; walked without recursion. */
+function nestedDeeperThan(value: object, limit: number): boolean {
+  const pending: [unknown, number][] = [[value, 1]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, depth] = next;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(item)) {
+      if (typeof child === 'object' && child !== null) pending.push([child, depth + 1]);
+    }
+  }
+  return false;
 }
 
 export function isTemplateDataError(value: unknown): value is TemplateDataError {

@@ -664,6 +664,54 @@ describe('language records (doc 2 §7 insertUpdate, select, language delete)', (
     });
   });
 
+  it('refuses data nested thousands deep with 400, not a 500 when a variable renders it', async () => {
+    const id = await newTemplate();
+    const deep = `{"customerName":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    for (const record of [
+      { ...smsEnglish, templatePGE_txt: 'Hi ^customerName^', dataMB_txt: deep },
+      {
+        notifyBy_vch: 'EML',
+        language_vch: 'english',
+        templatePGE_txt: '<p>Hi {{{customerName}}}</p>',
+        dataMB_txt: deep,
+      },
+    ]) {
+      expect(await save(id, record)).toEqual({
+        status: 400,
+        body: {
+          error: 'bad_request',
+          message:
+            'The data field (dataMB_txt) is not valid template data: Template data is nested more than 32 levels deep.',
+        },
+      });
+    }
+  });
+
+  it('refuses an e-mail body over 200,000 characters or nested over 100 levels with 400, at once', async () => {
+    const id = await newTemplate();
+    const email = (templatePGE_txt: string) => ({
+      notifyBy_vch: 'EML',
+      language_vch: 'english',
+      templatePGE_txt,
+    });
+    const refused = (message: string) => ({ status: 400, body: { error: 'bad_request', message } });
+    const started = Date.now();
+    expect(await save(id, email('<div>'.repeat(20_000)))).toEqual(
+      refused(
+        'The e-mail body nests its elements more than 100 levels deep (or leaves that many unclosed), which no e-mail needs. Simplify its HTML.',
+      ),
+    );
+    expect(await save(id, email(`<p>${'x'.repeat(199_994)}</p>`))).toEqual(
+      refused(
+        'The e-mail body is 200,001 characters long; at most 200,000 are accepted (mail programs cut long messages off). Shorten it.',
+      ),
+    );
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const deepest = `${'<div>'.repeat(100)}x${'</div>'.repeat(100)}`;
+    expect((await save(id, email(deepest))).status).toBe(200);
+    expect((await save(id, email(`<p>${'x'.repeat(199_993)}</p>`))).status).toBe(200);
+  });
+
   it('refuses an SMS body over 1000 characters with 400', async () => {
     const id = await newTemplate();
     const res = await save(id, { ...smsEnglish, templatePGE_txt: 'x'.repeat(1001) });
@@ -1135,6 +1183,36 @@ describe('audio uploads (doc 2 §4, §5; DESIGN §4)', () => {
       ),
     });
     expect(res.statusCode).toBe(200);
+  });
+
+  it('rejects a WAV with more than 64 chunks before its sound, at once (a file of millions of empty chunks took minutes)', async () => {
+    const id = await newTemplate();
+    const wav = wavBytes(100);
+    const junk = (count: number) =>
+      Buffer.concat(
+        Array.from({ length: count }, () => Buffer.from('junk\u0000\u0000\u0000\u0000', 'latin1')),
+      );
+    const withJunk = (count: number) => Buffer.concat([wav.subarray(0, 36), junk(count), wav.subarray(36)]);
+    const upload = (bytes: Buffer) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/adhoc/upload/live/${id}-english`,
+        ...(({ payload, headers }) => ({ payload, headers: { ...headers, ...bearer(token) } }))(
+          multipartFile('greeting.wav', 'audio/wav', bytes),
+        ),
+      });
+    // Format, 62 empty chunks, sound: 64 chunks.
+    expect((await upload(withJunk(62))).statusCode).toBe(200);
+    const refused = {
+      error: 'bad_request',
+      message:
+        'The WAV file has more than 64 parts (chunks) before its sound, which no recorder writes. Record or export the message again as a WAV file.',
+    };
+    expect((await upload(withJunk(63))).json()).toEqual(refused);
+    const started = Date.now();
+    const flood = await upload(Buffer.concat([wav.subarray(0, 12), junk(1_000_000)]));
+    expect(flood.json()).toEqual(refused);
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('rejects a WAV cut short (its sound ends before the length its header gives), and keeps nothing', async () => {

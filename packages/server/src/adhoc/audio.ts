@@ -28,6 +28,9 @@ const AUDIO_LINK_TTL_SECONDS = 3600;
  * channels and a sample rate before a 'data' chunk holding sound. A file of the header alone, or one whose sound
  * was never written, would otherwise be accepted and heard as silence, or refused by the dialer, only when it calls.
  */
+/** Chunks of a WAV file walked looking for its sound; a file with more before the sound is refused. */
+const WAV_MAX_CHUNKS = 64;
+
 async function wavProblem(handle: FileHandle): Promise<string | undefined> {
   const { size } = await handle.stat();
   const read = async (position: number, length: number) => {
@@ -41,7 +44,13 @@ async function wavProblem(handle: FileHandle): Promise<string | undefined> {
   const silent =
     'The WAV file holds no sound (no audio data). Record or export the message again as a WAV file.';
   let format = false;
-  for (let offset = 12; offset + 8 <= size; ) {
+  for (let offset = 12, chunks = 0; offset + 8 <= size; ) {
+    // A recording has a handful of chunks (format, tags, sound). A file of millions of empty ones took minutes of
+    // reads to walk: it is refused once the sound has not come within the first WAV_MAX_CHUNKS.
+    chunks += 1;
+    if (chunks > WAV_MAX_CHUNKS) {
+      return `The WAV file has more than ${WAV_MAX_CHUNKS} parts (chunks) before its sound, which no recorder writes. Record or export the message again as a WAV file.`;
+    }
     const chunk = await read(offset, 8);
     const id = chunk.toString('latin1', 0, 4);
     const length = chunk.readUInt32LE(4);

@@ -146,6 +146,50 @@ describe('test sends recorded in the outbox (the demo default)', () => {
     expect(sent[0].from_vch).toBe('psps-notifications@example.com');
   });
 
+  it('keeps an e-mail body only as safe HTML when saved, and sends it safe even with a hostile data value', async () => {
+    const id = await template({ testerEmail_vch: 'tester@utility.test' });
+    const hostile =
+      '<p>Hi {{{customerName}}}<img src="x" onerror="alert(1)"><svg onload="alert(1)"></svg></p>' +
+      '<script>alert(1)</script><a href="javascript:alert(1)">pay</a><iframe src="https://evil.test"></iframe>' +
+      '<form action="https://evil.test"><input name="card"></form><a href="{{{url}}}">map</a>' +
+      '<p><a target="_blank" rel="noopener noreferrer nofollow" href="https://utility.test/map">Map</a></p>';
+    await save(id, {
+      notifyBy_vch: 'EML',
+      language_vch: 'english',
+      templatePGE_txt: hostile,
+      templateMB_txt: hostile,
+      dataMB_txt: '{"customerName":"Ana","url":"javascript:alert(2)"}',
+      subject_vch: 'Notice',
+    });
+    const saved = (
+      await post('/api/v1/adhoc/campaign/template/select', {
+        id_bint_adhoc_campaign: id,
+        notifyBy_vch: 'EML',
+      })
+    ).body.response[0];
+    const clean =
+      '<p>Hi {{{customerName}}}<img src="x"></p><a>pay</a><a href="{{{url}}}">map</a>' +
+      '<p><a target="_blank" rel="noopener noreferrer nofollow" href="https://utility.test/map">Map</a></p>';
+    expect(saved.templatePGE_txt).toBe(clean);
+    expect(saved.templateMB_txt).toBe(clean);
+    const rendered =
+      '<p>Hi Ana<img src="x"></p><a>pay</a><a>map</a>' +
+      '<p><a target="_blank" rel="noopener noreferrer nofollow" href="https://utility.test/map">Map</a></p>';
+    expect(saved.renderMB_txt).toBe(rendered);
+
+    // A body stored before the server cleaned it is cleaned when sent.
+    await t.ctx.db.query('UPDATE adhoc_templates SET template_pge = $2 WHERE campaign_id = $1', [
+      id,
+      hostile,
+    ]);
+    await post('/api/v1/adhoc/send-email-test', {
+      id_bint_adhoc_campaign: id,
+      language_vch: 'english',
+      notifyBy_vch: 'EML',
+    });
+    expect((await outbox(id))[0].body_txt).toBe(rendered);
+  });
+
   it('sends an Arabic or Farsi e-mail marked right to left', async () => {
     const id = await template({ testerEmail_vch: 'tester@utility.test' });
     await save(id, {

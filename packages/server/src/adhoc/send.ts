@@ -25,6 +25,7 @@ import { emailSenderFor, smsSenderFor, voiceCallerFor, voiceUsesProvider } from 
 import { errorText } from '../delivery/redact.ts';
 import { notFound } from '../http/errors.ts';
 import type { AudioStore } from './audio.ts';
+import { sanitizeEmailHtml } from './email-html.ts';
 import { htmlToText } from './rules.ts';
 import type { Actor, AdhocService } from './service.ts';
 
@@ -62,7 +63,10 @@ export function testSender(ctx: AppContext, service: AdhocService, audio: AudioS
 
     if (record.notifyBy_vch === 'EML') {
       // Arabic and Farsi read right to left in the mail client too.
-      const html = withTextDirection(renderTripleBrace(body, data), record.language_vch);
+      const html = withTextDirection(
+        await sanitizeEmailHtml(renderTripleBrace(body, data)),
+        record.language_vch,
+      );
       const sender = emailSenderFor(config, db, origin);
       const { messageId } = await sender.send({
         to,

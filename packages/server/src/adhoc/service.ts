@@ -39,6 +39,7 @@ import {
 } from '@psps/contracts';
 import { type Db, type DbClient, withTransaction } from '../db/pool.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { sanitizeEmailHtml } from './email-html.ts';
 
 /** Who made a change: from the session or API key, never from the request body (http/access.ts). */
 export type Actor = { userId: number | null; actor: string };
@@ -326,7 +327,11 @@ export function adhocService(db: Db, options: AdhocServiceOptions) {
         const pick = <K extends keyof TemplateInsertUpdate & keyof RecordRow>(key: K) =>
           input[key] !== undefined ? input[key] : (saved?.[key] ?? null);
 
-        const body = pick('templatePGE_txt') as string | null;
+        // An e-mail body (as authored, as launched, as rendered) is kept only as safe HTML (see email-html.ts),
+        // whoever sent it.
+        const safe = async (text: string | null): Promise<string | null> =>
+          notifyBy === 'EML' && text !== null ? sanitizeEmailHtml(text) : text;
+        const body = await safe(pick('templatePGE_txt') as string | null);
         const dataText =
           (pick('dataMB_txt') as string | null) ?? formatTemplateData(sampleData(language, notifyBy));
         const data = parseTemplateData(dataText);
@@ -334,7 +339,12 @@ export function adhocService(db: Db, options: AdhocServiceOptions) {
           throw badRequest(`The data field (dataMB_txt) is not valid template data: ${data.message}`);
         }
         const render =
-          body === null ? null : notifyBy === 'EML' ? renderTripleBrace(body, data) : renderCaret(body, data);
+          body === null
+            ? null
+            : notifyBy === 'EML'
+              ? await safe(renderTripleBrace(body, data))
+              : renderCaret(body, data);
+        const launched = input.templateMB_txt !== undefined ? await safe(input.templateMB_txt) : body;
         const voice = notifyBy === 'PHON';
         const given = (pick('from_vch') as string | null) ?? (notifyBy === 'SMS' ? SMS_SHORT_CODE : null);
         // Doc 2 §2.5: the short-code selector has the single option 97633.
@@ -391,7 +401,7 @@ export function adhocService(db: Db, options: AdhocServiceOptions) {
             language,
             body,
             // What the messaging engine launches: as sent, else the authored body.
-            input.templateMB_txt !== undefined ? input.templateMB_txt : body,
+            launched,
             dataText,
             render,
             notifyBy === 'SMS' ? null : pick('subject_vch'),
