@@ -19,7 +19,7 @@ import {
   type TransferState,
 } from '@psps/contracts';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { RowPageNav, useRowPages } from '../../../components/row-pages.tsx';
 import { ShadeLegend } from '../../../components/shade-legend.tsx';
 import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
@@ -127,9 +127,12 @@ export function CompletionPage() {
     }
     return c;
   }, [rows]);
+  // The table follows the typed search at a lower priority than the field: each letter shows at once, however
+  // many reports the search goes through.
+  const searched = useDeferredValue(search);
   const visible = useMemo(
-    () => rows.filter((row) => matchesFilter(row, filter) && matchesSearch(row, search)),
-    [rows, filter, search],
+    () => rows.filter((row) => matchesFilter(row, filter) && matchesSearch(row, searched)),
+    [rows, filter, searched],
   );
   const paged = useRowPages(visible);
 
