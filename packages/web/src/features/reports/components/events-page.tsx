@@ -29,9 +29,6 @@ export function CampaignTreeSection({ datasetId, title }: { datasetId: number; t
   );
 }
 
-/** A tree's size before it is first laid out (a tree of one card per class is about 420 px high). */
-const OFFSCREEN_SKIPPED = { contentVisibility: 'auto', containIntrinsicSize: 'auto 420px' } as const;
-
 function EventCampaigns({ eventId }: { eventId: number }) {
   const campaigns = useEventCampaigns(eventId);
   return (
@@ -43,12 +40,7 @@ function EventCampaigns({ eventId }: { eventId: number }) {
         </Text>
       )}
       {campaigns.data?.map((c) => (
-        // An event of 200 campaigns is 200 trees (23,000 elements): the browser lays out and paints only those
-        // near the screen. Unlike a virtualised list, every tree stays in the page, for find-in-page and screen
-        // readers.
-        <div key={c.dataset_id_bint} style={OFFSCREEN_SKIPPED}>
-          <CampaignTreeSection datasetId={c.dataset_id_bint} title={campaignLabel(c)} />
-        </div>
+        <CampaignTreeSection key={c.dataset_id_bint} datasetId={c.dataset_id_bint} title={campaignLabel(c)} />
       ))}
     </Stack>
   );
