@@ -99,3 +99,31 @@ describe('the completion list asks only for rows changed since the stored stamp'
     expect(stored().rows).toBeNull();
   });
 });
+
+describe('a check that finds nothing changed, with a season of reports stored', () => {
+  it('hands back the same rows without writing the stored list again', async () => {
+    localStorage.setItem('completionReports', JSON.stringify([row(2, 200), row(1, 100)]));
+    localStorage.setItem('completionReports_xt', '200');
+    answers.push([[{ LOGIN_VALID: 1 }], [{ MAX_UPDATE_XT: 200 }], []]);
+    answers.push([[{ LOGIN_VALID: 1 }], [{ MAX_UPDATE_XT: 200 }], []]);
+    const first = await refreshCompletionReports();
+    const write = vi.spyOn(Storage.prototype, 'setItem');
+    const second = await refreshCompletionReports();
+    expect(second).toBe(first);
+    expect(second.map((r) => r.ID)).toEqual([2, 1]);
+    expect(write).not.toHaveBeenCalled();
+    write.mockRestore();
+  });
+
+  it('reads the stored text again when another tab has changed it', async () => {
+    localStorage.setItem('completionReports', JSON.stringify([row(2, 200)]));
+    localStorage.setItem('completionReports_xt', '200');
+    answers.push([[{ LOGIN_VALID: 1 }], [{ MAX_UPDATE_XT: 200 }], []]);
+    answers.push([[{ LOGIN_VALID: 1 }], [{ MAX_UPDATE_XT: 300 }], []]);
+    expect((await refreshCompletionReports()).map((r) => r.ID)).toEqual([2]);
+    localStorage.setItem('completionReports', JSON.stringify([row(3, 300), row(2, 200)]));
+    localStorage.setItem('completionReports_xt', '300');
+    expect((await refreshCompletionReports()).map((r) => r.ID)).toEqual([3, 2]);
+    expect(asked).toEqual(['/api/completion-reports/tok/200', '/api/completion-reports/tok/300']);
+  });
+});

@@ -51,8 +51,12 @@ export async function refreshCompletionReports(): Promise<CompletionReportRow[]>
     stored = { rows: [], xt: 0 };
     changed = await getChanged(token, 0);
   }
+  const xt = nextStamp(stored.xt, changed.maxXt, changed.rows);
+  // Nothing changed (most checks): the stored list stays as it is, neither merged nor written again, and the
+  // screen gets the very same rows, so it re-renders none of them.
+  if (changed.rows.length === 0 && xt === stored.xt) return stored.rows;
   const rows = mergeReportsById(stored.rows, changed.rows);
-  reportStore.write({ rows, xt: nextStamp(stored.xt, changed.maxXt, changed.rows) });
+  reportStore.write({ rows, xt });
   return rows;
 }
 

@@ -197,3 +197,48 @@ describe('finding a completion report by keyboard', () => {
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Search completion reports' }));
   });
 });
+
+describe('a season of completion reports (250 stored)', () => {
+  // Newest first (highest ID), as the list is kept.
+  const season = Array.from({ length: 250 }, (_, i) =>
+    row(1249 - i, { TRANSFER_STATE: 'transferred', FILE_TRANSFER_TIME: local(21, 13, 31, 0) }),
+  );
+
+  it('shows 100 rows a page, and a reload keeps the page and the typed search', {
+    timeout: 30_000,
+  }, async () => {
+    const xt = season[1]!.UPDATE_XT;
+    const changed = row(1010, { TRANSFER_STATE: 'failed', LAST_ERROR: 'cannot connect', UPDATE_XT: xt + 5 });
+    let polls = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        polls++;
+        return Response.json([[{ LOGIN_VALID: 1 }], [{ MAX_UPDATE_XT: xt + 5 }], [changed]]);
+      }),
+    );
+    localStorage.setItem('debug:pollMs', '50');
+    showPage(['REPORTING'], season);
+    expect(document.querySelectorAll('[data-testid^="completion-row-"]')).toHaveLength(100);
+    expect(screen.getByTestId('row-range').textContent).toBe('Rows 1–100 of 250');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(document.querySelectorAll('[data-testid^="completion-row-"]')).toHaveLength(50);
+    expect(screen.getByTestId('row-range').textContent).toBe('Rows 201–250 of 250');
+    const search = screen.getByRole('textbox', { name: 'Search completion reports' }) as HTMLInputElement;
+
+    await waitFor(() => expect(screen.getByTestId('completion-row-1010').dataset.state).toBe('failed'));
+    expect(polls).toBeGreaterThan(0);
+    expect(screen.getByTestId('row-range').textContent).toBe('Rows 201–250 of 250');
+    expect(screen.getByRole('button', { name: 'Page 3' }).getAttribute('aria-current')).toBe('page');
+
+    fireEvent.change(search, { target: { value: 'Campaign 12' } });
+    // 'Campaign 1200'…'Campaign 1249': one page, shown from its first row.
+    expect(document.querySelectorAll('[data-testid^="completion-row-"]')).toHaveLength(50);
+    expect(screen.queryByTestId('row-range')).toBeNull();
+    const pollsBefore = polls;
+    await waitFor(() => expect(polls).toBeGreaterThan(pollsBefore));
+    expect(search.value).toBe('Campaign 12');
+    expect(document.querySelectorAll('[data-testid^="completion-row-"]')).toHaveLength(50);
+  });
+});

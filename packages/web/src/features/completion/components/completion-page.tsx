@@ -19,7 +19,8 @@ import {
   type TransferState,
 } from '@psps/contracts';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { RowPageNav, useRowPages } from '../../../components/row-pages.tsx';
 import { ShadeLegend } from '../../../components/shade-legend.tsx';
 import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
 import { PreviousDelivery, TransferStatus, transferSentence } from '../../../components/transfer-status.tsx';
@@ -126,7 +127,14 @@ export function CompletionPage() {
     }
     return c;
   }, [rows]);
-  const visible = rows.filter((row) => matchesFilter(row, filter) && matchesSearch(row, search));
+  // The table follows the typed search at a lower priority than the field: each letter shows at once, however
+  // many reports the search goes through.
+  const searched = useDeferredValue(search);
+  const visible = useMemo(
+    () => rows.filter((row) => matchesFilter(row, filter) && matchesSearch(row, searched)),
+    [rows, filter, searched],
+  );
+  const paged = useRowPages(visible);
 
   return (
     <Card withBorder padding="lg" radius="md">
@@ -144,7 +152,10 @@ export function CompletionPage() {
         <SegmentedControl
           size="xs"
           value={filter}
-          onChange={(value) => setFilter(value as Filter)}
+          onChange={(value) => {
+            setFilter(value as Filter);
+            paged.first();
+          }}
           aria-label="Show reports by transfer state"
           data={[
             { value: 'all', label: `All ${counts.all}` },
@@ -161,7 +172,10 @@ export function CompletionPage() {
           placeholder="Search title, report or dataset ID"
           aria-label="Search completion reports"
           value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            paged.first();
+          }}
         />
       </Group>
 
@@ -199,7 +213,7 @@ export function CompletionPage() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {visible.map((row) => {
+            {paged.shown.map((row) => {
               const shade = shadeOf(row.UPDATE_XT, now);
               return (
                 <Table.Tr
@@ -240,6 +254,7 @@ export function CompletionPage() {
           </Table.Tbody>
         </Table>
       </WideTable>
+      <RowPageNav label="Completion report pages" paged={paged} />
 
       {reports.isPending && (
         <Group justify="center" p="lg">

@@ -60,3 +60,39 @@ describe('a Custom Reports launch button, by keyboard', () => {
     expect(document.activeElement).toBe(button);
   });
 });
+
+describe('Custom Reports with a season of campaigns (250)', () => {
+  it('shows 100 campaigns a page, numbered on from the page before', { timeout: 30_000 }, () => {
+    const client = new QueryClient({
+      defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+    });
+    client.setQueryData(
+      launcherKeys.campaigns(),
+      Array.from({ length: 250 }, (_, i) => ({
+        title_vch: `Campaign ${i}`,
+        dataset_id_bint: 50000 + i,
+        launched_dt: '2026-11-22T08:00:00Z',
+        UPDATE_XT: 1,
+        FILE_TRANSFER_TIME: null,
+        reports: { medbase: null, mb_unreached: null, linkclick: null },
+      })),
+    );
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={client}>
+          <LauncherPage />
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    const rows = () => document.querySelectorAll('[data-testid^="launcher-row-"]');
+    expect(rows()).toHaveLength(100);
+    expect(screen.getByTestId('row-range').textContent).toBe('Rows 1–100 of 250');
+    act(() => screen.getByRole('button', { name: 'Page 2' }).click());
+    expect(rows()).toHaveLength(100);
+    expect(rows()[0]?.getAttribute('data-testid')).toBe('launcher-row-50100');
+    expect(rows()[0]?.querySelector('td')?.textContent).toBe('101');
+    act(() => screen.getByRole('button', { name: 'Last page' }).click());
+    expect(rows()).toHaveLength(50);
+    expect(screen.getByTestId('row-range').textContent).toBe('Rows 201–250 of 250');
+  });
+});

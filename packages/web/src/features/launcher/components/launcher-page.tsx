@@ -23,6 +23,7 @@ import {
 import { IconFileDownload, IconHeartbeat, IconLink, IconPhoneOff } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { BusyActionIcon } from '../../../components/busy-action-icon.tsx';
+import { RowPageNav, useRowPages } from '../../../components/row-pages.tsx';
 import { ShadeLegend } from '../../../components/shade-legend.tsx';
 import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
 import { TransferStatus } from '../../../components/transfer-status.tsx';
@@ -142,6 +143,7 @@ export function LauncherPage() {
     const said = arrivedSentences(rows, followed.current);
     if (said.length > 0) setAnnounced(said.join(' '));
   }, [rows]);
+  const paged = useRowPages(rows);
   const now = Date.now();
   const failed = rows.flatMap((row) =>
     CUSTOM_REPORT_KINDS.filter((kind) => row.reports[kind]?.TRANSFER_STATE === 'failed').map(
@@ -201,7 +203,7 @@ export function LauncherPage() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {rows.map((row, index) => {
+            {paged.shown.map((row, index) => {
               const shade = shadeOf(row.UPDATE_XT, now);
               return (
                 <Table.Tr
@@ -211,7 +213,7 @@ export function LauncherPage() {
                   title={describeAge(row.UPDATE_XT, now)}
                   style={rowTint(rowShadeBackground(shade))}
                 >
-                  <Table.Td c="dimmed">{index + 1}</Table.Td>
+                  <Table.Td c="dimmed">{paged.start + index + 1}</Table.Td>
                   <Table.Td>
                     <Stack gap={6}>
                       <Text size="sm" fw={600}>
@@ -237,6 +239,7 @@ export function LauncherPage() {
           </Table.Tbody>
         </Table>
       </WideTable>
+      <RowPageNav label="Campaign pages" paged={paged} />
 
       {campaigns.isPending && (
         <Group justify="center" p="lg">

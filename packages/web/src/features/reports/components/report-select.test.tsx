@@ -155,3 +155,62 @@ describe('the report dropdown with the keyboard: its list opens when asked, not 
     expect(await optionNames()).toEqual(['[40001] North Bay']);
   });
 });
+
+describe('the report dropdown with a season of campaigns (2,000 entries)', () => {
+  const season = Array.from({ length: 2000 }, (_, i) => ({
+    id: 50000 + i,
+    name: `[${50000 + i}] Campaign ${i}`,
+  }));
+  function big(value: number | null) {
+    return (
+      <MantineProvider env="test">
+        <ReportSelect
+          label="Campaign"
+          firstEntry="--- select a campaign ---"
+          items={season}
+          idOf={(item) => item.id}
+          labelOf={(item) => item.name}
+          value={value}
+          onChange={() => {}}
+          testId="campaign-select"
+        />
+      </MantineProvider>
+    );
+  }
+
+  it('opens with the first 100 entries rendered, not 2,001', async () => {
+    render(big(null));
+    await userEvent.setup().click(screen.getByTestId('campaign-select'));
+    const options = await screen.findAllByRole('option');
+    expect(options).toHaveLength(100);
+    expect(options[0]?.textContent).toBe('--- select a campaign ---');
+    expect(options[99]?.textContent).toBe('[50098] Campaign 98');
+  });
+
+  it('still searches every entry: typing finds the 2,000th campaign', async () => {
+    render(big(null));
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('campaign-select'));
+    await user.keyboard('Campaign 1999');
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['[51999] Campaign 1999']);
+  });
+
+  it('opens on the chosen entry even when it is the 1,500th', async () => {
+    render(big(51499));
+    await userEvent.setup().click(screen.getByTestId('campaign-select'));
+    const chosen = await screen.findByRole('option', { name: '[51499] Campaign 1499' });
+    expect(chosen.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getAllByRole('option')).toHaveLength(1600);
+  });
+
+  it('adds the next 100 entries as ArrowDown comes near the last one rendered', async () => {
+    render(big(null));
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('campaign-select'));
+    expect(await screen.findAllByRole('option')).toHaveLength(100);
+    for (let i = 0; i < 97; i++) await user.keyboard('{ArrowDown}');
+    expect(screen.getAllByRole('option')).toHaveLength(200);
+    expect(screen.getByRole('option', { name: '[50150] Campaign 150' })).toBeTruthy();
+  });
+});

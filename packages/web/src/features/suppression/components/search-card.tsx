@@ -26,11 +26,11 @@ import {
 import { IconSearch, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { PageNav } from '../../../components/page-nav.tsx';
 import { SplitDateTime, WideTable } from '../../../components/wide-table.tsx';
 import { grouped } from '../../../lib/numbers.ts';
+import { pageCount } from '../../../lib/page-window.ts';
 import { useSuppressionSearch } from '../api/search-suppressions.ts';
-import { PageNav } from './page-nav.tsx';
-import { pageCount } from './page-window.ts';
 
 const [GROUP, TYPE, VALUE, START, END, CREATED, ACTION] = SUPPRESSION_RESULT_COLUMNS;
 
