@@ -57,6 +57,16 @@ const smsEnglish = {
   dataMB_txt: '{"customerName":"Ana Ruiz","address":"12 Oak St"}',
 };
 
+/** Uploads `bytes` as the English live recording of template `id`, signed in as the test's operator. */
+const uploadLive = (id: number, bytes: Buffer) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/adhoc/upload/live/${id}-english`,
+    ...(({ payload, headers }) => ({ payload, headers: { ...headers, ...bearer(token) } }))(
+      multipartFile('greeting.wav', 'audio/wav', bytes),
+    ),
+  });
+
 describe('a refused request says in plain words which field is wrong and what it must be', () => {
   it.each([
     [{ id_bint_adhoc_campaign: 1e20 }, 'The field id_bint_adhoc_campaign of the request is too large.'],
@@ -644,6 +654,15 @@ describe('language records (doc 2 §7 insertUpdate, select, language delete)', (
     );
   });
 
+  /** The answer to a save whose data field is JSON but not template data, for this reason. */
+  const dataRefused = (reason: string) => ({
+    status: 400,
+    body: {
+      error: 'bad_request',
+      message: `The data field (dataMB_txt) is not valid template data: ${reason}`,
+    },
+  });
+
   it('refuses a data field that is not JSON with 400', async () => {
     const id = await newTemplate();
     const res = await save(id, { ...smsEnglish, dataMB_txt: '{"customerName": "Ana",' });
@@ -654,14 +673,7 @@ describe('language records (doc 2 §7 insertUpdate, select, language delete)', (
   it('refuses data that is JSON but not an object with 400', async () => {
     const id = await newTemplate();
     const res = await save(id, { ...smsEnglish, dataMB_txt: '[1, 2]' });
-    expect(res).toEqual({
-      status: 400,
-      body: {
-        error: 'bad_request',
-        message:
-          'The data field (dataMB_txt) is not valid template data: Template data must be a JSON object.',
-      },
-    });
+    expect(res).toEqual(dataRefused('Template data must be a JSON object.'));
   });
 
   it('refuses data nested thousands deep with 400, not a 500 when a variable renders it', async () => {
@@ -676,14 +688,9 @@ describe('language records (doc 2 §7 insertUpdate, select, language delete)', (
         dataMB_txt: deep,
       },
     ]) {
-      expect(await save(id, record)).toEqual({
-        status: 400,
-        body: {
-          error: 'bad_request',
-          message:
-            'The data field (dataMB_txt) is not valid template data: Template data is nested more than 32 levels deep.',
-        },
-      });
+      expect(await save(id, record)).toEqual(
+        dataRefused('Template data is nested more than 32 levels deep.'),
+      );
     }
   });
 
@@ -1193,14 +1200,7 @@ describe('audio uploads (doc 2 §4, §5; DESIGN §4)', () => {
         Array.from({ length: count }, () => Buffer.from('junk\u0000\u0000\u0000\u0000', 'latin1')),
       );
     const withJunk = (count: number) => Buffer.concat([wav.subarray(0, 36), junk(count), wav.subarray(36)]);
-    const upload = (bytes: Buffer) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/v1/adhoc/upload/live/${id}-english`,
-        ...(({ payload, headers }) => ({ payload, headers: { ...headers, ...bearer(token) } }))(
-          multipartFile('greeting.wav', 'audio/wav', bytes),
-        ),
-      });
+    const upload = (bytes: Buffer) => uploadLive(id, bytes);
     // Format, 62 empty chunks, sound: 64 chunks.
     expect((await upload(withJunk(62))).statusCode).toBe(200);
     const refused = {
@@ -1219,14 +1219,7 @@ describe('audio uploads (doc 2 §4, §5; DESIGN §4)', () => {
     const id = await newTemplate();
     const before = await readdir(path.join(dataDir, 'audio')).catch(() => []);
     const whole = wavBytes(8000);
-    const upload = (bytes: Buffer) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/v1/adhoc/upload/live/${id}-english`,
-        ...(({ payload, headers }) => ({ payload, headers: { ...headers, ...bearer(token) } }))(
-          multipartFile('greeting.wav', 'audio/wav', bytes),
-        ),
-      });
+    const upload = (bytes: Buffer) => uploadLive(id, bytes);
     const res = await upload(whole.subarray(0, whole.length - 5000));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({

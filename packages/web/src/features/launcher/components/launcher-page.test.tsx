@@ -24,28 +24,34 @@ describe('Custom Reports', () => {
   });
 });
 
+/** A campaign of the Custom Reports list, launched, no report file made yet. */
+const campaign = (title: string, datasetId: number) => ({
+  title_vch: title,
+  dataset_id_bint: datasetId,
+  launched_dt: '2026-11-22T08:00:00Z',
+  UPDATE_XT: 1,
+  FILE_TRANSFER_TIME: null,
+  reports: { medbase: null, mb_unreached: null, linkclick: null },
+});
+
+/** The Custom Reports page over these campaigns, as the list call would have answered them. */
+function showCampaigns(campaigns: ReturnType<typeof campaign>[]) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+  });
+  client.setQueryData(launcherKeys.campaigns(), campaigns);
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={client}>
+        <LauncherPage />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
 describe('a Custom Reports launch button, by keyboard', () => {
   it('launches once for two presses before the first has shown as busy, keeping the focus, busy until answered', async () => {
-    const client = new QueryClient({
-      defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
-    });
-    client.setQueryData(launcherKeys.campaigns(), [
-      {
-        title_vch: 'North Bay Wind Event: 24-Hour Advance Notice',
-        dataset_id_bint: 40111,
-        launched_dt: '2026-11-22T08:00:00Z',
-        UPDATE_XT: 1,
-        FILE_TRANSFER_TIME: null,
-        reports: { medbase: null, mb_unreached: null, linkclick: null },
-      },
-    ]);
-    render(
-      <MantineProvider>
-        <QueryClientProvider client={client}>
-          <LauncherPage />
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
+    showCampaigns([campaign('North Bay Wind Event: 24-Hour Advance Notice', 40111)]);
     const button = screen.getByRole('button', { name: 'Download LinkClick Report for dataset 40111' });
     button.focus();
     // Enter pressed twice quickly (or a double click): both presses arrive before the busy state is drawn.
@@ -63,27 +69,7 @@ describe('a Custom Reports launch button, by keyboard', () => {
 
 describe('Custom Reports with a season of campaigns (250)', () => {
   it('shows 100 campaigns a page, numbered on from the page before', { timeout: 30_000 }, () => {
-    const client = new QueryClient({
-      defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
-    });
-    client.setQueryData(
-      launcherKeys.campaigns(),
-      Array.from({ length: 250 }, (_, i) => ({
-        title_vch: `Campaign ${i}`,
-        dataset_id_bint: 50000 + i,
-        launched_dt: '2026-11-22T08:00:00Z',
-        UPDATE_XT: 1,
-        FILE_TRANSFER_TIME: null,
-        reports: { medbase: null, mb_unreached: null, linkclick: null },
-      })),
-    );
-    render(
-      <MantineProvider>
-        <QueryClientProvider client={client}>
-          <LauncherPage />
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
+    showCampaigns(Array.from({ length: 250 }, (_, i) => campaign(`Campaign ${i}`, 50000 + i)));
     const rows = () => document.querySelectorAll('[data-testid^="launcher-row-"]');
     expect(rows()).toHaveLength(100);
     expect(screen.getByTestId('row-range').textContent).toBe('Rows 1–100 of 250');
