@@ -150,7 +150,19 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (body === '') done(null, undefined);
     else if (measureJson(body as string).values > JSON_VALUES_MAX) done(tooManyJsonValues(JSON_VALUES_MAX));
-    else jsonParser(req, body as string, done);
+    else {
+      jsonParser(req, body as string, (err, parsed) => {
+        // The parser refuses prototype poisoning with the same error as broken JSON: JSON that parses plainly was
+        // refused for its key, and is told so.
+        if (err && isPlainJson(body as string)) {
+          done(
+            badRequest(
+              'The request body has a key named __proto__ (or constructor.prototype), which is never accepted. Remove it and try again.',
+            ),
+          );
+        } else done(err, parsed);
+      });
+    }
   });
   // No call reads a compressed body: gzip sent as JSON was refused as 'not valid JSON', which sent the sender to
   // look for a mistake in its JSON; a compressed upload as 'cut short or malformed'.
@@ -328,6 +340,16 @@ function installErrorHandling(app: App) {
   app.setNotFoundHandler((req, reply) =>
     answerUnknown(app, req, reply, redactUrl(req.url.split('?')[0] ?? '')),
   );
+}
+
+/** Whether text is JSON to a plain parser (one that does not refuse __proto__ keys). */
+function isPlainJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Whether a parsed body holds, anywhere, a string with an unpaired UTF-16 surrogate (walked without recursion:

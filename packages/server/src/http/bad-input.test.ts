@@ -72,6 +72,26 @@ describe("a user's mistake never produces a 500", () => {
     expect(res.json()).toEqual({ error: 'bad_request', message: 'The request body is not valid JSON.' });
   });
 
+  it('refuses a JSON body with a __proto__ or constructor.prototype key in words, not as "not valid JSON"', async () => {
+    for (const payload of [
+      '{"name_vch": "x", "__proto__": {"admin": true}}',
+      '{"name_vch": "x", "constructor": {"prototype": {"admin": true}}}',
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/adhoc/campaign/insert',
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json(), payload).toEqual({
+        error: 'bad_request',
+        message:
+          'The request body has a key named __proto__ (or constructor.prototype), which is never accepted. Remove it and try again.',
+      });
+    }
+  });
+
   it('answers 415 unsupported_media_type to a body of a content type no call reads', async () => {
     const res = await t.app.inject({
       method: 'POST',
