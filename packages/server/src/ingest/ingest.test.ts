@@ -1,30 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
+import { feedMessage, ingestPoster, postEventAndCampaign } from './test-fixture.ts';
 
 let t: TestApp;
 let key: string;
 
-const post = (kind: string, payload: unknown, contentType = 'application/json') =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/v1/ingest/${kind}`,
-    headers: { ...bearer(key), 'content-type': contentType },
-    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
-  });
-
-function message(id: number, status: string, statusDt: string, channel = 'SMS', dataset = 11) {
-  return {
-    id_bint: id,
-    dataset_id_bint: dataset,
-    channel,
-    person_id_vch: `P${id}`,
-    service_agreement_id_vch: `SA${id}`,
-    premise_id_vch: `PR${id}`,
-    contact_vch: '+14155550100',
-    status_vch: status,
-    status_dt: statusDt,
-  };
-}
+const post = ingestPoster(
+  () => t,
+  () => key,
+);
+const message = feedMessage;
 
 async function rollups(): Promise<Record<string, number>> {
   const { rows } = await t.ctx.db.query<{ k: string; count: number }>(
@@ -37,17 +22,7 @@ const messageCount = async () => (await t.ctx.db.query('SELECT count(*)::int AS 
 beforeAll(async () => {
   t = await createTestApp();
   key = await t.ctx.auth.createApiKey('engine', ['INGEST']);
-  await post('events', [{ id_bint: 1, name_vch: 'Event', begin_dt: '2026-11-20T08:00:00Z' }]);
-  await post('datasets', [
-    { dataset_id_bint: 10, event_id_bint: 1, title_vch: 'Root' },
-    {
-      dataset_id_bint: 11,
-      event_id_bint: 1,
-      rootDataset_bint: 10,
-      customer_class: 'GENERAL',
-      title_vch: 'General',
-    },
-  ]);
+  await postEventAndCampaign(post);
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { type Db, type DbClient, isTransactionConflict } from '../db/pool.ts';
 import { ingestService } from './service.ts';
+import { feedMessage, ingestPoster, postEventAndCampaign } from './test-fixture.ts';
 
 /**
  * The messaging engine's feed sent by several senders at once (or one retrying while its first call still runs):
@@ -11,13 +12,10 @@ import { ingestService } from './service.ts';
 let t: TestApp;
 let key: string;
 
-const post = (kind: string, payload: unknown) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/v1/ingest/${kind}`,
-    headers: bearer(key),
-    payload: payload as object,
-  });
+const post = ingestPoster(
+  () => t,
+  () => key,
+);
 
 /** The same items in another order for each sender (a small seeded generator: the same orders every run). */
 function shuffled<T>(items: readonly T[], seed: number): T[] {
@@ -36,34 +34,12 @@ function shuffled<T>(items: readonly T[], seed: number): T[] {
 
 const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
 
-function message(id: number, status: string, statusDt: string) {
-  return {
-    id_bint: id,
-    dataset_id_bint: 11,
-    channel: 'SMS',
-    person_id_vch: `P${id}`,
-    service_agreement_id_vch: `SA${id}`,
-    premise_id_vch: `PR${id}`,
-    contact_vch: '+14155550100',
-    status_vch: status,
-    status_dt: statusDt,
-  };
-}
+const message = feedMessage;
 
 beforeAll(async () => {
   t = await createTestApp();
   key = await t.ctx.auth.createApiKey('engine', ['INGEST']);
-  await post('events', [{ id_bint: 1, name_vch: 'Event', begin_dt: '2026-11-20T08:00:00Z' }]);
-  await post('datasets', [
-    { dataset_id_bint: 10, event_id_bint: 1, title_vch: 'Root' },
-    {
-      dataset_id_bint: 11,
-      event_id_bint: 1,
-      rootDataset_bint: 10,
-      customer_class: 'GENERAL',
-      title_vch: 'General',
-    },
-  ]);
+  await postEventAndCampaign(post);
 });
 afterAll(() => t.close());
 

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
+import type { SuppressionSummaryAnswer } from '@psps/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -9,28 +10,33 @@ import { SummaryCard } from './summary-card.tsx';
 
 signedInWithSilentServer();
 
+/** The summary card on page 1, its call answered with `answer`. */
+function showSummary(answer: SuppressionSummaryAnswer) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+  });
+  client.setQueryData(suppressionKeys.summary(1), answer);
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={client}>
+        <SummaryCard
+          page={1}
+          onPageChange={() => {}}
+          onDelete={() => {}}
+          onDownload={() => {}}
+          downloading={new Set()}
+        />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
 describe('the suppression summary', () => {
   it('keeps the words of a group name whole on a narrow screen (at least 120 px, broken only inside a word too long)', () => {
-    const client = new QueryClient({
-      defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
-    });
-    client.setQueryData(suppressionKeys.summary(1), {
+    showSummary({
       data: [{ group_vch: 'Medical exemptions', supress_type: 'SMS', valid_count: 600 }],
       rows: 1,
     });
-    render(
-      <MantineProvider>
-        <QueryClientProvider client={client}>
-          <SummaryCard
-            page={1}
-            onPageChange={() => {}}
-            onDelete={() => {}}
-            onDownload={() => {}}
-            downloading={new Set()}
-          />
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
     const cell = screen.getByRole('cell', { name: 'Medical exemptions' });
     expect(cell.style.overflowWrap).toBe('break-word');
     // `word-break: break-word` let the column shrink to a few letters: 'Medic al exemp tions'.
@@ -39,29 +45,13 @@ describe('the suppression summary', () => {
   });
 
   it('shows its small pagination (previous, page buttons, next) on a single page too (doc 2 §2.8)', () => {
-    const client = new QueryClient({
-      defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
-    });
-    client.setQueryData(suppressionKeys.summary(1), {
+    showSummary({
       data: [
         { group_vch: 'Bounced e-mails', supress_type: 'EMAIL', valid_count: 1800 },
         { group_vch: 'Opt-out 2026', supress_type: 'PHONE', valid_count: 2500 },
       ],
       rows: 2,
     });
-    render(
-      <MantineProvider>
-        <QueryClientProvider client={client}>
-          <SummaryCard
-            page={1}
-            onPageChange={() => {}}
-            onDelete={() => {}}
-            onDownload={() => {}}
-            downloading={new Set()}
-          />
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
     const nav = screen.getByRole('navigation', { name: 'Summary pages' });
     expect(
       within(nav)
