@@ -94,3 +94,33 @@ describe('one user at the same moment', () => {
     expect(after.statusCode).toBe(401);
   });
 });
+
+describe('the users command run twice at the same moment', () => {
+  it('sets the permissions of one user twice at once: both succeed, one after the other, and one set stays whole', async () => {
+    const users = userService(t.ctx.db);
+    await users.add({
+      email: 'bo@utility.test',
+      fullname: 'Bo Both',
+      clientHash: clientHashOf('another horse'),
+      permissions: ['REPORTING'],
+    });
+    const stored = async () =>
+      (
+        await t.ctx.db.query<{ permission: string }>(
+          `SELECT p.permission FROM user_permissions p JOIN users u ON u.id = p.user_id
+            WHERE u.email = 'bo@utility.test' ORDER BY 1`,
+        )
+      ).rows.map((row) => row.permission);
+    for (let round = 0; round < 10; round++) {
+      const outcomes = await Promise.allSettled([
+        users.setPermissions('bo@utility.test', ['REPORTING', 'SUPPRESSION']),
+        users.setPermissions('bo@utility.test', ['OBJECT_ONE', 'REPORTING']),
+      ]);
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled']);
+      expect([
+        ['REPORTING', 'SUPPRESSION'],
+        ['OBJECT_ONE', 'REPORTING'],
+      ]).toContainEqual(await stored());
+    }
+  });
+});

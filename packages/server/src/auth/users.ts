@@ -101,10 +101,12 @@ export function userService(db: Db) {
   };
 }
 
+/** The user's id, its row locked: two changes to one user at once run one after the other. */
 async function requireId(c: { query: Db['query'] }, email: string): Promise<number> {
-  const { rows } = await c.query<{ id: number }>('SELECT id FROM users WHERE lower(email) = lower($1)', [
-    email,
-  ]);
+  const { rows } = await c.query<{ id: number }>(
+    'SELECT id FROM users WHERE lower(email) = lower($1) FOR UPDATE',
+    [email],
+  );
   const id = rows[0]?.id;
   if (id === undefined) throw new UserError(`No user with the e-mail ${email}.`);
   return id;

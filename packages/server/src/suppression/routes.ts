@@ -202,7 +202,12 @@ export async function suppressionRoutes(app: App, ctx: AppContext) {
           tags,
           summary,
           params: suppressionApplyUploadParamsSchema,
-          response: { 200: answer, 404: suppressionUploadFailureSchema, 409: suppressionUploadFailureSchema },
+          response: {
+            200: answer,
+            403: suppressionUploadFailureSchema,
+            404: suppressionUploadFailureSchema,
+            409: suppressionUploadFailureSchema,
+          },
         },
       },
       async (req, reply) =>

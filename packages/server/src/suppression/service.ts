@@ -258,6 +258,7 @@ export function suppressionService(db: Db, config: Config, streamDb: Db) {
           throw notFound(`There is no full upload ${uploadId}.`);
         }
         refuseOtherGroup(upload, group);
+        refuseOtherUser(upload, actor, 'apply');
         if (upload.status === 'applied') throw conflict('This upload has already been applied.');
         if (upload.status === 'expired' || (upload.status === 'staged' && upload.expired)) {
           throw refuse('expired', 'This preview has expired. Upload the file again to see a fresh preview.');
@@ -374,6 +375,7 @@ export function suppressionService(db: Db, config: Config, streamDb: Db) {
           throw notFound(`There is no full upload ${uploadId}.`);
         }
         refuseOtherGroup(upload, group);
+        refuseOtherUser(upload, actor, 'discard');
         if (upload.status === 'applied') throw conflict('This upload has already been applied.');
         if (upload.status === 'receiving') {
           throw conflict('This upload is still reading its file: there is no preview to discard yet.');
@@ -941,6 +943,24 @@ async function preview(
  * The groupName header of an apply or a discard, when sent, must name the preview's group: a preview applied from a
  * screen about another group would replace a list nobody looked at.
  */
+/**
+ * A preview is applied or discarded only by the person who uploaded its file and saw it: a colleague with the same
+ * permission could otherwise confirm (or throw away) a difference they never looked at, by its upload id.
+ */
+function refuseOtherUser(upload: sql.UploadRow, actor: Actor, step: 'apply' | 'discard'): void {
+  const same =
+    upload.created_by_user_id === null || actor.userId === null
+      ? upload.created_by === actor.actor
+      : upload.created_by_user_id === actor.userId;
+  if (!same) {
+    throw new HttpError(
+      403,
+      'forbidden',
+      `Upload ${upload.id} is a preview of a file uploaded by ${upload.created_by}: only they can ${step} it. Nothing was changed. Upload the file yourself to see your own preview.`,
+    );
+  }
+}
+
 function refuseOtherGroup(upload: sql.UploadRow, group: string | undefined): void {
   if (group !== undefined && group !== upload.group_vch) {
     throw conflict(

@@ -28,6 +28,9 @@ export type UploadRow = {
   duplicates: number;
   rejected: number;
   errors: SuppressionUploadError[];
+  created_by: string;
+  /** Null for an upload made before users were recorded by id. */
+  created_by_user_id: number | null;
   expired: boolean;
   previewed_added: number | null;
   previewed_removed: number | null;
@@ -330,7 +333,7 @@ export const CLOSE_UPLOAD = `UPDATE suppression_uploads SET status = $2, failure
   WHERE id = $1 AND status = 'staged'`;
 
 export const LOCK_UPLOAD = `SELECT id, group_vch, mode, status, group_version, accepted, duplicates, rejected, errors,
-    coalesce(expires_ts <= now(), false) AS expired
+    created_by, created_by_user_id, coalesce(expires_ts <= now(), false) AS expired
     , added AS previewed_added, removed AS previewed_removed
   FROM suppression_uploads WHERE id = $1 FOR UPDATE`;
 

@@ -1428,6 +1428,33 @@ describe('full upload preview: what it shows, and discarding it', () => {
     expect(replace.removedValues[19]).toEqual({ type: 'PHONE', value: '+14152000019' });
   });
 
+  it("refuses to apply or discard a colleague's preview, which stays theirs to confirm", async () => {
+    const colleague = await t.signIn(['SUPPRESSION'], 'kim@test.local');
+    const before = await activeOf('Opt-out 2026');
+    const preview = (await upload('full', 'Opt-out 2026', 'only.sam.saw.this@example.com\n')).json();
+    const expected = {
+      status: 403,
+      error: 'forbidden',
+      message: `Upload ${preview.uploadId} is a preview of a file uploaded by sam@test.local: only they can apply it. Nothing was changed. Upload the file yourself to see your own preview.`,
+    };
+    const applied = await apply(preview.uploadId, colleague);
+    expect(applied.statusCode).toBe(403);
+    expect(applied.json()).toEqual(expected);
+    const discarded = await t.app.inject({
+      method: 'POST',
+      url: `/api/suppress/upload/fullFileUpload/${preview.uploadId}/discard`,
+      headers: bearer(colleague),
+    });
+    expect(discarded.statusCode).toBe(403);
+    expect(discarded.json().message).toBe(
+      `Upload ${preview.uploadId} is a preview of a file uploaded by sam@test.local: only they can discard it. Nothing was changed. Upload the file yourself to see your own preview.`,
+    );
+    expect(await activeOf('Opt-out 2026')).toEqual(before);
+    // The uploader still can.
+    expect((await apply(preview.uploadId)).json()).toMatchObject({ applied: true, added: 1 });
+    expect(await activeOf('Opt-out 2026')).toEqual(['EMAIL only.sam.saw.this@example.com']);
+  });
+
   it('discards a preview: it can never be applied afterwards, and nothing changed', async () => {
     const before = await activeOf('Opt-out 2026');
     const preview = (await upload('full', 'Opt-out 2026', 'discard.me@example.com\n')).json();
