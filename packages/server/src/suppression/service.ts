@@ -252,13 +252,7 @@ export function suppressionService(db: Db, config: Config, streamDb: Db) {
         return conflict(message);
       };
       const answer = await withTransaction(db, async (client) => {
-        const { rows } = await client.query<sql.UploadRow>(sql.LOCK_UPLOAD, [uploadId]);
-        const upload = rows[0];
-        if (upload === undefined || upload.mode !== 'full') {
-          throw notFound(`There is no full upload ${uploadId}.`);
-        }
-        refuseOtherGroup(upload, group);
-        refuseOtherUser(upload, actor, 'apply');
+        const upload = await lockPreview(client, uploadId, group, actor, 'apply');
         if (upload.status === 'applied') throw conflict('This upload has already been applied.');
         if (upload.status === 'expired' || (upload.status === 'staged' && upload.expired)) {
           throw refuse('expired', 'This preview has expired. Upload the file again to see a fresh preview.');
@@ -291,8 +285,7 @@ export function suppressionService(db: Db, config: Config, streamDb: Db) {
           sql.RETIRE_ENDED_RETURNING,
           [upload.group_vch],
         );
-        const removed =
-          (await client.query(sql.END_PREVIEWED, [upload.group_vch, uploadId, actor.actor])).rowCount ?? 0;
+        const removed = (await client.query(sql.END_PREVIEWED, [uploadId, actor.actor])).rowCount ?? 0;
         const { rows: redated } = await client.query<{
           supress_type: string;
           value_vch: string;
@@ -369,13 +362,7 @@ export function suppressionService(db: Db, config: Config, streamDb: Db) {
       group?: string,
     ): Promise<SuppressionFullUploadDiscarded> {
       await withTransaction(db, async (client) => {
-        const { rows } = await client.query<sql.UploadRow>(sql.LOCK_UPLOAD, [uploadId]);
-        const upload = rows[0];
-        if (upload === undefined || upload.mode !== 'full') {
-          throw notFound(`There is no full upload ${uploadId}.`);
-        }
-        refuseOtherGroup(upload, group);
-        refuseOtherUser(upload, actor, 'discard');
+        const upload = await lockPreview(client, uploadId, group, actor, 'discard');
         if (upload.status === 'applied') throw conflict('This upload has already been applied.');
         if (upload.status === 'receiving') {
           throw conflict('This upload is still reading its file: there is no preview to discard yet.');
@@ -943,6 +930,27 @@ async function preview(
  * The groupName header of an apply or a discard, when sent, must name the preview's group: a preview applied from a
  * screen about another group would replace a list nobody looked at.
  */
+/**
+ * Locks a full upload for its step 2 (apply or discard), refusing an unknown one, one of another group (when the
+ * groupName header was sent) and one uploaded by someone else.
+ */
+async function lockPreview(
+  client: DbClient,
+  uploadId: number,
+  group: string | undefined,
+  actor: Actor,
+  step: 'apply' | 'discard',
+): Promise<sql.UploadRow> {
+  const { rows } = await client.query<sql.UploadRow>(sql.LOCK_UPLOAD, [uploadId]);
+  const upload = rows[0];
+  if (upload === undefined || upload.mode !== 'full') {
+    throw notFound(`There is no full upload ${uploadId}.`);
+  }
+  refuseOtherGroup(upload, group);
+  refuseOtherUser(upload, actor, step);
+  return upload;
+}
+
 /**
  * A preview is applied or discarded only by the person who uploaded its file and saw it: a colleague with the same
  * permission could otherwise confirm (or throw away) a difference they never looked at, by its upload id.

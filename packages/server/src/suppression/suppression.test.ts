@@ -8,6 +8,7 @@ import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
 import { openFullUpload } from '../../test/open-upload.ts';
 import { SUPPRESSION_CSV_BOM, SUPPRESSION_CSV_HEADER, suppressionCsvRow } from './csv-out.ts';
 import { seedSuppressionDemo } from './demo.ts';
+import * as sql from './sql.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /**
@@ -1106,6 +1107,81 @@ describe('full upload of a large group (the difference matched in the server)', 
       { supress_type: 'EMAIL', n: 5000, low: 'p0@example.com', high: 'p9@example.com' },
       { supress_type: 'PHONE', n: 10000, low: '+14152005000', high: '+14152014999' },
     ]);
+  });
+});
+
+describe('a group the database statistics do not know yet', () => {
+  type PlanNode = {
+    'Node Type': string;
+    'Relation Name'?: string;
+    'Index Name'?: string;
+    'Actual Loops': number;
+    Plans?: PlanNode[];
+  };
+  const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+
+  /** The plan of `text` as run (EXPLAIN ANALYZE), in a transaction rolled back: nothing changes. */
+  async function planOf(text: string, params: unknown[]): Promise<PlanNode[]> {
+    const client = await t.ctx.db.connect();
+    try {
+      await client.query('BEGIN');
+      const { rows } = await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, params);
+      return nodesOf(rows[0]['QUERY PLAN'][0].Plan);
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
+  }
+
+  it('matches and applies by the staged values, reading the staging once whatever the planner estimates', async () => {
+    const group = 'Filled since the last ANALYZE';
+    // Statistics taken before the group exists: the planner then estimates it at about one row.
+    await t.ctx.db.query('ANALYZE suppressions');
+    await t.ctx.db.query(
+      `INSERT INTO suppressions (group_vch, supress_type, value_vch, created_by)
+       SELECT $1, 'PHONE', '+1415' || (3000000 + i), 'seed' FROM generate_series(0, 5999) i`,
+      [group],
+    );
+    const { rows: estimate } = await t.ctx.db.query(
+      'EXPLAIN (FORMAT JSON) SELECT * FROM suppressions WHERE group_vch = $1 AND ended_by IS NULL',
+      [group],
+    );
+    expect(estimate[0]['QUERY PLAN'][0].Plan['Plan Rows']).toBeLessThan(10);
+
+    // 4,000 values kept with an end the group's rows lack (redated), 2,000 removed, 1,000 added.
+    const lines = ['value,type,end'];
+    for (let i = 0; i < 4000; i++) lines.push(`+1415${3000000 + i},PHONE,2031-01-01T00:00:00Z`);
+    for (let i = 6000; i < 7000; i++) lines.push(`+1415${3000000 + i},PHONE,`);
+    const preview = (await upload('full', group, `${lines.join('\n')}\n`)).json();
+    expect(preview).toMatchObject({ added: 1000, removed: 2000, redated: 4000, unchanged: 0 });
+
+    for (const [text, params] of [
+      [sql.REDATED_COUNT, [group, preview.uploadId]],
+      [sql.END_REDATED, [group, preview.uploadId, 'plan check']],
+      [sql.END_PREVIEWED, [preview.uploadId, 'plan check']],
+    ] as const) {
+      const nodes = await planOf(text, [...params]);
+      const staging = nodes.filter((n) => n['Relation Name']?.startsWith('suppression_staging'));
+      expect(staging.length).toBeGreaterThan(0);
+      expect(staging.map((n) => n['Actual Loops'])).toEqual(staging.map(() => 1));
+      const groupWalks = nodes.filter(
+        (n) => n['Relation Name'] === 'suppressions' && n['Index Name'] === 'suppressions_current_key',
+      );
+      // The group's index is only probed value by value (one loop per staged value), never walked as the outside.
+      for (const walk of groupWalks) expect(walk['Actual Loops']).toBe(4000);
+    }
+    const ended = await planOf(sql.END_PREVIEWED, [preview.uploadId, 'plan check']);
+    // The removed rows are found by their row ids (primary key), not by testing each row of the group.
+    expect(ended.map((n) => n['Index Name'])).toContain('suppressions_pkey');
+
+    const applied = (await apply(preview.uploadId)).json();
+    expect(applied).toMatchObject({ added: 1000, removed: 2000, redated: 4000, unchanged: 0 });
+    const { rows } = await t.ctx.db.query(
+      `SELECT count(*)::int AS n, count(end_ts)::int AS ending, min(value_vch) AS low, max(value_vch) AS high
+         FROM suppressions WHERE group_vch = $1 AND ended_by IS NULL`,
+      [group],
+    );
+    expect(rows).toEqual([{ n: 5000, ending: 4000, low: '+14153000000', high: '+14153006999' }]);
   });
 });
 
