@@ -59,7 +59,7 @@ describe('delivery configuration of ad hoc test sends', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toBe(
-      'Invalid configuration:\n  EMAIL_TRANSPORT: must be outbox or an smtp:// or smtps:// URL',
+      'Invalid configuration: EMAIL_TRANSPORT: must be outbox or an smtp:// or smtps:// URL',
     );
   });
 });

@@ -20,7 +20,15 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().optional(),
+  // Never echoed: it holds the database password.
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .refine(
+      (v) => !v || (URL.canParse(v) && /^postgres(ql)?:$/.test(new URL(v).protocol)),
+      'must be a postgres://user:password@host:5432/database URL',
+    ),
   DEMO: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   UTILITY_ABBREVIATION: z.string().min(1).default('PG&E'),
@@ -171,14 +179,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+    throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
   }
   const e = parsed.data;
   const databaseUrl = e.DATABASE_URL?.trim() || undefined;
   const usesTwilio = e.SMS_PROVIDER === 'twilio' || e.VOICE_PROVIDER === 'twilio';
   if (usesTwilio && (!e.TWILIO_ACCOUNT_SID || !e.TWILIO_AUTH_TOKEN)) {
     throw new ConfigError(
-      'Invalid configuration:\n  SMS_PROVIDER or VOICE_PROVIDER is twilio: TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN are required',
+      'Invalid configuration: SMS_PROVIDER or VOICE_PROVIDER is twilio: TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN are required',
     );
   }
   return {
@@ -246,7 +254,7 @@ export function parseReachedStatuses(value: string | undefined): Record<Channel,
     const [channel = '', list = ''] = part.split('=').map((s) => s.trim());
     if (!(CHANNELS as readonly string[]).includes(channel)) {
       throw new ConfigError(
-        `Invalid configuration:\n  REACHED_STATUSES: unknown channel "${channel}" (${CHANNELS.join(', ')})`,
+        `Invalid configuration: REACHED_STATUSES: unknown channel "${channel}" (${CHANNELS.join(', ')})`,
       );
     }
     const c = channel as Channel;
@@ -257,7 +265,7 @@ export function parseReachedStatuses(value: string | undefined): Record<Channel,
     const wrong = statuses.filter((s) => !isChannelStatus(c, s));
     if (!statuses.length || wrong.length) {
       throw new ConfigError(
-        `Invalid configuration:\n  REACHED_STATUSES: ${c} needs statuses among ${CHANNEL_STATUSES[c].join(', ')}` +
+        `Invalid configuration: REACHED_STATUSES: ${c} needs statuses among ${CHANNEL_STATUSES[c].join(', ')}` +
           (wrong.length ? ` (not: ${wrong.join(', ')})` : ''),
       );
     }
