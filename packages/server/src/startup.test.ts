@@ -1,37 +1,16 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type Ended, runToEnd } from '../test/run-process.ts';
 import { closedPort, tempFolder } from './delivery/test-support/files.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-type Ended = { code: number | null; stdout: string; stderr: string };
-
-/** Runs `npm start`'s or `npm run worker`'s entry point with this environment until it ends by itself. */
-function run(entry: 'main.ts' | 'worker.ts', env: Record<string, string>): Promise<Ended> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, entry)], {
-    env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', WORKERS: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const killer = setTimeout(() => child.kill('SIGKILL'), 40_000);
-  return new Promise((resolve) =>
-    child.on('close', (code) => {
-      clearTimeout(killer);
-      resolve({ code, stdout, stderr });
-    }),
-  );
-}
+/** `npm start`'s or `npm run worker`'s entry point with this environment, until it ends by itself. */
+const run = (entry: 'main.ts' | 'worker.ts', env: Record<string, string>) =>
+  runToEnd(path.join(here, entry), [], { PORT: '0', HOST: '127.0.0.1', WORKERS: '0', ...env });
 
 /** The one line a person reads: no stack trace, no log record, never the password. */
 function expectOneLineReason(ended: Ended, prefix: string, password: string): string {
