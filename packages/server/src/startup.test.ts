@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -118,6 +119,28 @@ describe('a server or worker that cannot start says why in one line and exits 1'
     expect(line).toBe(
       'PSPS Console could not start: Invalid configuration: DATABASE_URL: must be a postgres://user:password@host:5432/database URL',
     );
+  });
+
+  it('says the port is taken, once the database is ready', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as AddressInfo).port;
+    await admin.query(`CREATE DATABASE ${database}_listen`);
+    try {
+      const ended = await run('main.ts', {
+        DATABASE_URL: urlWith({ database: `${database}_listen` }),
+        DATA_DIR: dataDir.path,
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+      });
+      const line = expectOneLineReason(ended, 'PSPS Console could not start: ', base.password);
+      expect(line).toBe(
+        `PSPS Console could not start: Cannot serve HTTP: listen EADDRINUSE: address already in use 127.0.0.1:${port}. Another process uses that port: stop it, or set PORT.`,
+      );
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+      await admin.query(`DROP DATABASE ${database}_listen`);
+    }
   });
 
   it('tells the same of a worker (npm run worker)', async () => {
