@@ -85,7 +85,7 @@ export function explainStartFailure(err: unknown, databaseUrl: string | undefine
     return `Cannot reach PostgreSQL at ${address}${where}: ${said}. Check the address, the port and the network (firewall), and that it is PostgreSQL that listens there.`;
   }
   if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
-    return `PostgreSQL at ${address}${where} refused to start the database: ${said} (SQLSTATE ${code}).`;
+    return `PostgreSQL at ${address}${where} answered an error while starting: ${said} (SQLSTATE ${code}).`;
   }
   return said || 'an unknown error';
 }

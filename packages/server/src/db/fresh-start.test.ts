@@ -4,11 +4,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { createQueue, JOBS } from '../jobs/queue.ts';
 import { migrate } from './migrate.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-describe('migrations of several processes starting at once (README: Production)', () => {
+describe('several processes starting at once on a fresh database (README: Production)', () => {
   const name = `t_migrate_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: inject('databaseUrl') });
   afterAll(async () => {
@@ -34,5 +35,26 @@ describe('migrations of several processes starting at once (README: Production)'
     await db.end();
     expect(rows).toEqual([{ n: files.length, names: files.length }]);
     expect(await migrate(url.toString())).toEqual([]);
+  });
+
+  it('creates the job queues without a deadlock: every process starts', async () => {
+    const url = new URL(inject('databaseUrl'));
+    url.pathname = `/${name}`;
+    const started = await Promise.allSettled([1, 2, 3, 4].map(() => createQueue(url.toString(), () => {})));
+    for (const s of started)
+      if (s.status === 'fulfilled') await s.value.stop({ graceful: false, wait: true });
+    expect(started.map((s) => (s.status === 'rejected' ? String(s.reason) : 'started'))).toEqual([
+      'started',
+      'started',
+      'started',
+      'started',
+    ]);
+    const db = new pg.Client({ connectionString: url.toString() });
+    await db.connect();
+    const { rows } = await db.query<{ name: string }>(
+      "SELECT name FROM pgboss.queue WHERE name NOT LIKE '__pgboss__%' ORDER BY name",
+    );
+    await db.end();
+    expect(rows.map((r) => r.name)).toEqual(JOBS.map((j) => j.name).sort());
   });
 });
