@@ -133,9 +133,17 @@ describe('configuration errors a person can act on', () => {
     );
   });
 
-  it('takes a blank number (PORT= in an .env file) as its default, not as 0', () => {
-    const config = loadConfig({ PORT: '', SESSION_IDLE_MINUTES: ' ', FILE_TRANSFER_RETRY_LIMIT: '' });
+  it('takes a blank number, host or folder (PORT= in an .env file) as its default, not as 0 or the working folder', () => {
+    const config = loadConfig({
+      PORT: '',
+      HOST: '',
+      DATA_DIR: ' ',
+      SESSION_IDLE_MINUTES: ' ',
+      FILE_TRANSFER_RETRY_LIMIT: '',
+    });
     expect(config.port).toBe(8080);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.dataDir).toBe(path.resolve('./data'));
     expect(config.session.idleMs).toBe(1_800_000);
     expect(config.fileTransfer.retryLimit).toBe(8);
   });

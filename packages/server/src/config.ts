@@ -17,13 +17,13 @@ const bool = z
   .optional()
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
-/** `PORT=` (set but blank, as an .env file or a compose file leaves it) means the default, not 0. */
+/** `PORT=` (set but blank, as an .env file or a compose file leaves it) means the default, not 0 or ''. */
 const blankIsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 const envSchema = z.object({
   PORT: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(65535).default(8080)),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
+  HOST: z.preprocess(blankIsUnset, z.string().trim().default('0.0.0.0')),
+  DATA_DIR: z.preprocess(blankIsUnset, z.string().default('./data')),
   // Never echoed: it holds the database password.
   DATABASE_URL: z
     .string()
