@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseReachedStatuses } from './config.ts';
 
@@ -59,7 +61,7 @@ describe('delivery configuration of ad hoc test sends', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toBe(
-      'Invalid configuration:\n  EMAIL_TRANSPORT: must be outbox or an smtp:// or smtps:// URL',
+      'Invalid configuration: EMAIL_TRANSPORT: must be outbox or an smtp:// or smtps:// URL',
     );
   });
 });
@@ -116,6 +118,42 @@ describe('report file transfer configuration', () => {
     ).toEqual(['ops@utility.example', 'duty@provider.example', 'noc@provider.example']);
     expect(() => loadConfig({ REPORT_ALERT_EMAILS: 'ops@utility.example, on-call team' })).toThrow(
       "REPORT_ALERT_EMAILS: 'on-call' is not an e-mail address",
+    );
+  });
+});
+
+describe('configuration errors a person can act on', () => {
+  it('says every invalid variable on one line, naming each, without its value', () => {
+    expect(() =>
+      loadConfig({ PORT: 'eighty', LOG_LEVEL: 'verbose', DATABASE_URL: 'mysql://u:pw-77@db/x' }),
+    ).toThrow(
+      new ConfigError(
+        'Invalid configuration: PORT: must be a number; DATABASE_URL: must be a postgres://user:password@host:5432/database URL; LOG_LEVEL: must be one of: fatal, error, warn, info, debug, trace, silent',
+      ),
+    );
+  });
+
+  it('takes a blank number, host or folder (PORT= in an .env file) as its default, not as 0 or the working folder', () => {
+    const blank = ['PORT', 'HOST', 'DATA_DIR', 'SESSION_IDLE_MINUTES', 'FILE_TRANSFER_RETRY_LIMIT'];
+    const config = loadConfig(Object.fromEntries(blank.map((name, i) => [name, ' '.repeat(i % 2)])));
+    expect(config.port).toBe(8080);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.session.idleMs).toBe(1_800_000);
+    expect(config.fileTransfer.retryLimit).toBe(8);
+  });
+
+  it('refuses at start an SFTP key file that cannot be read, rather than at the first transfer', () => {
+    expect(() => loadConfig({ FILE_TRANSFER_KEY_PATH: '/nonexistent/psps/id_ed25519' })).toThrow(
+      new ConfigError(
+        'Invalid configuration: FILE_TRANSFER_KEY_PATH: the key file cannot be read: there is no such file',
+      ),
+    );
+    expect(() =>
+      loadConfig({ FILE_TRANSFER_KEY_PATH: path.dirname(fileURLToPath(import.meta.url)) }),
+    ).toThrow('FILE_TRANSFER_KEY_PATH: the key file cannot be read: it is not a file');
+    expect(loadConfig({ FILE_TRANSFER_KEY_PATH: fileURLToPath(import.meta.url) }).fileTransfer.keyPath).toBe(
+      fileURLToPath(import.meta.url),
     );
   });
 });

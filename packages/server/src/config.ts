@@ -1,3 +1,4 @@
+import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -16,21 +17,32 @@ const bool = z
   .optional()
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+/** `PORT=` (set but blank, as an .env file or a compose file leaves it) means the default, not 0 or ''. */
+const blankIsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().optional(),
+  PORT: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(65535).default(8080)),
+  HOST: z.preprocess(blankIsUnset, z.string().trim().default('0.0.0.0')),
+  DATA_DIR: z.preprocess(blankIsUnset, z.string().default('./data')),
+  // Never echoed: it holds the database password.
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .refine(
+      (v) => !v || (URL.canParse(v) && /^postgres(ql)?:$/.test(new URL(v).protocol)),
+      'must be a postgres://user:password@host:5432/database URL',
+    ),
   DEMO: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   UTILITY_ABBREVIATION: z.string().min(1).default('PG&E'),
   PROVIDER_NAME: z.string().min(1).default('Notification Provider'),
   PROVIDER_URL: z.string().url().default('https://example.com'),
-  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
-  LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
-  LOGIN_MAX_ATTEMPTS_PER_CLIENT: z.coerce.number().int().positive().default(30),
-  LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  SESSION_IDLE_MINUTES: z.preprocess(blankIsUnset, z.coerce.number().positive().default(30)),
+  SESSION_ABSOLUTE_HOURS: z.preprocess(blankIsUnset, z.coerce.number().positive().default(12)),
+  LOGIN_MAX_FAILURES_PER_EMAIL: z.preprocess(blankIsUnset, z.coerce.number().int().positive().default(5)),
+  LOGIN_MAX_ATTEMPTS_PER_CLIENT: z.preprocess(blankIsUnset, z.coerce.number().int().positive().default(30)),
+  LOGIN_WINDOW_MINUTES: z.preprocess(blankIsUnset, z.coerce.number().positive().default(15)),
   WORKERS: bool,
   // How many proxies stand in front (1 = one load balancer). Only the addresses they added to X-Forwarded-For are
   // believed: trusting the whole header would let a client name any address and so escape sign-in throttling.
@@ -67,9 +79,12 @@ const envSchema = z.object({
     .default('2019'),
   PUBLIC_URL: z.url().optional(),
   REACHED_STATUSES: z.string().optional(),
-  DEMO_SCALE: z.coerce.number().positive().max(100).default(1),
-  SUPPRESSION_UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(SUPPRESSION_UPLOAD_MAX_BYTES),
-  SUPPRESSION_PREVIEW_MINUTES: z.coerce.number().positive().default(30),
+  DEMO_SCALE: z.preprocess(blankIsUnset, z.coerce.number().positive().max(100).default(1)),
+  SUPPRESSION_UPLOAD_MAX_BYTES: z.preprocess(
+    blankIsUnset,
+    z.coerce.number().int().positive().default(SUPPRESSION_UPLOAD_MAX_BYTES),
+  ),
+  SUPPRESSION_PREVIEW_MINUTES: z.preprocess(blankIsUnset, z.coerce.number().positive().default(30)),
   FILE_TRANSFER_URL: z
     .string()
     .trim()
@@ -78,11 +93,25 @@ const envSchema = z.object({
       (v) => !v || /^(sftp|ftp|ftps|file):\/\/./.test(v),
       'must be an sftp://, ftp://, ftps:// or file:// URL',
     ),
-  FILE_TRANSFER_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(8),
-  FILE_TRANSFER_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
-  FILE_TRANSFER_TIME_LIMIT_MINUTES: z.coerce.number().positive().max(600).default(30),
+  FILE_TRANSFER_RETRY_LIMIT: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(100).default(8)),
+  FILE_TRANSFER_RETRY_DELAY_SECONDS: z.preprocess(
+    blankIsUnset,
+    z.coerce.number().int().min(1).max(86_400).default(30),
+  ),
+  FILE_TRANSFER_TIME_LIMIT_MINUTES: z.preprocess(
+    blankIsUnset,
+    z.coerce.number().positive().max(600).default(30),
+  ),
   FILE_TRANSFER_ALLOW_SELF_SIGNED: bool,
-  FILE_TRANSFER_KEY_PATH: z.string().trim().optional(),
+  FILE_TRANSFER_KEY_PATH: z
+    .string()
+    .trim()
+    .optional()
+    .superRefine((file, ctx) => {
+      // Checked at start, not at the first transfer minutes or hours later. The value is not echoed.
+      const problem = file ? unreadableFile(file) : undefined;
+      if (problem) ctx.addIssue({ code: 'custom', message: `the key file cannot be read: ${problem}` });
+    }),
   REPORT_ALERT_EMAILS: z
     .string()
     .optional()
@@ -167,18 +196,32 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+/** Why a file cannot be read, in words; undefined when it can. */
+function unreadableFile(file: string): string | undefined {
+  try {
+    if (!statSync(file).isFile()) return 'it is not a file';
+    accessSync(file, constants.R_OK);
+    return undefined;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return 'there is no such file';
+    if (code === 'EACCES' || code === 'EPERM') return 'this process may not read it';
+    return code ?? 'unknown error';
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+    throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
   }
   const e = parsed.data;
   const databaseUrl = e.DATABASE_URL?.trim() || undefined;
   const usesTwilio = e.SMS_PROVIDER === 'twilio' || e.VOICE_PROVIDER === 'twilio';
   if (usesTwilio && (!e.TWILIO_ACCOUNT_SID || !e.TWILIO_AUTH_TOKEN)) {
     throw new ConfigError(
-      'Invalid configuration:\n  SMS_PROVIDER or VOICE_PROVIDER is twilio: TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN are required',
+      'Invalid configuration: SMS_PROVIDER or VOICE_PROVIDER is twilio: TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN are required',
     );
   }
   return {
@@ -246,7 +289,7 @@ export function parseReachedStatuses(value: string | undefined): Record<Channel,
     const [channel = '', list = ''] = part.split('=').map((s) => s.trim());
     if (!(CHANNELS as readonly string[]).includes(channel)) {
       throw new ConfigError(
-        `Invalid configuration:\n  REACHED_STATUSES: unknown channel "${channel}" (${CHANNELS.join(', ')})`,
+        `Invalid configuration: REACHED_STATUSES: unknown channel "${channel}" (${CHANNELS.join(', ')})`,
       );
     }
     const c = channel as Channel;
@@ -257,7 +300,7 @@ export function parseReachedStatuses(value: string | undefined): Record<Channel,
     const wrong = statuses.filter((s) => !isChannelStatus(c, s));
     if (!statuses.length || wrong.length) {
       throw new ConfigError(
-        `Invalid configuration:\n  REACHED_STATUSES: ${c} needs statuses among ${CHANNEL_STATUSES[c].join(', ')}` +
+        `Invalid configuration: REACHED_STATUSES: ${c} needs statuses among ${CHANNEL_STATUSES[c].join(', ')}` +
           (wrong.length ? ` (not: ${wrong.join(', ')})` : ''),
       );
     }

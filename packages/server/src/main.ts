@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfig } from './config.ts';
+import { explainStartFailure } from './db/start-errors.ts';
 import { DEMO_USERS, seedDemo } from './demo/seed.ts';
 import { keepProcessThroughDatabaseOutages, onShutdown, startRuntime } from './runtime.ts';
 
@@ -37,7 +38,7 @@ async function main() {
 
 main().catch((err) => {
   process.stderr.write(
-    `\nPSPS Console could not start: ${err instanceof ConfigError ? err.message : (err as Error).message}\n`,
+    `\nPSPS Console could not start: ${explainStartFailure(err, process.env.DATABASE_URL)}\n`,
   );
   process.exit(1);
 });

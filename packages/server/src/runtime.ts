@@ -94,7 +94,11 @@ export async function startRuntime(config: Config, opts: { workers: boolean }): 
     await fs.writeFile(path.join(config.dataDir, RUNNING_DB_FILE), `${url}\n`, { mode: 0o600 });
   }
   try {
-    const applied = await migrate(url, (msg) => logger.warn({ migrate: msg }));
+    const applied = await migrate(
+      url,
+      (msg) => logger.warn({ migrate: msg }),
+      (msg) => logger.debug({ migrate: msg }),
+    );
     if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
     const db = createPool(url);
     const streamDb = createPool(url, STREAM_POOL_SIZE);

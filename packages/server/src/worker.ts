@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config.ts';
+import { explainStartFailure } from './db/start-errors.ts';
 import { keepProcessThroughDatabaseOutages, onShutdown, startRuntime } from './runtime.ts';
 
 /** `npm run worker`: runs the job workers and schedules without serving HTTP. */
@@ -14,6 +15,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  process.stderr.write(`Worker could not start: ${(err as Error).message}\n`);
+  process.stderr.write(`Worker could not start: ${explainStartFailure(err, process.env.DATABASE_URL)}\n`);
   process.exit(1);
 });

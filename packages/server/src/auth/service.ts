@@ -188,6 +188,14 @@ export function authService(db: Db, config: Pick<Config, 'session' | 'loginLimit
       return key;
     },
 
+    /** Whether a key of this name is in use (not revoked). */
+    async hasApiKey(name: string): Promise<boolean> {
+      const r = await db.query('SELECT 1 FROM api_keys WHERE name = $1 AND revoked_at IS NULL LIMIT 1', [
+        name,
+      ]);
+      return (r.rowCount ?? 0) > 0;
+    },
+
     async revokeApiKey(name: string): Promise<number> {
       knownKeys.clear();
       const r = await db.query(

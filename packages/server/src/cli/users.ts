@@ -1,10 +1,12 @@
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { INGEST_PERMISSION } from '@psps/contracts';
+import { z } from 'zod';
 import { clientHashOf } from '../auth/passwords.ts';
 import { authService } from '../auth/service.ts';
 import { parsePermissions, UserError, userService } from '../auth/users.ts';
 import { loadConfig } from '../config.ts';
+import { explainStartFailure } from '../db/start-errors.ts';
 import { connectForCli } from './connect.ts';
 
 const USAGE = `Usage: npm run users -- <command>
@@ -54,19 +56,58 @@ async function newPassword(): Promise<string> {
   return pw;
 }
 
+const NO_PASSWORD_ARGUMENT =
+  'A password is never taken from an argument (it would stay in the shell history and the process list): ' +
+  'type it when asked, or give it on the first line of standard input.';
+
+/** How many positional arguments each command takes after its name. */
+const ARITY: Record<string, number> = {
+  add: 1,
+  list: 0,
+  disable: 1,
+  enable: 1,
+  'set-permissions': 2,
+  'set-password': 1,
+  'api-key-create': 1,
+  'api-key-revoke': 1,
+};
+
+function parseCommandLine() {
+  // A password given as an option is refused by name; its value is never repeated.
+  if (process.argv.slice(2).some((a) => /^--?(password|pw|pass)(=|$)/i.test(a))) {
+    throw new UserError(NO_PASSWORD_ARGUMENT);
+  }
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        name: { type: 'string' },
+        permissions: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (err) {
+    // Node's own words ('Unknown option ...'), without the value of the option.
+    throw new UserError(`${(err as Error).message.split('.')[0]}.\n\n${USAGE}`);
+  }
+}
+
 async function main() {
-  const { positionals, values } = parseArgs({
-    allowPositionals: true,
-    options: {
-      name: { type: 'string' },
-      permissions: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+  const { positionals, values } = parseCommandLine();
   const [command, arg1, arg2] = positionals;
   if (!command || values.help) {
     process.stdout.write(`${USAGE}\n`);
     return;
+  }
+  const arity = ARITY[command];
+  if (arity === undefined) throw new UserError(`Unknown command "${command}".\n\n${USAGE}`);
+  if (positionals.length - 1 > (command === 'set-permissions' && values.permissions ? 1 : arity)) {
+    // e.g. `add ana@utility.com secret-pw`: the extra word is not echoed, it may be a password.
+    throw new UserError(
+      `${command} takes ${arity === 1 ? 'one argument' : `${arity} arguments`}; there are more. ${
+        command === 'add' || command === 'set-password' ? NO_PASSWORD_ARGUMENT : ''
+      }\n\n${USAGE}`,
+    );
   }
   const need = (v: string | undefined, what: string) => {
     if (!v) throw new UserError(`Missing ${what}.\n\n${USAGE}`);
@@ -78,7 +119,10 @@ async function main() {
     const users = userService(db);
     switch (command) {
       case 'add': {
-        const email = need(arg1, 'e-mail');
+        const email = need(arg1, 'e-mail').trim();
+        if (!z.email().safeParse(email).success) {
+          throw new UserError(`"${email}" is not an e-mail address: a user signs in with their e-mail.`);
+        }
         const permissions = parsePermissions((values.permissions ?? '').split(',').filter(Boolean));
         const password = await newPassword();
         const created = await users.add({
@@ -120,14 +164,26 @@ async function main() {
         break;
       }
       case 'api-key-create': {
-        const key = await authService(db, config).createApiKey(need(arg1, 'key name'), [INGEST_PERMISSION]);
+        const name = need(arg1, 'key name');
+        const keys = authService(db, config);
+        if (await keys.hasApiKey(name)) {
+          // api-key-revoke revokes by name: two keys of one name could not be told apart.
+          throw new UserError(
+            `An API key named ${name} exists already. To replace it without a gap, create one with another name, ` +
+              `give it to the messaging engine, then revoke the old one (api-key-revoke ${name}).`,
+          );
+        }
+        const key = await keys.createApiKey(name, [INGEST_PERMISSION]);
         process.stdout.write(`${key}\n`);
         process.stderr.write('Store this key now: it is shown once and kept only as a hash.\n');
         break;
       }
       case 'api-key-revoke': {
         const n = await authService(db, config).revokeApiKey(need(arg1, 'key name'));
-        process.stdout.write(`Revoked ${n} key(s) named ${arg1}.\n`);
+        if (n === 0) throw new UserError(`No API key named ${arg1} is in use; nothing was revoked.`);
+        process.stdout.write(
+          `Revoked the API key named ${arg1}${n > 1 ? ` (${n} keys of that name)` : ''}: it stops working within 5 seconds.\n`,
+        );
         break;
       }
       default:
@@ -139,6 +195,8 @@ async function main() {
 }
 
 main().catch((err) => {
-  process.stderr.write(`${err instanceof UserError ? err.message : `Error: ${(err as Error).message}`}\n`);
+  process.stderr.write(
+    `${err instanceof UserError ? err.message : explainStartFailure(err, process.env.DATABASE_URL)}\n`,
+  );
   process.exit(1);
 });

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { reportGenerateJob } from '../completion/generate-job.ts';
 import { completionScheduleJob } from '../completion/schedule-job.ts';
@@ -26,10 +27,33 @@ export async function createQueue(databaseUrl: string, log: (err: Error) => void
   });
   boss.on('error', log);
   await boss.start();
-  for (const job of JOBS) {
-    await boss.createQueue(job.name, { name: job.name, ...job.queue });
-  }
+  await oneProcessAtATime(databaseUrl, async () => {
+    for (const job of JOBS) {
+      await boss.createQueue(job.name, { name: job.name, ...job.queue });
+    }
+  });
   return boss;
+}
+
+/** The advisory lock key processes take turns on while they create the queues (any constant of this product's own). */
+const QUEUE_SETUP_LOCK = '5081990237740112';
+
+/**
+ * pg-boss creates a new queue's table and attaches it to its job table: two processes creating the same queues at
+ * once (a fresh database, servers and workers started together) deadlock (40P01) and one of them stopped. They take
+ * turns on an advisory lock instead; the ones after the first find the queues there and change nothing.
+ */
+async function oneProcessAtATime(databaseUrl: string, fn: () => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1::bigint)', [QUEUE_SETUP_LOCK]);
+    await fn();
+  } finally {
+    // Ending the session releases the lock.
+    await client.end().catch(() => {});
+  }
 }
 
 /** How often an idle worker looks for work (pg-boss' default is 2 s). */

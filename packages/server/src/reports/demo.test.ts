@@ -194,3 +194,20 @@ describe('demo plans', () => {
     expect(waveDatasets(live, now)[0]).toMatchObject({ processed_dt: null, medbaseRetry_dt: null });
   });
 });
+
+describe('the demo simulator while the database restarts', () => {
+  it('says so in one log line, without a stack trace', async () => {
+    const lines: string[] = [];
+    const captured = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const down = { ...t.ctx, db: { query: () => Promise.reject(refused) } as unknown as typeof t.ctx.db };
+    const stopSimulator = startSimulator(down, captured);
+    await new Promise((r) => setTimeout(r, 3_400));
+    await stopSimulator();
+    expect(lines).toHaveLength(1);
+    const record = JSON.parse(lines[0] ?? '{}');
+    expect(record.msg).toBe('demo simulator: database unreachable, trying again');
+    expect(record.error).toBe('connect ECONNREFUSED 127.0.0.1:5432');
+    expect(lines[0]).not.toContain('stack');
+  });
+});

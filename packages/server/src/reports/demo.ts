@@ -14,7 +14,7 @@ import {
 } from '@psps/contracts';
 import type pino from 'pino';
 import type { AppContext } from '../context.ts';
-import type { Db } from '../db/pool.ts';
+import { type Db, isDatabaseUnavailable } from '../db/pool.ts';
 import type { DemoSeeder } from '../demo/seed.ts';
 import { ingestService } from '../ingest/service.ts';
 import { writeSummarySnapshots } from '../ingest/summary.ts';
@@ -548,7 +548,12 @@ export function startSimulator(ctx: AppContext, log: pino.Logger): () => Promise
   const timer = setInterval(() => {
     if (running) return;
     running = tick()
-      .catch((err) => log.warn({ err }, 'demo simulator step failed'))
+      .catch((err) =>
+        // The database restarting is said in one line like every call does (app.ts); anything else with its stack.
+        isDatabaseUnavailable(err)
+          ? log.warn({ error: (err as Error).message }, 'demo simulator: database unreachable, trying again')
+          : log.warn({ err }, 'demo simulator step failed'),
+      )
       .finally(() => {
         running = null;
       });
