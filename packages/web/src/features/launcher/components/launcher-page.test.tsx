@@ -2,10 +2,23 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { signedInWithSilentServer } from '../../../lib/jsdom-stubs.ts';
 import { launcherKeys } from '../api/keys.ts';
 import { LauncherPage } from './launcher-page.tsx';
+
+/** The UPDATE_XT of each campaign row rendered, in order (a row reads its age once a render). */
+const rendered: number[] = [];
+vi.mock('../../../lib/age-clock.ts', async (load) => {
+  const actual = await load<typeof import('../../../lib/age-clock.ts')>();
+  return {
+    ...actual,
+    useRowAge: (xt: number, byDay?: boolean) => {
+      rendered.push(xt);
+      return actual.useRowAge(xt, byDay);
+    },
+  };
+});
 
 // The list never answers: the note above it is what is looked at.
 signedInWithSilentServer();
@@ -40,6 +53,7 @@ function showCampaigns(campaigns: ReturnType<typeof campaign>[]) {
     defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
   });
   client.setQueryData(launcherKeys.campaigns(), campaigns);
+  rendered.length = 0;
   render(
     <MantineProvider>
       <QueryClientProvider client={client}>
@@ -47,6 +61,7 @@ function showCampaigns(campaigns: ReturnType<typeof campaign>[]) {
       </QueryClientProvider>
     </MantineProvider>,
   );
+  return client;
 }
 
 describe('a Custom Reports launch button, by keyboard', () => {
@@ -80,5 +95,27 @@ describe('Custom Reports with a season of campaigns (250)', () => {
     act(() => screen.getByRole('button', { name: 'Last page' }).click());
     expect(rows()).toHaveLength(50);
     expect(screen.getByTestId('row-range').textContent).toBe('Rows 201–250 of 250');
+  });
+});
+
+describe('a reload of the Custom Reports list', () => {
+  it('renders only the campaign that changed', async () => {
+    const list = [
+      campaign('Kern: Imminent', 40113),
+      campaign('Kern: 24-Hour', 40112),
+      campaign('Kern: 48-Hour', 40111),
+    ];
+    list.forEach((c, i) => {
+      c.UPDATE_XT = 1_000 + i;
+    });
+    const client = showCampaigns(list);
+    expect(rendered).toEqual([1000, 1001, 1002]);
+    rendered.length = 0;
+    const changed = { ...list[1]!, UPDATE_XT: 5_000, title_vch: 'Kern: 24-Hour Warning' };
+    act(() => client.setQueryData(launcherKeys.campaigns(), [list[0], changed, list[2]]));
+    await waitFor(() =>
+      expect(screen.getByTestId('launcher-row-40112').textContent).toContain('Kern: 24-Hour Warning'),
+    );
+    expect(rendered).toEqual([5000]);
   });
 });
