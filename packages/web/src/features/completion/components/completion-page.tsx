@@ -22,6 +22,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { RowPageNav, useRowPages } from '../../../components/row-pages.tsx';
 import { ShadeLegend } from '../../../components/shade-legend.tsx';
+import { useSharedTooltip } from '../../../components/shared-tooltip.tsx';
 import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
 import { PreviousDelivery, TransferStatus, transferSentence } from '../../../components/transfer-status.tsx';
 import { rowTint, SplitDateTime, WideTable } from '../../../components/wide-table.tsx';
@@ -186,6 +187,7 @@ export function CompletionPage() {
     [rows, filter, searched],
   );
   const paged = useRowPages(visible);
+  const tips = useSharedTooltip();
 
   return (
     <Card withBorder padding="lg" radius="md">
@@ -247,29 +249,33 @@ export function CompletionPage() {
       <VisuallyHidden role="status" data-testid="completion-announce">
         {announced}
       </VisuallyHidden>
-      <WideTable label={TABLE_LABEL} stickyEnd>
-        <Table
-          aria-label={TABLE_LABEL}
-          highlightOnHover
-          verticalSpacing="xs"
-          horizontalSpacing={6}
-          fz="sm"
-          data-testid="completion-table"
-        >
-          <Table.Thead>
-            <Table.Tr>
-              {COMPLETION_TABLE_COLUMNS.map((column) => (
-                <Table.Th key={column}>{column}</Table.Th>
+      {/* The row actions' tooltip (one for the table: `useSharedTooltip`). */}
+      <div {...tips.areaProps}>
+        <WideTable label={TABLE_LABEL} stickyEnd>
+          <Table
+            aria-label={TABLE_LABEL}
+            highlightOnHover
+            verticalSpacing="xs"
+            horizontalSpacing={6}
+            fz="sm"
+            data-testid="completion-table"
+          >
+            <Table.Thead>
+              <Table.Tr>
+                {COMPLETION_TABLE_COLUMNS.map((column) => (
+                  <Table.Th key={column}>{column}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {paged.shown.map((row) => (
+                <CompletionRow key={row.ID} row={row} follow={follow} />
               ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {paged.shown.map((row) => (
-              <CompletionRow key={row.ID} row={row} follow={follow} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </WideTable>
+            </Table.Tbody>
+          </Table>
+        </WideTable>
+      </div>
+      {tips.tooltip}
       <RowPageNav label="Completion report pages" paged={paged} />
 
       {reports.isPending && (

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { signedInWithSilentServer } from '../../../lib/jsdom-stubs.ts';
 import { launcherKeys } from '../api/keys.ts';
@@ -117,5 +117,31 @@ describe('a reload of the Custom Reports list', () => {
       expect(screen.getByTestId('launcher-row-40112').textContent).toContain('Kern: 24-Hour Warning'),
     );
     expect(rendered).toEqual([5000]);
+  });
+});
+
+describe('the launch buttons’ tooltip (one for the table)', () => {
+  it('names the button under the pointer or with the focus, and goes on leaving, blur or Escape', async () => {
+    showCampaigns([campaign('Kern: Imminent', 40113), campaign('Kern: 24-Hour', 40112)]);
+    const medbase = screen.getByRole('button', { name: 'Download MedBase Report for dataset 40112' });
+    const linkclick = screen.getByRole('button', { name: 'Download LinkClick Report for dataset 40113' });
+    expect(screen.queryByRole('tooltip')).toBeNull();
+
+    fireEvent.pointerOver(medbase, { pointerType: 'mouse' });
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Download MedBase Report');
+    fireEvent.pointerOut(medbase, { pointerType: 'mouse', relatedTarget: document.body });
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+
+    act(() => linkclick.focus());
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Download LinkClick Report');
+    fireEvent.keyDown(linkclick, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+    act(() => medbase.focus());
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Download MedBase Report');
+    act(() => medbase.blur());
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+    // A touch opens no tooltip (the press launches).
+    fireEvent.pointerOver(medbase, { pointerType: 'touch' });
+    expect(screen.queryByRole('tooltip')).toBeNull();
   });
 });

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Card,
-  Group,
-  Loader,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Card, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import {
   COMPLETION_TEXTS,
   CUSTOM_REPORT_ACTION_LABELS,
@@ -25,12 +14,12 @@ import { memo, type ReactNode, useCallback, useEffect, useRef, useState } from '
 import { BusyActionIcon } from '../../../components/busy-action-icon.tsx';
 import { RowPageNav, useRowPages } from '../../../components/row-pages.tsx';
 import { ShadeLegend } from '../../../components/shade-legend.tsx';
+import { useSharedTooltip } from '../../../components/shared-tooltip.tsx';
 import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
 import { TransferStatus } from '../../../components/transfer-status.tsx';
 import { rowTint, SplitDateTime, WideTable } from '../../../components/wide-table.tsx';
 import { useRowAge } from '../../../lib/age-clock.ts';
 import { rowShadeBackground } from '../../../lib/row-shade.ts';
-import { TOOLTIP_EVENTS } from '../../../lib/tooltip.ts';
 import { useLauncherCampaigns, useLaunchReport } from '../api/campaigns.ts';
 import { arrivedSentences, type Followed, followLaunch } from '../utils/arrivals.ts';
 import { launchedLine } from '../utils/launched-line.ts';
@@ -63,23 +52,22 @@ function LaunchButton({
   // Busy (clicks ignored, focus kept) until the launch is answered and the list shows the new report; the error
   // is shown by the mutation.
   return (
-    <Tooltip events={TOOLTIP_EVENTS} label={label}>
-      <BusyActionIcon
-        variant="subtle"
-        size="lg"
-        aria-label={`${label} for dataset ${row.dataset_id_bint}`}
-        busy={launch.isPending}
-        // The promise keeps the button busy from the press: a second Enter or click before the busy state has
-        // re-rendered launched the report a second time.
-        onClick={() => {
-          const unfollow = onLaunch(row, kind);
-          return launch.mutateAsync(row.dataset_id_bint).catch(unfollow);
-        }}
-        data-testid={`launch-${kind}`}
-      >
-        {ICONS[kind]}
-      </BusyActionIcon>
-    </Tooltip>
+    <BusyActionIcon
+      data-tooltip={label}
+      variant="subtle"
+      size="lg"
+      aria-label={`${label} for dataset ${row.dataset_id_bint}`}
+      busy={launch.isPending}
+      // The promise keeps the button busy from the press: a second Enter or click before the busy state has
+      // re-rendered launched the report a second time.
+      onClick={() => {
+        const unfollow = onLaunch(row, kind);
+        return launch.mutateAsync(row.dataset_id_bint).catch(unfollow);
+      }}
+      data-testid={`launch-${kind}`}
+    >
+      {ICONS[kind]}
+    </BusyActionIcon>
   );
 }
 
@@ -195,6 +183,7 @@ export function LauncherPage() {
     if (said.length > 0) setAnnounced(said.join(' '));
   }, [rows]);
   const paged = useRowPages(rows);
+  const tips = useSharedTooltip();
   const failed = rows.flatMap((row) =>
     CUSTOM_REPORT_KINDS.filter((kind) => row.reports[kind]?.TRANSFER_STATE === 'failed').map(
       (kind) => `${REPORT_KIND_LABELS[kind]} of ${row.title_vch}`,
@@ -237,33 +226,37 @@ export function LauncherPage() {
         </Alert>
       )}
 
-      <WideTable label={TABLE_LABEL} stickyEnd>
-        <Table
-          aria-label={TABLE_LABEL}
-          highlightOnHover
-          verticalSpacing="xs"
-          fz="sm"
-          data-testid="launcher-table"
-        >
-          <Table.Thead>
-            <Table.Tr>
-              {LAUNCHER_TABLE_COLUMNS.map((column) => (
-                <Table.Th key={column}>{column}</Table.Th>
+      {/* The launch buttons' tooltip (one for the table: `useSharedTooltip`). */}
+      <div {...tips.areaProps}>
+        <WideTable label={TABLE_LABEL} stickyEnd>
+          <Table
+            aria-label={TABLE_LABEL}
+            highlightOnHover
+            verticalSpacing="xs"
+            fz="sm"
+            data-testid="launcher-table"
+          >
+            <Table.Thead>
+              <Table.Tr>
+                {LAUNCHER_TABLE_COLUMNS.map((column) => (
+                  <Table.Th key={column}>{column}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {paged.shown.map((row, index) => (
+                <CampaignRow
+                  key={row.dataset_id_bint}
+                  row={row}
+                  number={paged.start + index + 1}
+                  onLaunch={follow}
+                />
               ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {paged.shown.map((row, index) => (
-              <CampaignRow
-                key={row.dataset_id_bint}
-                row={row}
-                number={paged.start + index + 1}
-                onLaunch={follow}
-              />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </WideTable>
+            </Table.Tbody>
+          </Table>
+        </WideTable>
+      </div>
+      {tips.tooltip}
       <RowPageNav label="Campaign pages" paged={paged} />
 
       {campaigns.isPending && (
