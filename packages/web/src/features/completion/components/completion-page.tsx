@@ -21,11 +21,11 @@ import {
 import { IconSearch } from '@tabler/icons-react';
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { RowPageNav, useRowPages } from '../../../components/row-pages.tsx';
+import { RowsTable } from '../../../components/rows-table.tsx';
 import { ShadeLegend } from '../../../components/shade-legend.tsx';
-import { useSharedTooltip } from '../../../components/shared-tooltip.tsx';
 import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
 import { PreviousDelivery, TransferStatus, transferSentence } from '../../../components/transfer-status.tsx';
-import { rowTint, SplitDateTime, WideTable } from '../../../components/wide-table.tsx';
+import { rowTint, SplitDateTime } from '../../../components/wide-table.tsx';
 import { useRowAge } from '../../../lib/age-clock.ts';
 import { useHasPermission } from '../../../lib/permissions.tsx';
 import { rowShadeBackground } from '../../../lib/row-shade.ts';
@@ -187,7 +187,6 @@ export function CompletionPage() {
     [rows, filter, searched],
   );
   const paged = useRowPages(visible);
-  const tips = useSharedTooltip();
 
   return (
     <Card withBorder padding="lg" radius="md">
@@ -249,33 +248,16 @@ export function CompletionPage() {
       <VisuallyHidden role="status" data-testid="completion-announce">
         {announced}
       </VisuallyHidden>
-      {/* The row actions' tooltip (one for the table: `useSharedTooltip`). */}
-      <div {...tips.areaProps}>
-        <WideTable label={TABLE_LABEL} stickyEnd>
-          <Table
-            aria-label={TABLE_LABEL}
-            highlightOnHover
-            verticalSpacing="xs"
-            horizontalSpacing={6}
-            fz="sm"
-            data-testid="completion-table"
-          >
-            <Table.Thead>
-              <Table.Tr>
-                {COMPLETION_TABLE_COLUMNS.map((column) => (
-                  <Table.Th key={column}>{column}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {paged.shown.map((row) => (
-                <CompletionRow key={row.ID} row={row} follow={follow} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </WideTable>
-      </div>
-      {tips.tooltip}
+      <RowsTable
+        label={TABLE_LABEL}
+        columns={COMPLETION_TABLE_COLUMNS}
+        testId="completion-table"
+        horizontalSpacing={6}
+      >
+        {paged.shown.map((row) => (
+          <CompletionRow key={row.ID} row={row} follow={follow} />
+        ))}
+      </RowsTable>
       <RowPageNav label="Completion report pages" paged={paged} />
 
       {reports.isPending && (

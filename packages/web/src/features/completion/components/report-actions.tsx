@@ -10,7 +10,7 @@ import { type CompletionAction, useCompletionAction } from '../api/completion-re
  * Row actions (document 1 §2): refresh and resend need MB_INTERNAL_PERMISSION and reload the list when done;
  * remove is always shown but not available (DESIGN.md §5). Disabled icons stay focusable (aria-disabled) so
  * keyboard users can reach the tooltip that says why. Their tooltips (`data-tooltip`) are the table's one shared
- * tooltip (components/shared-tooltip.tsx).
+ * tooltip (components/rows-table.tsx).
  */
 export function ReportActions({
   row,

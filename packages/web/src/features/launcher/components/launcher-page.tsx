@@ -13,11 +13,11 @@ import { IconFileDownload, IconHeartbeat, IconLink, IconPhoneOff } from '@tabler
 import { memo, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { BusyActionIcon } from '../../../components/busy-action-icon.tsx';
 import { RowPageNav, useRowPages } from '../../../components/row-pages.tsx';
+import { RowsTable } from '../../../components/rows-table.tsx';
 import { ShadeLegend } from '../../../components/shade-legend.tsx';
-import { useSharedTooltip } from '../../../components/shared-tooltip.tsx';
 import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
 import { TransferStatus } from '../../../components/transfer-status.tsx';
-import { rowTint, SplitDateTime, WideTable } from '../../../components/wide-table.tsx';
+import { rowTint, SplitDateTime } from '../../../components/wide-table.tsx';
 import { useRowAge } from '../../../lib/age-clock.ts';
 import { rowShadeBackground } from '../../../lib/row-shade.ts';
 import { useLauncherCampaigns, useLaunchReport } from '../api/campaigns.ts';
@@ -183,7 +183,6 @@ export function LauncherPage() {
     if (said.length > 0) setAnnounced(said.join(' '));
   }, [rows]);
   const paged = useRowPages(rows);
-  const tips = useSharedTooltip();
   const failed = rows.flatMap((row) =>
     CUSTOM_REPORT_KINDS.filter((kind) => row.reports[kind]?.TRANSFER_STATE === 'failed').map(
       (kind) => `${REPORT_KIND_LABELS[kind]} of ${row.title_vch}`,
@@ -226,37 +225,16 @@ export function LauncherPage() {
         </Alert>
       )}
 
-      {/* The launch buttons' tooltip (one for the table: `useSharedTooltip`). */}
-      <div {...tips.areaProps}>
-        <WideTable label={TABLE_LABEL} stickyEnd>
-          <Table
-            aria-label={TABLE_LABEL}
-            highlightOnHover
-            verticalSpacing="xs"
-            fz="sm"
-            data-testid="launcher-table"
-          >
-            <Table.Thead>
-              <Table.Tr>
-                {LAUNCHER_TABLE_COLUMNS.map((column) => (
-                  <Table.Th key={column}>{column}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {paged.shown.map((row, index) => (
-                <CampaignRow
-                  key={row.dataset_id_bint}
-                  row={row}
-                  number={paged.start + index + 1}
-                  onLaunch={follow}
-                />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </WideTable>
-      </div>
-      {tips.tooltip}
+      <RowsTable label={TABLE_LABEL} columns={LAUNCHER_TABLE_COLUMNS} testId="launcher-table">
+        {paged.shown.map((row, index) => (
+          <CampaignRow
+            key={row.dataset_id_bint}
+            row={row}
+            number={paged.start + index + 1}
+            onLaunch={follow}
+          />
+        ))}
+      </RowsTable>
       <RowPageNav label="Campaign pages" paged={paged} />
 
       {campaigns.isPending && (

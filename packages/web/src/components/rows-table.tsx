@@ -1,5 +1,6 @@
-import { Tooltip } from '@mantine/core';
+import { Table, type TableProps, Tooltip } from '@mantine/core';
 import { type FocusEvent, type KeyboardEvent, type PointerEvent, type ReactNode, useState } from 'react';
+import { WideTable } from './wide-table.tsx';
 
 /** The attribute that gives an element inside a `useSharedTooltip` area its tooltip text. */
 export const TOOLTIP_ATTRIBUTE = 'data-tooltip';
@@ -48,4 +49,50 @@ export function useSharedTooltip() {
       <Tooltip key={shown.label} target={shown.target} label={shown.label} opened />
     );
   return { areaProps, tooltip };
+}
+
+/**
+ * A list's table (Completion Reports, Custom Reports): named for screen readers, its header row, the rows given,
+ * scrolling sideways with its actions column pinned, and one tooltip for its row actions (`data-tooltip`).
+ */
+export function RowsTable({
+  label,
+  columns,
+  testId,
+  horizontalSpacing,
+  children,
+}: {
+  label: string;
+  columns: readonly string[];
+  testId: string;
+  horizontalSpacing?: TableProps['horizontalSpacing'];
+  children: ReactNode;
+}) {
+  const tips = useSharedTooltip();
+  return (
+    <>
+      <div {...tips.areaProps}>
+        <WideTable label={label} stickyEnd>
+          <Table
+            aria-label={label}
+            highlightOnHover
+            verticalSpacing="xs"
+            horizontalSpacing={horizontalSpacing}
+            fz="sm"
+            data-testid={testId}
+          >
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((column) => (
+                  <Table.Th key={column}>{column}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>{children}</Table.Tbody>
+          </Table>
+        </WideTable>
+      </div>
+      {tips.tooltip}
+    </>
+  );
 }
