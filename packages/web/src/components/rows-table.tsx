@@ -1,5 +1,13 @@
 import { Table, type TableProps, Tooltip } from '@mantine/core';
-import { type FocusEvent, type KeyboardEvent, type PointerEvent, type ReactNode, useState } from 'react';
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useState,
+} from 'react';
 import { WideTable } from './wide-table.tsx';
 
 /** The attribute that gives an element inside a `useSharedTooltip` area its tooltip text. */
@@ -23,6 +31,19 @@ function tipOf(node: EventTarget | null, area: Element): Shown | null {
  */
 export function useSharedTooltip() {
   const [shown, setShown] = useState<Shown | null>(null);
+  // The shown text describes its element for a screen reader (as Mantine's own tooltip does while open); the
+  // description is a hidden copy, which a description may name and browsing never reads.
+  const id = useId();
+  useEffect(() => {
+    if (shown === null) return;
+    const { target } = shown;
+    const before = target.getAttribute('aria-describedby');
+    target.setAttribute('aria-describedby', id);
+    return () => {
+      if (before === null) target.removeAttribute('aria-describedby');
+      else target.setAttribute('aria-describedby', before);
+    };
+  }, [shown, id]);
   const show = (event: PointerEvent<HTMLElement> | FocusEvent<HTMLElement>) => {
     const tip = tipOf(event.target, event.currentTarget);
     setShown((now) =>
@@ -46,7 +67,12 @@ export function useSharedTooltip() {
   };
   const tooltip: ReactNode =
     shown === null || shown.label === '' || !shown.target.isConnected ? null : (
-      <Tooltip key={shown.label} target={shown.target} label={shown.label} opened />
+      <>
+        <Tooltip key={shown.label} target={shown.target} label={shown.label} opened />
+        <span id={id} hidden>
+          {shown.label}
+        </span>
+      </>
     );
   return { areaProps, tooltip };
 }

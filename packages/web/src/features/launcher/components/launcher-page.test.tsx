@@ -134,8 +134,12 @@ describe('the launch buttons’ tooltip (one for the table)', () => {
 
     act(() => linkclick.focus());
     expect((await screen.findByRole('tooltip')).textContent).toBe('Download LinkClick Report');
+    // A screen reader hears it as the button's description.
+    const described = document.getElementById(linkclick.getAttribute('aria-describedby') ?? '');
+    expect(described?.textContent).toBe('Download LinkClick Report');
     fireEvent.keyDown(linkclick, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+    expect(linkclick.hasAttribute('aria-describedby')).toBe(false);
     act(() => medbase.focus());
     expect((await screen.findByRole('tooltip')).textContent).toBe('Download MedBase Report');
     act(() => medbase.blur());
