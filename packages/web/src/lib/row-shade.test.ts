@@ -1,6 +1,6 @@
 import { rowShade } from '@psps/contracts';
 import { describe, expect, it } from 'vitest';
-import { describeAge, rowShadeBackground, shadeOf } from './row-shade.ts';
+import { describeAge, nextAgeChange, rowShadeBackground, shadeOf } from './row-shade.ts';
 
 const NOW_MS = Date.UTC(2026, 10, 21, 12, 0, 0);
 /** UPDATE_XT (microseconds) of a row last updated `seconds` before NOW_MS. */
@@ -45,5 +45,36 @@ describe('row shading lightens with the age of the last update (16 steps of 1,00
     expect(describeAge(xtAgo(30), NOW_MS)).toBe('updated just now');
     expect(describeAge(xtAgo(3 * 3600), NOW_MS)).toBe('updated 3 hours ago');
     expect(describeAge(xtAgo(86_400), NOW_MS)).toBe('updated 1 day ago');
+  });
+});
+
+describe('the next time a row’s shade or age text changes', () => {
+  const label = (xt: number, at: number) => `${shadeOf(xt, at)} ${describeAge(xt, at)}`;
+
+  it('is the next whole minute, hour, day or 1,000,000 s of the age, whichever comes first', () => {
+    expect(nextAgeChange(xtAgo(30), NOW_MS)).toBe(NOW_MS + 30_000);
+    expect(nextAgeChange(xtAgo(125), NOW_MS)).toBe(NOW_MS + 55_000);
+    expect(nextAgeChange(xtAgo(3 * 3600 + 10), NOW_MS)).toBe(NOW_MS + 3590_000);
+    // 11 days 13:46:30 old: the shade steps 10 s before the next whole day.
+    expect(nextAgeChange(xtAgo(999_990), NOW_MS)).toBe(NOW_MS + 10_000);
+    // Past shade 15 (173 days 14:41:40 old), only the day count moves: day 174 in 9:18:20.
+    expect(nextAgeChange(xtAgo(15_000_100), NOW_MS)).toBe(NOW_MS + 33_500_000);
+    expect(nextAgeChange(xtAgo(-5), NOW_MS)).toBe(NOW_MS + 65_000);
+    expect(nextAgeChange(null, NOW_MS)).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('is when the label changes, and it does not change before (stamps of any microsecond)', () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 48_271) % 2_147_483_647;
+      return seed / 2_147_483_647;
+    };
+    for (let i = 0; i < 2000; i++) {
+      const xt = Math.round(NOW_MS * 1000 - random() * 20_000_000 * 1_000_000);
+      const next = nextAgeChange(xt, NOW_MS);
+      expect(next).toBeGreaterThan(NOW_MS);
+      expect(label(xt, next - 1)).toBe(label(xt, NOW_MS));
+      expect(label(xt, next)).not.toBe(label(xt, NOW_MS));
+    }
   });
 });

@@ -127,3 +127,82 @@ describe('a check that finds nothing changed, with a season of reports stored', 
     expect(asked).toEqual(['/api/completion-reports/tok/200', '/api/completion-reports/tok/300']);
   });
 });
+
+describe('the stored list keeps what the screen shows, compactly', () => {
+  it('stores each row in short fields, times in seconds, leaving out what is empty', async () => {
+    answers.push([[{ LOGIN_VALID: 1 }], [{ MAX_UPDATE_XT: 200 }], [row(2, 200)]]);
+    await refreshCompletionReports();
+    expect(JSON.parse(localStorage.getItem('completionReports') ?? 'null')).toEqual([
+      {
+        ID: 2,
+        UPDATE_XT: 200,
+        TRANSFER_STATE: 'transferred',
+        t: 'Campaign 2',
+        l: 1795197600,
+        r: 1795204800,
+        c: 1795206600,
+        f: 1795206605,
+        a: 1,
+        n: 'completion_2.csv',
+        m: 1,
+      },
+    ]);
+  });
+
+  it('reads back every field the screen shows, to the millisecond', async () => {
+    const early = row(7, 700, {
+      DATASET_ID: 70,
+      CAMPAIGN_LAUNCH_TIME: '2026-11-20T18:00:00.250Z',
+      FILE_TRANSFER_TIME: null,
+      TRANSFER_STATE: 'waiting',
+      LAST_ERROR: 'File transfer to sftp://u:***@h:22/: timed out',
+      ATTEMPTS: 2,
+      PREVIOUS_TRANSFER_TIME: '2026-11-19T20:30:05.007Z',
+      PREVIOUS_FILE_NAME: 'completion_7_old.csv',
+      NEXT_ATTEMPT_TIME: '2026-11-20T21:00:00.999Z',
+      ATTEMPT_LIMIT: 9,
+      DUE_TIME: '2026-11-22T17:47:10.000Z',
+      SENT_EARLY: true,
+    });
+    const due = row(6, 600, {
+      CAMPAIGN_LAUNCH_TIME: null,
+      FILE_NAME: null,
+      ATTEMPTS: 0,
+      ATTEMPT_LIMIT: null,
+    });
+    answers.push([[{ LOGIN_VALID: 1 }], [{ MAX_UPDATE_XT: 700 }], [early, due]]);
+    await refreshCompletionReports();
+    // A fresh page: the stored text is read anew.
+    localStorage.setItem('completionReports', `${localStorage.getItem('completionReports')} `);
+    answers.push([[{ LOGIN_VALID: 1 }], [{ MAX_UPDATE_XT: 700 }], []]);
+    const read = await refreshCompletionReports();
+    const iso = (text: string | null) => (text === null ? null : new Date(text).toISOString());
+    expect(read).toEqual([
+      {
+        ...early,
+        MEDBASE_RETRY_TIME: '2026-11-20T20:00:00.000Z',
+        COMPLETION_REPORT_TIME: '2026-11-20T20:30:00.000Z',
+      },
+      {
+        ...due,
+        MEDBASE_RETRY_TIME: iso(due.MEDBASE_RETRY_TIME),
+        COMPLETION_REPORT_TIME: iso(due.COMPLETION_REPORT_TIME),
+        FILE_TRANSFER_TIME: '2026-11-20T20:30:05.000Z',
+        // Told only by a report sent early.
+        DUE_TIME: null,
+      },
+    ]);
+  });
+
+  it('drops a stored row it cannot read, and asks for every row again', async () => {
+    localStorage.setItem(
+      'completionReports',
+      JSON.stringify([{ ID: 2, UPDATE_XT: 200, TRANSFER_STATE: 'sent' }]),
+    );
+    localStorage.setItem('completionReports_xt', '200');
+    answers.push([[{ LOGIN_VALID: 1 }], [{ MAX_UPDATE_XT: 200 }], [row(2, 200)]]);
+    const rows = await refreshCompletionReports();
+    expect(asked).toEqual(['/api/completion-reports/tok/0']);
+    expect(rows.map((r) => r.ID)).toEqual([2]);
+  });
+});

@@ -2,11 +2,23 @@
 import { MantineProvider } from '@mantine/core';
 import type { CompletionReportRow } from '@psps/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserApis, stubSilentServer } from '../../../lib/jsdom-stubs.ts';
 import { CompletionPage } from './completion-page.tsx';
+
+/** How often each report's row has rendered (its actions render with it, never apart from it). */
+const renders = new Map<number, number>();
+vi.mock('./report-actions.tsx', async (load) => {
+  const actual = await load<typeof import('./report-actions.tsx')>();
+  return {
+    ReportActions: (props: Parameters<typeof actual.ReportActions>[0]) => {
+      renders.set(props.row.ID, (renders.get(props.row.ID) ?? 0) + 1);
+      return <actual.ReportActions {...props} />;
+    },
+  };
+});
 
 // Local times, so the expected text does not depend on the machine's time zone.
 const local = (day: number, h: number, m: number, s: number) =>
@@ -77,6 +89,7 @@ function showPage(permissions: string[], stored = STORED) {
 
 beforeEach(() => {
   localStorage.clear();
+  renders.clear();
   vi.useFakeTimers({ now: new Date(2026, 10, 21, 13, 40, 0), toFake: ['Date'] });
   // The stored list shows at once; the server is not asked during the test.
   stubSilentServer();
@@ -240,5 +253,142 @@ describe('a season of completion reports (250 stored)', () => {
     await waitFor(() => expect(polls).toBeGreaterThan(pollsBefore));
     expect(search.value).toBe('Campaign 12');
     expect(document.querySelectorAll('[data-testid^="completion-row-"]')).toHaveLength(50);
+  });
+});
+
+describe('the rows follow a shared clock, and render only when their own report or age changes', () => {
+  const NOW = new Date(2026, 10, 21, 13, 40, 0).getTime();
+  const shown = () =>
+    [...document.querySelectorAll<HTMLElement>('[data-testid^="completion-row-"]')].map(
+      (tr) => tr.dataset.testid,
+    );
+
+  it('lightens a row exactly when its age passes 1,000,000 s, and says its age in words', () => {
+    vi.useFakeTimers({ now: NOW, toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    // Updated 999,990 s (11 days, 13 h 46 min 30 s) ago: shade 0 for 10 s more.
+    const aging = row(9101, { UPDATE_XT: (NOW - 999_990_000) * 1000 });
+    // Updated 30 s ago: 'just now' for 30 s more, shade 0 for 11 days.
+    const fresh = row(9100, { UPDATE_XT: (NOW - 30_000) * 1000 });
+    showPage(['REPORTING'], [aging, fresh]);
+    const old = screen.getByTestId('completion-row-9101');
+    const young = screen.getByTestId('completion-row-9100');
+    expect([old.dataset.shade, old.title]).toEqual(['0', 'updated 11 days ago']);
+    expect([young.dataset.shade, young.title]).toEqual(['0', 'updated just now']);
+    const oldStyle = old.getAttribute('style');
+
+    act(() => vi.advanceTimersByTime(9_999));
+    expect(old.dataset.shade).toBe('0');
+    expect(old.getAttribute('style')).toBe(oldStyle);
+    const rendersBefore = renders.get(9101);
+    act(() => vi.advanceTimersByTime(1));
+    expect(old.dataset.shade).toBe('1');
+    expect(old.getAttribute('style')).not.toBe(oldStyle);
+    expect(old.title).toBe('updated 11 days ago');
+    expect(renders.get(9101)).toBe((rendersBefore ?? 0) + 1);
+
+    // 'just now' until the row is 60 s old, then minutes; the old row did not render for it.
+    expect(young.title).toBe('updated just now');
+    act(() => vi.advanceTimersByTime(19_999));
+    expect(young.title).toBe('updated just now');
+    act(() => vi.advanceTimersByTime(1));
+    expect([young.dataset.shade, young.title]).toEqual(['0', 'updated 1 minute ago']);
+    expect(renders.get(9101)).toBe((rendersBefore ?? 0) + 1);
+  });
+
+  it('filters by title, report ID and dataset ID as letters are typed, rendering no row already shown', async () => {
+    const season = Array.from({ length: 250 }, (_, i) =>
+      row(1249 - i, { CAMPAIGN_TITLE: i % 2 === 0 ? `Sierra wave ${1249 - i}` : `Bay wave ${1249 - i}` }),
+    );
+    season[0] = row(1249, { CAMPAIGN_TITLE: 'Kern imminent', DATASET_ID: 77_123 });
+    showPage(['REPORTING'], season);
+    const search = screen.getByRole('textbox', { name: 'Search completion reports' });
+    expect(renders.get(1248)).toBe(1);
+
+    fireEvent.change(search, { target: { value: 'bay' } });
+    // Odd positions are 'Bay': 1248, 1246, … (125 of them, 100 on the first page).
+    await waitFor(() => expect(screen.getByTestId('row-range').textContent).toBe('Rows 1–100 of 125'));
+    expect(shown().slice(0, 3)).toEqual([
+      'completion-row-1248',
+      'completion-row-1246',
+      'completion-row-1244',
+    ]);
+    // 1248 was shown before and after: it did not render again.
+    expect(renders.get(1248)).toBe(1);
+
+    fireEvent.change(search, { target: { value: 'bay wave 124' } });
+    await waitFor(() => expect(shown()).toHaveLength(5));
+    expect(shown()).toEqual([
+      'completion-row-1248',
+      'completion-row-1246',
+      'completion-row-1244',
+      'completion-row-1242',
+      'completion-row-1240',
+    ]);
+    expect(renders.get(1248)).toBe(1);
+
+    fireEvent.change(search, { target: { value: '77123' } });
+    await waitFor(() => expect(shown()).toEqual(['completion-row-1249']));
+    fireEvent.change(search, { target: { value: '1001' } });
+    await waitFor(() => expect(shown()).toEqual(['completion-row-1001']));
+  });
+
+  it("renders only the changed row when a check brings another report's change", async () => {
+    const xt = STORED[1]!.UPDATE_XT;
+    const changed = row(9003, { TRANSFER_STATE: 'transferred', UPDATE_XT: xt + 1, ATTEMPTS: 1 });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json([[{ LOGIN_VALID: 1 }], [{ MAX_UPDATE_XT: xt + 1 }], [changed]])),
+    );
+    localStorage.setItem('debug:pollMs', '50');
+    showPage(['REPORTING', 'MB_INTERNAL_PERMISSION']);
+    const before = { 9003: renders.get(9003), 9002: renders.get(9002), 9001: renders.get(9001) };
+    await waitFor(() => expect(screen.getByTestId('completion-row-9003').dataset.state).toBe('transferred'));
+    // Further checks bring the same change again: nothing more renders.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(renders.get(9003)).toBe((before[9003] ?? 0) + 1);
+    expect(renders.get(9002)).toBe(before[9002]);
+    expect(renders.get(9001)).toBe(before[9001]);
+  });
+
+  it('shows the list as it was after a reload of the page, from the stored list alone', async () => {
+    const answer = [[{ LOGIN_VALID: 1 }], [{ MAX_UPDATE_XT: STORED[1]!.UPDATE_XT }], STORED];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(answer)),
+    );
+    localStorage.setItem('sessionToken', 'tok');
+    localStorage.setItem('permissions', JSON.stringify(['REPORTING', 'MB_INTERNAL_PERMISSION']));
+    const page = () =>
+      render(
+        <MantineProvider>
+          <QueryClientProvider client={new QueryClient()}>
+            <CompletionPage />
+          </QueryClientProvider>
+        </MantineProvider>,
+      );
+    // Nothing stored: the list is asked for at once, then stored.
+    page();
+    await waitFor(() => expect(shown()).toHaveLength(3));
+    const looks = () =>
+      [...document.querySelectorAll<HTMLElement>('[data-testid^="completion-row-"]')].map((tr) => [
+        tr.dataset.testid,
+        tr.dataset.shade,
+        tr.dataset.state,
+        tr.title,
+        tr.textContent,
+      ]);
+    const first = looks();
+    const stored = localStorage.getItem('completionReports') ?? '';
+    expect(stored.length).toBeLessThan(JSON.stringify(STORED).length / 2);
+    cleanup();
+
+    stubSilentServer();
+    page();
+    expect(looks()).toEqual(first);
+    expect(first.map((r) => r.slice(0, 3))).toEqual([
+      ['completion-row-9003', '0', 'failed'],
+      ['completion-row-9002', '0', 'waiting'],
+      ['completion-row-9001', '0', 'transferred'],
+    ]);
   });
 });

@@ -19,14 +19,16 @@ import {
   type TransferState,
 } from '@psps/contracts';
 import { IconSearch } from '@tabler/icons-react';
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { RowPageNav, useRowPages } from '../../../components/row-pages.tsx';
+import { RowsTable } from '../../../components/rows-table.tsx';
 import { ShadeLegend } from '../../../components/shade-legend.tsx';
 import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
 import { PreviousDelivery, TransferStatus, transferSentence } from '../../../components/transfer-status.tsx';
-import { rowTint, SplitDateTime, WideTable } from '../../../components/wide-table.tsx';
+import { rowTint, SplitDateTime } from '../../../components/wide-table.tsx';
+import { useRowAge } from '../../../lib/age-clock.ts';
 import { useHasPermission } from '../../../lib/permissions.tsx';
-import { describeAge, rowShadeBackground, shadeOf } from '../../../lib/row-shade.ts';
+import { rowShadeBackground } from '../../../lib/row-shade.ts';
 import { type CompletionAction, FOLLOW_UP_POLL_MS, useCompletionReports } from '../api/completion-reports.ts';
 import { ReportActions } from './report-actions.tsx';
 
@@ -73,6 +75,56 @@ export function earlyNote(row: CompletionReportRow): string | null {
   return `${sent}, before the campaign was due; the final report follows ${follows}.`;
 }
 
+type Follow = (row: CompletionReportRow, action: CompletionAction) => () => void;
+
+/**
+ * One report. Memoised on the row and `follow` (both kept while nothing about the report changes: a check that
+ * finds it unchanged keeps the same object), so a letter typed into the search or another report's change renders
+ * none of the rows already shown; the row's shade and age text follow the shared clock (`useRowAge`) by
+ * themselves, as each steps.
+ */
+const CompletionRow = memo(function CompletionRow({
+  row,
+  follow,
+}: {
+  row: CompletionReportRow;
+  follow: Follow;
+}) {
+  // A waiting row's next attempt is told as a time of today or with its date: it is read again at midnight.
+  const { shade, title } = useRowAge(row.UPDATE_XT, row.NEXT_ATTEMPT_TIME !== null);
+  return (
+    <Table.Tr
+      data-testid={`completion-row-${row.ID}`}
+      data-shade={shade}
+      data-state={row.TRANSFER_STATE}
+      title={title}
+      style={rowTint(rowShadeBackground(shade))}
+    >
+      <Table.Td fw={600}>{row.ID}</Table.Td>
+      <Table.Td miw={90}>{row.CAMPAIGN_TITLE}</Table.Td>
+      <Table.Td>{row.DATASET_ID}</Table.Td>
+      <TimeCell value={row.CAMPAIGN_LAUNCH_TIME} />
+      <TimeCell value={row.MEDBASE_RETRY_TIME} />
+      <TimeCell value={row.COMPLETION_REPORT_TIME} />
+      <Table.Td maw={210}>
+        <Stack gap={4} align="flex-start">
+          <SplitDateTime text={formatDateTime(row.FILE_TRANSFER_TIME)} testId="file-transfer-time" />
+          <TransferStatus info={row} testId="transfer-status" />
+          <PreviousDelivery info={row} testId="previous-transfer" />
+          {row.SENT_EARLY && (
+            <Text size="xs" c="orange.8" fw={500} data-testid="sent-early">
+              {earlyNote(row)}
+            </Text>
+          )}
+        </Stack>
+      </Table.Td>
+      <Table.Td>
+        <ReportActions row={row} follow={follow} />
+      </Table.Td>
+    </Table.Tr>
+  );
+});
+
 /**
  * /admin/completion (document 1 §2 'Completion Reports'): every completion report, its times and where its file
  * is, newest report first. The list lives in the browser and is kept current by incremental checks.
@@ -93,16 +145,16 @@ export function CompletionPage() {
     });
   const reports = useCompletionReports(following);
   const rows = reports.data ?? [];
-  const now = Date.now();
   // Refresh and resend are MB_INTERNAL_PERMISSION's (document 1 §2): others are told whom to ask.
   const canRestart = useHasPermission('MB_INTERNAL_PERMISSION');
-  const follow = (row: CompletionReportRow, _action: CompletionAction) => {
+  // The same function at every render, so that it never renders a memoised row again.
+  const follow = useCallback<Follow>((row) => {
     const entry = { xt: row.UPDATE_XT, until: Date.now() + FOLLOW_UP_FOR_MS };
     followed.current.set(row.ID, entry);
     return () => {
       if (followed.current.get(row.ID) === entry) followed.current.delete(row.ID);
     };
-  };
+  }, []);
   // The file an operator's refresh or resend asked for is announced politely when it arrives or fails; nothing
   // else is (the list reloads every minute, and a screen reader reading each reload would drown the screen).
   const [announced, setAnnounced] = useState('');
@@ -196,64 +248,16 @@ export function CompletionPage() {
       <VisuallyHidden role="status" data-testid="completion-announce">
         {announced}
       </VisuallyHidden>
-      <WideTable label={TABLE_LABEL} stickyEnd>
-        <Table
-          aria-label={TABLE_LABEL}
-          highlightOnHover
-          verticalSpacing="xs"
-          horizontalSpacing={6}
-          fz="sm"
-          data-testid="completion-table"
-        >
-          <Table.Thead>
-            <Table.Tr>
-              {COMPLETION_TABLE_COLUMNS.map((column) => (
-                <Table.Th key={column}>{column}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {paged.shown.map((row) => {
-              const shade = shadeOf(row.UPDATE_XT, now);
-              return (
-                <Table.Tr
-                  key={row.ID}
-                  data-testid={`completion-row-${row.ID}`}
-                  data-shade={shade}
-                  data-state={row.TRANSFER_STATE}
-                  title={describeAge(row.UPDATE_XT, now)}
-                  style={rowTint(rowShadeBackground(shade))}
-                >
-                  <Table.Td fw={600}>{row.ID}</Table.Td>
-                  <Table.Td miw={90}>{row.CAMPAIGN_TITLE}</Table.Td>
-                  <Table.Td>{row.DATASET_ID}</Table.Td>
-                  <TimeCell value={row.CAMPAIGN_LAUNCH_TIME} />
-                  <TimeCell value={row.MEDBASE_RETRY_TIME} />
-                  <TimeCell value={row.COMPLETION_REPORT_TIME} />
-                  <Table.Td maw={210}>
-                    <Stack gap={4} align="flex-start">
-                      <SplitDateTime
-                        text={formatDateTime(row.FILE_TRANSFER_TIME)}
-                        testId="file-transfer-time"
-                      />
-                      <TransferStatus info={row} testId="transfer-status" />
-                      <PreviousDelivery info={row} testId="previous-transfer" />
-                      {row.SENT_EARLY && (
-                        <Text size="xs" c="orange.8" fw={500} data-testid="sent-early">
-                          {earlyNote(row)}
-                        </Text>
-                      )}
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>
-                    <ReportActions row={row} follow={follow} />
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </WideTable>
+      <RowsTable
+        label={TABLE_LABEL}
+        columns={COMPLETION_TABLE_COLUMNS}
+        testId="completion-table"
+        horizontalSpacing={6}
+      >
+        {paged.shown.map((row) => (
+          <CompletionRow key={row.ID} row={row} follow={follow} />
+        ))}
+      </RowsTable>
       <RowPageNav label="Completion report pages" paged={paged} />
 
       {reports.isPending && (

@@ -1,16 +1,16 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Group } from '@mantine/core';
 import { COMPLETION_TEXTS, type CompletionReportRow } from '@psps/contracts';
 import { IconRefresh, IconSend, IconTrash } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
 import { BusyActionIcon } from '../../../components/busy-action-icon.tsx';
 import { Can } from '../../../lib/permissions.tsx';
-import { TOOLTIP_EVENTS } from '../../../lib/tooltip.ts';
 import { type CompletionAction, useCompletionAction } from '../api/completion-reports.ts';
 
 /**
  * Row actions (document 1 §2): refresh and resend need MB_INTERNAL_PERMISSION and reload the list when done;
  * remove is always shown but not available (DESIGN.md §5). Disabled icons stay focusable (aria-disabled) so
- * keyboard users can reach the tooltip that says why.
+ * keyboard users can reach the tooltip that says why. Their tooltips (`data-tooltip`) are the table's one shared
+ * tooltip (components/rows-table.tsx).
  */
 export function ReportActions({
   row,
@@ -41,48 +41,42 @@ export function ReportActions({
   return (
     <Group gap={2} wrap="nowrap">
       <Can permission="MB_INTERNAL_PERMISSION">
-        <Tooltip events={TOOLTIP_EVENTS} label="Refresh: generate this report again and send it">
-          <BusyActionIcon
-            variant="subtle"
-            aria-label={`Refresh report ${row.ID}`}
-            busy={refresh.isPending}
-            blocked={busy && !refresh.isPending}
-            onClick={() => run('refresh')}
-          >
-            <IconRefresh size={18} />
-          </BusyActionIcon>
-        </Tooltip>
-        <Tooltip
-          events={TOOLTIP_EVENTS}
-          label={
+        <BusyActionIcon
+          data-tooltip="Refresh: generate this report again and send it"
+          variant="subtle"
+          aria-label={`Refresh report ${row.ID}`}
+          busy={refresh.isPending}
+          blocked={busy && !refresh.isPending}
+          onClick={() => run('refresh')}
+        >
+          <IconRefresh size={18} />
+        </BusyActionIcon>
+        <BusyActionIcon
+          data-tooltip={
             nothingToResend
               ? 'Resend: nothing to send yet, the report has not been generated'
               : 'Resend: send the current file again'
           }
-        >
-          <BusyActionIcon
-            variant="subtle"
-            aria-label={`Resend report ${row.ID}`}
-            busy={resend.isPending}
-            blocked={nothingToResend || (busy && !resend.isPending)}
-            onClick={() => run('resend')}
-          >
-            <IconSend size={18} />
-          </BusyActionIcon>
-        </Tooltip>
-      </Can>
-      <Tooltip events={TOOLTIP_EVENTS} label={COMPLETION_TEXTS.removeUnavailable}>
-        <ActionIcon
           variant="subtle"
-          color="gray"
-          aria-label={`Remove report ${row.ID} (not available)`}
-          data-disabled
-          aria-disabled
-          onClick={ignore}
+          aria-label={`Resend report ${row.ID}`}
+          busy={resend.isPending}
+          blocked={nothingToResend || (busy && !resend.isPending)}
+          onClick={() => run('resend')}
         >
-          <IconTrash size={18} />
-        </ActionIcon>
-      </Tooltip>
+          <IconSend size={18} />
+        </BusyActionIcon>
+      </Can>
+      <ActionIcon
+        data-tooltip={COMPLETION_TEXTS.removeUnavailable}
+        variant="subtle"
+        color="gray"
+        aria-label={`Remove report ${row.ID} (not available)`}
+        data-disabled
+        aria-disabled
+        onClick={ignore}
+      >
+        <IconTrash size={18} />
+      </ActionIcon>
     </Group>
   );
 }

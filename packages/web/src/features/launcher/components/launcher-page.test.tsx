@@ -1,11 +1,24 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { signedInWithSilentServer } from '../../../lib/jsdom-stubs.ts';
 import { launcherKeys } from '../api/keys.ts';
 import { LauncherPage } from './launcher-page.tsx';
+
+/** The UPDATE_XT of each campaign row rendered, in order (a row reads its age once a render). */
+const rendered: number[] = [];
+vi.mock('../../../lib/age-clock.ts', async (load) => {
+  const actual = await load<typeof import('../../../lib/age-clock.ts')>();
+  return {
+    ...actual,
+    useRowAge: (xt: number, byDay?: boolean) => {
+      rendered.push(xt);
+      return actual.useRowAge(xt, byDay);
+    },
+  };
+});
 
 // The list never answers: the note above it is what is looked at.
 signedInWithSilentServer();
@@ -40,6 +53,7 @@ function showCampaigns(campaigns: ReturnType<typeof campaign>[]) {
     defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
   });
   client.setQueryData(launcherKeys.campaigns(), campaigns);
+  rendered.length = 0;
   render(
     <MantineProvider>
       <QueryClientProvider client={client}>
@@ -47,6 +61,7 @@ function showCampaigns(campaigns: ReturnType<typeof campaign>[]) {
       </QueryClientProvider>
     </MantineProvider>,
   );
+  return client;
 }
 
 describe('a Custom Reports launch button, by keyboard', () => {
@@ -80,5 +95,57 @@ describe('Custom Reports with a season of campaigns (250)', () => {
     act(() => screen.getByRole('button', { name: 'Last page' }).click());
     expect(rows()).toHaveLength(50);
     expect(screen.getByTestId('row-range').textContent).toBe('Rows 201–250 of 250');
+  });
+});
+
+describe('a reload of the Custom Reports list', () => {
+  it('renders only the campaign that changed', async () => {
+    const list = [
+      campaign('Kern: Imminent', 40113),
+      campaign('Kern: 24-Hour', 40112),
+      campaign('Kern: 48-Hour', 40111),
+    ];
+    list.forEach((c, i) => {
+      c.UPDATE_XT = 1_000 + i;
+    });
+    const client = showCampaigns(list);
+    expect(rendered).toEqual([1000, 1001, 1002]);
+    rendered.length = 0;
+    const changed = { ...list[1]!, UPDATE_XT: 5_000, title_vch: 'Kern: 24-Hour Warning' };
+    act(() => client.setQueryData(launcherKeys.campaigns(), [list[0], changed, list[2]]));
+    await waitFor(() =>
+      expect(screen.getByTestId('launcher-row-40112').textContent).toContain('Kern: 24-Hour Warning'),
+    );
+    expect(rendered).toEqual([5000]);
+  });
+});
+
+describe('the launch buttons’ tooltip (one for the table)', () => {
+  it('names the button under the pointer or with the focus, and goes on leaving, blur or Escape', async () => {
+    showCampaigns([campaign('Kern: Imminent', 40113), campaign('Kern: 24-Hour', 40112)]);
+    const medbase = screen.getByRole('button', { name: 'Download MedBase Report for dataset 40112' });
+    const linkclick = screen.getByRole('button', { name: 'Download LinkClick Report for dataset 40113' });
+    expect(screen.queryByRole('tooltip')).toBeNull();
+
+    fireEvent.pointerOver(medbase, { pointerType: 'mouse' });
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Download MedBase Report');
+    fireEvent.pointerOut(medbase, { pointerType: 'mouse', relatedTarget: document.body });
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+
+    act(() => linkclick.focus());
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Download LinkClick Report');
+    // A screen reader hears it as the button's description.
+    const described = document.getElementById(linkclick.getAttribute('aria-describedby') ?? '');
+    expect(described?.textContent).toBe('Download LinkClick Report');
+    fireEvent.keyDown(linkclick, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+    expect(linkclick.hasAttribute('aria-describedby')).toBe(false);
+    act(() => medbase.focus());
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Download MedBase Report');
+    act(() => medbase.blur());
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+    // A touch opens no tooltip (the press launches).
+    fireEvent.pointerOver(medbase, { pointerType: 'touch' });
+    expect(screen.queryByRole('tooltip')).toBeNull();
   });
 });

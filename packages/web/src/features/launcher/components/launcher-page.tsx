@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Card,
-  Group,
-  Loader,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Card, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import {
   COMPLETION_TEXTS,
   CUSTOM_REPORT_ACTION_LABELS,
@@ -21,15 +10,16 @@ import {
   REPORT_KIND_LABELS,
 } from '@psps/contracts';
 import { IconFileDownload, IconHeartbeat, IconLink, IconPhoneOff } from '@tabler/icons-react';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { memo, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { BusyActionIcon } from '../../../components/busy-action-icon.tsx';
 import { RowPageNav, useRowPages } from '../../../components/row-pages.tsx';
+import { RowsTable } from '../../../components/rows-table.tsx';
 import { ShadeLegend } from '../../../components/shade-legend.tsx';
 import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
 import { TransferStatus } from '../../../components/transfer-status.tsx';
-import { rowTint, SplitDateTime, WideTable } from '../../../components/wide-table.tsx';
-import { describeAge, rowShadeBackground, shadeOf } from '../../../lib/row-shade.ts';
-import { TOOLTIP_EVENTS } from '../../../lib/tooltip.ts';
+import { rowTint, SplitDateTime } from '../../../components/wide-table.tsx';
+import { useRowAge } from '../../../lib/age-clock.ts';
+import { rowShadeBackground } from '../../../lib/row-shade.ts';
 import { useLauncherCampaigns, useLaunchReport } from '../api/campaigns.ts';
 import { arrivedSentences, type Followed, followLaunch } from '../utils/arrivals.ts';
 import { launchedLine } from '../utils/launched-line.ts';
@@ -62,23 +52,22 @@ function LaunchButton({
   // Busy (clicks ignored, focus kept) until the launch is answered and the list shows the new report; the error
   // is shown by the mutation.
   return (
-    <Tooltip events={TOOLTIP_EVENTS} label={label}>
-      <BusyActionIcon
-        variant="subtle"
-        size="lg"
-        aria-label={`${label} for dataset ${row.dataset_id_bint}`}
-        busy={launch.isPending}
-        // The promise keeps the button busy from the press: a second Enter or click before the busy state has
-        // re-rendered launched the report a second time.
-        onClick={() => {
-          const unfollow = onLaunch(row, kind);
-          return launch.mutateAsync(row.dataset_id_bint).catch(unfollow);
-        }}
-        data-testid={`launch-${kind}`}
-      >
-        {ICONS[kind]}
-      </BusyActionIcon>
-    </Tooltip>
+    <BusyActionIcon
+      data-tooltip={label}
+      variant="subtle"
+      size="lg"
+      aria-label={`${label} for dataset ${row.dataset_id_bint}`}
+      busy={launch.isPending}
+      // The promise keeps the button busy from the press: a second Enter or click before the busy state has
+      // re-rendered launched the report a second time.
+      onClick={() => {
+        const unfollow = onLaunch(row, kind);
+        return launch.mutateAsync(row.dataset_id_bint).catch(unfollow);
+      }}
+      data-testid={`launch-${kind}`}
+    >
+      {ICONS[kind]}
+    </BusyActionIcon>
   );
 }
 
@@ -124,6 +113,56 @@ function SentReports({ row }: { row: LauncherCampaign }) {
 }
 
 /**
+ * One campaign. Memoised on its data (a reload that finds it unchanged keeps the same object), its number and
+ * `onLaunch`, so a reload renders only the campaigns that changed; its shade and age text follow the shared clock
+ * (`useRowAge`) as each steps.
+ */
+const CampaignRow = memo(function CampaignRow({
+  row,
+  number,
+  onLaunch,
+}: {
+  row: LauncherCampaign;
+  number: number;
+  onLaunch: (row: LauncherCampaign, kind: CustomReportKind) => () => void;
+}) {
+  // A retried report's next attempt is told as a time of today or with its date: it is read again at midnight.
+  const { shade, title } = useRowAge(
+    row.UPDATE_XT,
+    CUSTOM_REPORT_KINDS.some((kind) => row.reports[kind]?.NEXT_ATTEMPT_TIME),
+  );
+  return (
+    <Table.Tr
+      data-testid={`launcher-row-${row.dataset_id_bint}`}
+      data-shade={shade}
+      title={title}
+      style={rowTint(rowShadeBackground(shade))}
+    >
+      <Table.Td c="dimmed">{number}</Table.Td>
+      <Table.Td>
+        <Stack gap={6}>
+          <Text size="sm" fw={600}>
+            {row.title_vch}
+          </Text>
+          <SentReports row={row} />
+        </Stack>
+      </Table.Td>
+      <Table.Td>{row.dataset_id_bint}</Table.Td>
+      <Table.Td>
+        <SplitDateTime text={formatDateTime(row.launched_dt)} />
+      </Table.Td>
+      <Table.Td>
+        <Group gap={2} wrap="nowrap">
+          {CUSTOM_REPORT_KINDS.map((kind) => (
+            <LaunchButton key={kind} kind={kind} row={row} onLaunch={onLaunch} />
+          ))}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+});
+
+/**
  * /admin/launcher (document 1 §2 'Custom Reports list'): a campaign per row with the three custom reports to
  * launch. Results go to the utility's server by file transfer; each row shows what was last sent and whether
  * it arrived.
@@ -144,7 +183,6 @@ export function LauncherPage() {
     if (said.length > 0) setAnnounced(said.join(' '));
   }, [rows]);
   const paged = useRowPages(rows);
-  const now = Date.now();
   const failed = rows.flatMap((row) =>
     CUSTOM_REPORT_KINDS.filter((kind) => row.reports[kind]?.TRANSFER_STATE === 'failed').map(
       (kind) => `${REPORT_KIND_LABELS[kind]} of ${row.title_vch}`,
@@ -187,58 +225,16 @@ export function LauncherPage() {
         </Alert>
       )}
 
-      <WideTable label={TABLE_LABEL} stickyEnd>
-        <Table
-          aria-label={TABLE_LABEL}
-          highlightOnHover
-          verticalSpacing="xs"
-          fz="sm"
-          data-testid="launcher-table"
-        >
-          <Table.Thead>
-            <Table.Tr>
-              {LAUNCHER_TABLE_COLUMNS.map((column) => (
-                <Table.Th key={column}>{column}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {paged.shown.map((row, index) => {
-              const shade = shadeOf(row.UPDATE_XT, now);
-              return (
-                <Table.Tr
-                  key={row.dataset_id_bint}
-                  data-testid={`launcher-row-${row.dataset_id_bint}`}
-                  data-shade={shade}
-                  title={describeAge(row.UPDATE_XT, now)}
-                  style={rowTint(rowShadeBackground(shade))}
-                >
-                  <Table.Td c="dimmed">{paged.start + index + 1}</Table.Td>
-                  <Table.Td>
-                    <Stack gap={6}>
-                      <Text size="sm" fw={600}>
-                        {row.title_vch}
-                      </Text>
-                      <SentReports row={row} />
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>{row.dataset_id_bint}</Table.Td>
-                  <Table.Td>
-                    <SplitDateTime text={formatDateTime(row.launched_dt)} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={2} wrap="nowrap">
-                      {CUSTOM_REPORT_KINDS.map((kind) => (
-                        <LaunchButton key={kind} kind={kind} row={row} onLaunch={follow} />
-                      ))}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </WideTable>
+      <RowsTable label={TABLE_LABEL} columns={LAUNCHER_TABLE_COLUMNS} testId="launcher-table">
+        {paged.shown.map((row, index) => (
+          <CampaignRow
+            key={row.dataset_id_bint}
+            row={row}
+            number={paged.start + index + 1}
+            onLaunch={follow}
+          />
+        ))}
+      </RowsTable>
       <RowPageNav label="Campaign pages" paged={paged} />
 
       {campaigns.isPending && (
