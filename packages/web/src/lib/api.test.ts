@@ -59,3 +59,24 @@ describe('whether the server is reachable', () => {
     expect(reachability.inDoubt()).toBe(false);
   });
 });
+
+describe('a call answered 401 (the session ended: idle, expired, or ended elsewhere)', () => {
+  it("signs out and keeps this tab's page, with its choices, for the sign-in to lead back to", async () => {
+    window.history.replaceState(null, '', '/admin/adhoc-campaigns?template=4&tab=sms');
+    localStorage.setItem('sessionToken', 'tok');
+    sessionStorage.clear();
+    vi.spyOn(console, 'error').mockImplementation(() => {}); // jsdom cannot navigate
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValueOnce(
+        new Response(JSON.stringify({ error: 'unauthorized', message: 'Please sign in.' }), {
+          status: 401,
+        }),
+      ),
+    );
+    await expect(apiCall(answer, '/api/v1/adhoc/campaign/summary/select')).rejects.toThrow('Please sign in.');
+    expect(localStorage.getItem('sessionToken')).toBeNull();
+    expect(sessionStorage.getItem('returnPath')).toBe('/admin/adhoc-campaigns?template=4&tab=sms');
+    vi.restoreAllMocks();
+  });
+});

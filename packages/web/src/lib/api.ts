@@ -1,7 +1,7 @@
 import { errorBody, LOGIN_PATH } from '@psps/contracts';
 import type { z } from 'zod';
 import { reachability } from './reachability.ts';
-import { session } from './storage.ts';
+import { returnPath, session } from './storage.ts';
 
 /** A failed call, with the server's human message. */
 export class ApiError extends Error {
@@ -27,11 +27,15 @@ type Options = {
 /**
  * When the server says the session is over, the console signs out and shows the login page (a full page load:
  * nothing of the ended session stays in memory). Unsaved ad hoc edits are already kept as their typist's local
- * drafts, offered again at their next sign-in.
+ * drafts, offered again at their next sign-in. The page this tab was on (its template and tab, its report's choice)
+ * is where the sign-in leads back to.
  */
 export function sessionEnded() {
   session.clear();
-  if (!window.location.pathname.startsWith('/auth/')) window.location.assign(`${LOGIN_PATH}?expired=1`);
+  const { pathname, search } = window.location;
+  if (pathname.startsWith('/auth/')) return;
+  returnPath.remember(pathname + search);
+  window.location.assign(`${LOGIN_PATH}?expired=1`);
 }
 
 /**
