@@ -23,6 +23,7 @@ export function CampaignChoice({
   return (
     <RememberedChoice
       screen={screen}
+      param="campaign"
       label="Campaign"
       firstEntry={REPORT_TEXTS.selectCampaign}
       query={useCampaigns()}
@@ -44,6 +45,7 @@ export function CampaignChoice({
  */
 export function RememberedChoice<T>({
   screen,
+  param,
   label,
   firstEntry,
   query,
@@ -55,6 +57,8 @@ export function RememberedChoice<T>({
   children,
 }: {
   screen: string;
+  /** The search parameter holding the choice in the address: 'campaign' or 'event'. */
+  param: string;
   label: string;
   firstEntry: string;
   query: UseQueryResult<T[]>;
@@ -66,7 +70,7 @@ export function RememberedChoice<T>({
   empty: string;
   children: (id: number, item: T | undefined) => ReactNode;
 }) {
-  const [remembered, setId] = useRememberedChoice(screen);
+  const [remembered, setId] = useRememberedChoice(screen, param);
   const id = knownChoice(remembered, query.data, idOf);
   return (
     <Stack gap="lg">

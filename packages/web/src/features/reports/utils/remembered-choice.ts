@@ -1,22 +1,54 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect } from 'react';
+import { useSearchParams } from 'react-router';
 import { cache } from '../../../lib/storage.ts';
 
+/** A positive whole number, or null. */
+function idFrom(value: unknown): number | null {
+  const n = typeof value === 'string' ? Number(value) : value;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
 /**
- * The last event or campaign chosen on a report screen, kept in the browser cache (cleared at logout) so that a
- * reload, or coming back to the screen during the event, shows the same report again.
+ * The event or campaign chosen on a report screen. It is in the address (`?campaign=1024`, `?event=7`): a reload,
+ * Back and Forward, a link pasted into another tab, and a sign-in after the session ended all show the same
+ * report; each choice is a step of the browser's history. It is also kept in the browser cache (cleared at
+ * logout), so opening the screen from the menu shows the last choice again (written into the address).
  */
-export function useRememberedChoice(screen: string): [number | null, (id: number | null) => void] {
+export function useRememberedChoice(
+  screen: string,
+  param: string,
+): [number | null, (id: number | null) => void] {
   const key = `reports.choice.${screen}`;
-  const [id, setId] = useState<number | null>(() => {
-    const stored = cache.get<number>(key);
-    return typeof stored === 'number' && Number.isSafeInteger(stored) && stored > 0 ? stored : null;
-  });
+  const [params, setParams] = useSearchParams();
+  const named = params.has(param);
+  const inAddress = idFrom(params.get(param));
+  const id = named ? inAddress : idFrom(cache.get<number>(key));
+
+  useEffect(() => {
+    if (!named && id !== null) {
+      // Opened from the menu: the remembered choice goes into the address, in place of this step of history.
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set(param, String(id));
+          return next;
+        },
+        { replace: true },
+      );
+    } else if (named && cache.get<number>(key) !== id) cache.set(key, id);
+  }, [named, id, key, param, setParams]);
+
   const choose = useCallback(
     (next: number | null) => {
-      setId(next);
       cache.set(key, next);
+      setParams((current) => {
+        const updated = new URLSearchParams(current);
+        if (next === null) updated.delete(param);
+        else updated.set(param, String(next));
+        return updated;
+      });
     },
-    [key],
+    [key, param, setParams],
   );
   return [id, choose];
 }
