@@ -602,7 +602,7 @@ test("never overwrites a colleague's newer SMS text: shows both and lets the ope
   await page.getByTestId('sms-body').press('Control+End');
   await page.getByTestId('sms-body').pressSequentially('!');
   await expect(page.getByTestId('save-status-SMS')).toHaveAttribute('data-status', 'conflict');
-  await expect(page.getByTestId('save-status-SMS')).toHaveText('NOT SAVED: changed by someone else');
+  await expect(page.getByTestId('save-status-SMS')).toHaveText('NOT SAVED: changed elsewhere');
   const panel = page.getByTestId('save-conflict');
   await expect(panel).toContainText(
     'The SMS Spanish template was changed by viewer@example.com after this text was started from it, so your text was not saved.',
