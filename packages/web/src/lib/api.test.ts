@@ -61,22 +61,38 @@ describe('whether the server is reachable', () => {
 });
 
 describe('a call answered 401 (the session ended: idle, expired, or ended elsewhere)', () => {
-  it("signs out and keeps this tab's page, with its choices, for the sign-in to lead back to", async () => {
+  /** The page is /admin/adhoc-campaigns?template=4&tab=sms, signed in; the server answers `body` with 401. */
+  async function refused(body: unknown) {
     window.history.replaceState(null, '', '/admin/adhoc-campaigns?template=4&tab=sms');
     localStorage.setItem('sessionToken', 'tok');
     sessionStorage.clear();
     vi.spyOn(console, 'error').mockImplementation(() => {}); // jsdom cannot navigate
     vi.stubGlobal(
       'fetch',
-      vi.fn().mockResolvedValueOnce(
-        new Response(JSON.stringify({ error: 'unauthorized', message: 'Please sign in.' }), {
-          status: 401,
-        }),
-      ),
+      vi.fn().mockResolvedValueOnce(new Response(JSON.stringify(body), { status: 401 })),
     );
-    await expect(apiCall(answer, '/api/v1/adhoc/campaign/summary/select')).rejects.toThrow('Please sign in.');
+    await expect(apiCall(answer, '/api/v1/adhoc/campaign/summary/select')).rejects.toThrow(ApiError);
+    vi.restoreAllMocks();
+  }
+
+  it("signs out and keeps this tab's page, with its choices, for the sign-in to lead back to", async () => {
+    await refused({
+      error: 'unauthorized',
+      message: 'Please sign in: your session is missing, expired or was ended.',
+    });
     expect(localStorage.getItem('sessionToken')).toBeNull();
     expect(sessionStorage.getItem('returnPath')).toBe('/admin/adhoc-campaigns?template=4&tab=sms');
-    vi.restoreAllMocks();
+    expect(sessionStorage.getItem('sessionEndReason')).toBeNull();
+  });
+
+  it("keeps the server's sentence when the session ran out, for the login page to say why", async () => {
+    await refused({
+      error: 'unauthorized',
+      message: 'Your session ended after 30 minutes without activity. Please sign in again.',
+      details: { reason: 'idle' },
+    });
+    expect(sessionStorage.getItem('sessionEndReason')).toBe(
+      'Your session ended after 30 minutes without activity. Please sign in again.',
+    );
   });
 });

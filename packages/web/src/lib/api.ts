@@ -30,11 +30,11 @@ type Options = {
  * drafts, offered again at their next sign-in. The page this tab was on (its template and tab, its report's choice)
  * is where the sign-in leads back to.
  */
-export function sessionEnded() {
+export function sessionEnded(reason?: string) {
   session.clear();
   const { pathname, search } = window.location;
   if (pathname.startsWith('/auth/')) return;
-  returnPath.remember(pathname + search);
+  returnPath.remember(pathname + search, reason);
   window.location.assign(`${LOGIN_PATH}?expired=1`);
 }
 
@@ -43,9 +43,20 @@ export function sessionEnded() {
  * meanwhile): the session is over here too. Sent before a newer sign-in in another tab: the answer is about the
  * old session only, and the next call carries the new token.
  */
-function unauthorized(sentToken: string | null) {
+function unauthorized(sentToken: string | null, body: unknown) {
   const stored = session.token();
-  if (stored === null || stored === sentToken) sessionEnded();
+  if (stored === null || stored === sentToken) sessionEnded(ranOutBecause(body));
+}
+
+/**
+ * The server's sentence for a session that ran out ('Your session ended after 30 minutes without activity.
+ * Please sign in again.'; details.reason 'idle' or 'expired'), for the login page to say why.
+ */
+function ranOutBecause(body: unknown): string | undefined {
+  const parsed = errorBody.safeParse(body);
+  if (!parsed.success) return undefined;
+  const reason = (parsed.data.details as { reason?: unknown } | undefined)?.reason;
+  return reason === 'idle' || reason === 'expired' ? parsed.data.message : undefined;
 }
 
 async function send(path: string, opts: Options = {}): Promise<Response> {
@@ -78,10 +89,11 @@ async function send(path: string, opts: Options = {}): Promise<Response> {
     );
   }
   reachability.answered();
-  if (res.status === 401) unauthorized(token);
   if (res.status === 403 && token) session.doubtPermissions();
   if (!res.ok) {
-    const parsed = errorBody.safeParse(await res.json().catch(() => null));
+    const body = await res.json().catch(() => null);
+    if (res.status === 401) unauthorized(token, body);
+    const parsed = errorBody.safeParse(body);
     throw parsed.success
       ? new ApiError(res.status, parsed.data.error, parsed.data.message, parsed.data.details)
       : new ApiError(res.status, 'http', `The server answered ${res.status}.`);
@@ -163,7 +175,7 @@ export function apiUpload<S extends z.ZodType>(
       } catch {
         // not JSON: handled below as an unexpected answer
       }
-      if (xhr.status === 401) unauthorized(token);
+      if (xhr.status === 401) unauthorized(token, json);
       if (xhr.status < 200 || xhr.status >= 300) {
         const parsed = errorBody.safeParse(json);
         reject(

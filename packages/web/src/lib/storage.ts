@@ -121,6 +121,8 @@ export type LoginFrom = { from: string };
 
 /** Kept per tab (sessionStorage): the page a tab was on when its session ended, to go back to after signing in. */
 const RETURN_PATH_KEY = 'returnPath';
+/** Beside it: the server's sentence saying why the session ended, when it ran out (idle, or its hours). */
+const END_REASON_KEY = 'sessionEndReason';
 
 /**
  * A page of the console, as a path under /admin/ with its search (a template and tab, a report's choice): what a
@@ -137,12 +139,22 @@ export function consolePath(path: unknown): string | null {
  * this tab forgets it (the next sign-in starts at the dashboard).
  */
 export const returnPath = {
-  remember(path: string) {
+  remember(path: string, reason?: string) {
     const page = consolePath(path);
     try {
       if (page) sessionStorage.setItem(RETURN_PATH_KEY, page);
+      if (reason) sessionStorage.setItem(END_REASON_KEY, reason);
+      else sessionStorage.removeItem(END_REASON_KEY);
     } catch {
       // storage unavailable: the sign-in leads to the dashboard
+    }
+  },
+  /** Why the session ended, in the server's words, when it ran out; null when it was ended otherwise. */
+  reason(): string | null {
+    try {
+      return sessionStorage.getItem(END_REASON_KEY);
+    } catch {
+      return null;
     }
   },
   /**
@@ -161,6 +173,7 @@ export const returnPath = {
   forget() {
     try {
       sessionStorage.removeItem(RETURN_PATH_KEY);
+      sessionStorage.removeItem(END_REASON_KEY);
     } catch {
       // nothing kept
     }

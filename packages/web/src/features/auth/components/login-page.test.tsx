@@ -81,6 +81,21 @@ describe('signing in leads back to where the operator was', () => {
     expect(sessionStorage.getItem('returnPath')).toBeNull();
   });
 
+  it("says why, in the server's words, when the session ran out", async () => {
+    sessionStorage.setItem('returnPath', '/admin/voice?campaign=1024');
+    sessionStorage.setItem(
+      'sessionEndReason',
+      'Your session ended after 30 minutes without activity. Please sign in again.',
+    );
+    await signInFrom(
+      loginAt('/auth/login-page?expired=1'),
+      'Your session ended after 30 minutes without activity. Please sign in again. Signing in brings you back to Voice.',
+      '/admin/voice',
+      '?campaign=1024',
+    );
+    expect(sessionStorage.getItem('sessionEndReason')).toBeNull();
+  });
+
   it('a link pasted while signed out: names the screen, and signing in opens the link', async () => {
     await signInFrom(
       loginAt({ pathname: '/auth/login-page', state: { from: '/admin/voice?campaign=1024' } }),

@@ -49,6 +49,8 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const location = useLocation();
   const [back] = useState(() => returnPath.peek(location.state));
+  // Why the session ended, when the server said it ran out (idle, or its hours); else the general sentence.
+  const [ended] = useState(() => returnPath.reason() ?? 'Your session has ended. Please sign in again.');
   // Opened signed in: the dashboard (document 1 §2). Signed in here or in another tab since: where it leads back to.
   const [signedInAtOpen] = useState(() => session.token() !== null);
   const config = usePublicConfig();
@@ -130,7 +132,7 @@ export function LoginPage() {
               )}
               {params.get('expired') && !error && (
                 <Alert color="yellow" variant="light" role="status">
-                  Your session has ended. Please sign in again.
+                  {ended}
                   {back && ` ${returnSentence(back)}`}
                 </Alert>
               )}
