@@ -290,7 +290,10 @@ test.describe('the login page after the session ends', () => {
     page,
   }) => {
     await loginViaForm(page, 'operator');
-    // The server forgets the session (it expired): the next call is answered 401.
+    // The server forgets the session (it expired): the next call is answered 401. Changed on a page of the server
+    // that makes no calls: a call of the dashboard answered 401 meanwhile would start the way to the login page
+    // and abort the navigation below.
+    await page.goto('/healthz');
     await page.evaluate(() =>
       localStorage.setItem('sessionToken', 'expired-token-expired-token-expired-token12'),
     );

@@ -3,7 +3,7 @@ import { HOME_PATH, LOGIN_PATH, type Screen } from '@psps/contracts';
 import { type ReactNode, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, Navigate, useLocation } from 'react-router';
-import { sessionEnded } from '../lib/api.ts';
+import { leavingForLogin, sessionEnded } from '../lib/api.ts';
 import { useHasPermission } from '../lib/permissions.tsx';
 import { type LoginFrom, session } from '../lib/storage.ts';
 
@@ -25,7 +25,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
       }),
     [],
   );
-  if (endedElsewhere) return null;
+  if (endedElsewhere || leavingForLogin()) return null;
   if (session.token()) return children;
   const from: LoginFrom = { from: location.pathname + location.search };
   return <Navigate to={LOGIN_PATH} replace state={from} />;

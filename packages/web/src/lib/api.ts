@@ -35,7 +35,19 @@ export function sessionEnded(reason?: string) {
   const { pathname, search } = window.location;
   if (pathname.startsWith('/auth/')) return;
   returnPath.remember(pathname + search, reason);
+  leaving = true;
   window.location.assign(`${LOGIN_PATH}?expired=1`);
+}
+
+let leaving = false;
+
+/**
+ * Whether this page is on its way to the login page after its session ended. Until the browser leaves, the
+ * screens must not route anywhere themselves: a same-page navigation (the guard's redirect of a page without a
+ * token) would cancel the page load under way, leaving the login page without 'Your session has ended'.
+ */
+export function leavingForLogin(): boolean {
+  return leaving;
 }
 
 /**
