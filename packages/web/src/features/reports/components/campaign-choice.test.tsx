@@ -82,6 +82,17 @@ describe('the choice is in the address (reload, Back and Forward, a pasted link,
     expect(screen.getByTestId('chosen').textContent).toBe('chosen 7');
   });
 
+  it('a link naming an event the list does not hold says so instead of showing an empty page', () => {
+    choice(events, '/admin/standard-reports-events?event=12');
+    expect(screen.getByTestId('event-select-unknown').textContent).toBe(
+      'Event 12 is not in the list: it may have been removed, or the address is mistyped. Choose one above.',
+    );
+    expect(screen.queryByTestId('chosen')).toBeNull();
+    cleanup();
+    choice(events, '/admin/standard-reports-events?event=7');
+    expect(screen.queryByTestId('event-select-unknown')).toBeNull();
+  });
+
   it('opened from the menu: the last choice shows again and is written into the address', async () => {
     choice(events, '/admin/standard-reports-events?event=9');
     cleanup();

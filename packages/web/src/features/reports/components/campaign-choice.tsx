@@ -70,8 +70,10 @@ export function RememberedChoice<T>({
   empty: string;
   children: (id: number, item: T | undefined) => ReactNode;
 }) {
-  const [remembered, setId] = useRememberedChoice(screen, param);
+  const [remembered, setId, asked] = useRememberedChoice(screen, param);
   const id = knownChoice(remembered, query.data, idOf);
+  // A link naming an entry the list does not hold (removed since, or mistyped) says so instead of an empty page.
+  const unknown = asked !== null && asked !== '' && query.isSuccess && id === null;
   return (
     <Stack gap="lg">
       <ScreenHeading screen={screen} />
@@ -87,6 +89,11 @@ export function RememberedChoice<T>({
         testId={testId}
       />
       <LoadProblem query={query} what={what} />
+      {unknown && (
+        <Text c="dimmed" data-testid={`${testId}-unknown`}>
+          {`${label} ${asked} is not in the list: it may have been removed, or the address is mistyped. Choose one above.`}
+        </Text>
+      )}
       {query.isSuccess && query.data.length === 0 && (
         <Text c="dimmed" data-testid={`${testId}-empty`}>
           {empty}

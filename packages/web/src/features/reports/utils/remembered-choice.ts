@@ -17,7 +17,7 @@ function idFrom(value: unknown): number | null {
 export function useRememberedChoice(
   screen: string,
   param: string,
-): [number | null, (id: number | null) => void] {
+): [number | null, (id: number | null) => void, string | null] {
   const key = `reports.choice.${screen}`;
   const [params, setParams] = useSearchParams();
   const named = params.has(param);
@@ -50,7 +50,8 @@ export function useRememberedChoice(
     },
     [key, param, setParams],
   );
-  return [id, choose];
+  // What the address asks for, as written (a pasted link may name something no longer there, or be mistyped).
+  return [id, choose, named ? params.get(param) : null];
 }
 
 /**
