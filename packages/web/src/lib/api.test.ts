@@ -96,3 +96,28 @@ describe('a call answered 401 (the session ended: idle, expired, or ended elsewh
     );
   });
 });
+
+describe('a refusal or an answer the console cannot read, said as a person would', () => {
+  it('a refusal without the server words says what happened and what to do', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValueOnce(new Response('<html>Bad Gateway</html>', { status: 502 }))
+        .mockResolvedValueOnce(new Response('', { status: 400 })),
+    );
+    await expect(apiCall(answer, '/api/campaign-list/')).rejects.toThrow(
+      'The server answered with an error (502). If it goes on, tell your administrator.',
+    );
+    await expect(apiCall(answer, '/api/campaign-list/')).rejects.toThrow(
+      'The server refused this (400) without saying why. Reload the page and try again.',
+    );
+  });
+
+  it('an answer of another shape says the console may be out of date, and to reload', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValueOnce(new Response(JSON.stringify([1]), { status: 200 })));
+    await expect(apiCall(answer, '/api/campaign-list/?x=1')).rejects.toThrow(
+      'Unexpected answer from /api/campaign-list/: the console may be out of date. Reload the page.',
+    );
+  });
+});

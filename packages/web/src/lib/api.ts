@@ -3,6 +3,21 @@ import type { z } from 'zod';
 import { reachability } from './reachability.ts';
 import { returnPath, session } from './storage.ts';
 
+/** A refusal without the server's words (a proxy's error page, a crash): what happened, and what to do. */
+function unexplainedRefusal(status: number): string {
+  return status >= 500
+    ? `The server answered with an error (${status}). If it goes on, tell your administrator.`
+    : `The server refused this (${status}) without saying why. Reload the page and try again.`;
+}
+
+/**
+ * An answer the console cannot read: most often a console older than the server after an update, which a reload
+ * fixes.
+ */
+function unreadableAnswer(path: string): string {
+  return `Unexpected answer from ${path.split('?')[0]}: the console may be out of date. Reload the page.`;
+}
+
 /** A failed call, with the server's human message. */
 export class ApiError extends Error {
   constructor(
@@ -108,7 +123,7 @@ async function send(path: string, opts: Options = {}): Promise<Response> {
     const parsed = errorBody.safeParse(body);
     throw parsed.success
       ? new ApiError(res.status, parsed.data.error, parsed.data.message, parsed.data.details)
-      : new ApiError(res.status, 'http', `The server answered ${res.status}.`);
+      : new ApiError(res.status, 'http', unexplainedRefusal(res.status));
   }
   return res;
 }
@@ -123,7 +138,7 @@ export async function apiCall<S extends z.ZodType>(
   const json = await res.json();
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
-    throw new ApiError(res.status, 'contract', `Unexpected answer from ${path.split('?')[0]}.`);
+    throw new ApiError(res.status, 'contract', unreadableAnswer(path));
   }
   return parsed.data;
 }
@@ -193,13 +208,13 @@ export function apiUpload<S extends z.ZodType>(
         reject(
           parsed.success
             ? new ApiError(xhr.status, parsed.data.error, parsed.data.message, json)
-            : new ApiError(xhr.status, 'http', `The server answered ${xhr.status}.`),
+            : new ApiError(xhr.status, 'http', unexplainedRefusal(xhr.status)),
         );
         return;
       }
       const parsed = schema.safeParse(json);
       if (parsed.success) resolve(parsed.data);
-      else reject(new ApiError(xhr.status, 'contract', `Unexpected answer from ${path.split('?')[0]}.`));
+      else reject(new ApiError(xhr.status, 'contract', unreadableAnswer(path)));
     };
     xhr.send(form);
   });
