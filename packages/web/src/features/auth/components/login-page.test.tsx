@@ -105,6 +105,13 @@ describe('signing in leads back to where the operator was', () => {
     );
   });
 
+  it('a link to no screen of the menu is called that page', async () => {
+    loginAt({ pathname: '/auth/login-page', state: { from: '/admin/no-such-screen' } });
+    expect((await screen.findByRole('status', {}, { timeout: 2000 })).textContent).toBe(
+      'Sign in to open that page.',
+    );
+  });
+
   it('goes to the dashboard otherwise, and never to an address outside the console', async () => {
     const router = loginAt({ pathname: '/auth/login-page', state: { from: '//elsewhere.example/admin/x' } });
     await screen.findByRole('textbox', { name: 'Email address' }, { timeout: 2000 });

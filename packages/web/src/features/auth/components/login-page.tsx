@@ -34,7 +34,7 @@ export function returnSentence(path: string): string {
 /** The menu label of the screen a console path shows ('AdHoc Campaigns' for /admin/adhoc-campaigns?template=4). */
 function screenLabel(path: string): string {
   const pathname = path.split('?')[0];
-  return SCREENS.find((s) => s.path === pathname)?.label ?? 'the page you were on';
+  return SCREENS.find((s) => s.path === pathname)?.label ?? 'that page';
 }
 
 /**
