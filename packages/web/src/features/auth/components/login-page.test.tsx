@@ -69,30 +69,28 @@ async function signIn() {
 }
 
 describe('signing in leads back to where the operator was', () => {
-  it('after the session ended on a page: says so, and signing in opens that page with its choices', async () => {
-    sessionStorage.setItem('returnPath', '/admin/adhoc-campaigns?template=4&tab=sms');
-    await signInFrom(
-      loginAt('/auth/login-page?expired=1'),
-      'Your session has ended. Please sign in again. Signing in brings you back to AdHoc Campaigns. Edits not yet saved are kept in this browser.',
-      '/admin/adhoc-campaigns',
-      '?template=4&tab=sms',
-    );
-    // Used once: a later sign-in in this tab starts at the dashboard.
+  it.each([
+    {
+      when: 'after the session ended on a page: says so, and signing in opens that page with its choices',
+      page: '/admin/adhoc-campaigns?template=4&tab=sms',
+      reason: null,
+      status:
+        'Your session has ended. Please sign in again. Signing in brings you back to AdHoc Campaigns. Edits not yet saved are kept in this browser.',
+    },
+    {
+      when: "says why, in the server's words, when the session ran out",
+      page: '/admin/voice?campaign=1024',
+      reason: 'Your session ended after 30 minutes without activity. Please sign in again.',
+      status:
+        'Your session ended after 30 minutes without activity. Please sign in again. Signing in brings you back to Voice.',
+    },
+  ])('$when', async ({ page, reason, status }) => {
+    sessionStorage.setItem('returnPath', page);
+    if (reason) sessionStorage.setItem('sessionEndReason', reason);
+    const [pathname, search] = page.split('?');
+    await signInFrom(loginAt('/auth/login-page?expired=1'), status, pathname ?? '', `?${search}`);
+    // Used once: a later sign-in in this tab starts at the dashboard, with the general sentence.
     expect(sessionStorage.getItem('returnPath')).toBeNull();
-  });
-
-  it("says why, in the server's words, when the session ran out", async () => {
-    sessionStorage.setItem('returnPath', '/admin/voice?campaign=1024');
-    sessionStorage.setItem(
-      'sessionEndReason',
-      'Your session ended after 30 minutes without activity. Please sign in again.',
-    );
-    await signInFrom(
-      loginAt('/auth/login-page?expired=1'),
-      'Your session ended after 30 minutes without activity. Please sign in again. Signing in brings you back to Voice.',
-      '/admin/voice',
-      '?campaign=1024',
-    );
     expect(sessionStorage.getItem('sessionEndReason')).toBeNull();
   });
 
