@@ -88,6 +88,11 @@ describe('the choice is in the address (reload, Back and Forward, a pasted link,
       'Event 12 is not in the list: it may have been removed, or the address is mistyped. Choose one above.',
     );
     expect(screen.queryByTestId('chosen')).toBeNull();
+    // Not remembered: opening the screen from the menu afterwards shows no choice and no such notice.
+    cleanup();
+    const router = choice(events);
+    expect(router.state.location.search).toBe('');
+    expect(screen.queryByTestId('event-select-unknown')).toBeNull();
     cleanup();
     choice(events, '/admin/standard-reports-events?event=7');
     expect(screen.queryByTestId('event-select-unknown')).toBeNull();

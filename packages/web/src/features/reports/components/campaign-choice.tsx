@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { type CampaignListItem, REPORT_TEXTS } from '@psps/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { ScreenHeading } from '../../../components/screen-heading.tsx';
 import { useCampaigns } from '../api/get-campaigns.ts';
 import { campaignLabel } from '../utils/labels.ts';
@@ -70,7 +70,9 @@ export function RememberedChoice<T>({
   empty: string;
   children: (id: number, item: T | undefined) => ReactNode;
 }) {
-  const [remembered, setId, asked] = useRememberedChoice(screen, param);
+  const items = query.data;
+  const holds = useCallback((wanted: number) => items?.some((item) => idOf(item) === wanted), [items, idOf]);
+  const [remembered, setId, asked] = useRememberedChoice(screen, param, holds);
   const id = knownChoice(remembered, query.data, idOf);
   // A link naming an entry the list does not hold (removed since, or mistyped) says so instead of an empty page.
   const unknown = asked !== null && asked !== '' && query.isSuccess && id === null;

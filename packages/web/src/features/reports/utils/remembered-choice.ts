@@ -17,6 +17,8 @@ function idFrom(value: unknown): number | null {
 export function useRememberedChoice(
   screen: string,
   param: string,
+  /** Whether the loaded list holds `id` (undefined while it loads): only such a choice is remembered. */
+  holds: (id: number) => boolean | undefined,
 ): [number | null, (id: number | null) => void, string | null] {
   const key = `reports.choice.${screen}`;
   const [params, setParams] = useSearchParams();
@@ -35,8 +37,12 @@ export function useRememberedChoice(
         },
         { replace: true },
       );
-    } else if (named && cache.get<number>(key) !== id) cache.set(key, id);
-  }, [named, id, key, param, setParams]);
+    } else if (named && id !== null && holds(id) === true && cache.get<number>(key) !== id) {
+      // A link opened here becomes the screen's remembered choice, once the list shows it is a real one (a link to
+      // a removed or mistyped entry must not come back each time the screen is opened from the menu).
+      cache.set(key, id);
+    }
+  }, [named, id, key, param, setParams, holds]);
 
   const choose = useCallback(
     (next: number | null) => {
