@@ -602,7 +602,7 @@ test("never overwrites a colleague's newer SMS text: shows both and lets the ope
   await page.getByTestId('sms-body').press('Control+End');
   await page.getByTestId('sms-body').pressSequentially('!');
   await expect(page.getByTestId('save-status-SMS')).toHaveAttribute('data-status', 'conflict');
-  await expect(page.getByTestId('save-status-SMS')).toHaveText('NOT SAVED: changed by someone else');
+  await expect(page.getByTestId('save-status-SMS')).toHaveText('NOT SAVED: changed elsewhere');
   const panel = page.getByTestId('save-conflict');
   await expect(panel).toContainText(
     'The SMS Spanish template was changed by viewer@example.com after this text was started from it, so your text was not saved.',
@@ -923,14 +923,21 @@ test('Log out in another tab sends the editor to the login page and keeps its un
   await expect(other).toHaveURL(/\/auth\/login-page$/);
 
   await expect(page).toHaveURL(/\/auth\/login-page\?expired=1$/);
-  await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText(
+    'Your session has ended. Please sign in again. Signing in brings you back to AdHoc Campaigns. Edits not yet saved are kept in this browser.',
+  );
   expect(await draftKeys(page)).toContain(thaiDraftKey(id));
   const victor = await colleague(page, 'viewer');
   expect(await victor.smsRecord(id, 'thai')).toBeUndefined();
   await page.unroute('**/template/insertUpdate');
 
-  // Signed in again, the template's draft (based on "no Thai yet", still true) is saved.
-  await operatorReturnsToSms(page, id);
+  // Signed in again on that login page: back in the template's SMS tab, where the draft (based on "no Thai yet",
+  // still true) is saved.
+  await page.getByRole('textbox', { name: 'Email address' }).fill(DEMO.operator.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO.operator.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/admin/adhoc-campaigns\\?template=${id}&tab=sms$`));
+  await expect(page.getByTestId('sms-body')).toBeVisible();
   await expect.poll(async () => (await victor.smsRecord(id, 'thai'))?.templatePGE_txt).toBe(THAI);
   await other.close();
 });

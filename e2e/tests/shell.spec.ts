@@ -181,16 +181,71 @@ test.describe('routes and redirects (document 1 §2)', () => {
     await expect(nav.getByRole('link', { name: 'SUPPRESSION' })).toHaveCount(0);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('permissions'))).toBe('["REPORTING"]');
     await page.goto('/admin/suppression');
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'SUPPRESSION is not available to you' })).toBeVisible();
     // And a permission the server grants shows up.
     await page.evaluate(() => localStorage.setItem('permissions', '[]'));
     await page.reload();
     await expect(nav.getByRole('link', { name: 'Custom Reports' })).toBeVisible();
   });
 
-  test('a route whose permission is not held is blocked', async ({ page }) => {
+  test('a report link pasted while signed out opens, with its campaign, after signing in (and Back goes on working)', async ({
+    page,
+  }) => {
+    const token = await signIn(page, 'viewer');
+    const list = await page.request.get('/api/campaign-list/', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const [first, second] = (await list.json())[0] as [
+      { dataset_id_bint: number },
+      { dataset_id_bint: number },
+    ];
+    await page.evaluate(() => localStorage.clear());
+
+    await page.goto(`/admin/voice?campaign=${first.dataset_id_bint}`);
+    await expect(page).toHaveURL(/\/auth\/login-page$/);
+    await expect(page.getByRole('status')).toHaveText('Sign in to open Voice.');
+    await page.getByRole('textbox', { name: 'Email address' }).fill(DEMO.viewer.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO.viewer.password);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/admin/voice\\?campaign=${first.dataset_id_bint}$`));
+    await expect(page.getByTestId('campaign-select')).toHaveValue(
+      new RegExp(`\\[${first.dataset_id_bint}\\]`),
+    );
+
+    // Another campaign chosen is a step of history: Back shows the first again, Forward the second.
+    await page.getByTestId('campaign-select').click();
+    await page.getByRole('option', { name: new RegExp(`\\[${second.dataset_id_bint}\\]`) }).click();
+    await expect(page).toHaveURL(new RegExp(`\\?campaign=${second.dataset_id_bint}$`));
+    await page.goBack();
+    await expect(page.getByTestId('campaign-select')).toHaveValue(
+      new RegExp(`\\[${first.dataset_id_bint}\\]`),
+    );
+    await page.goForward();
+    await expect(page.getByTestId('campaign-select')).toHaveValue(
+      new RegExp(`\\[${second.dataset_id_bint}\\]`),
+    );
+  });
+
+  test('a route whose permission is not held is blocked, and says so in words in its place', async ({
+    page,
+  }) => {
     await signIn(page, 'suppress');
+    const refused: number[] = [];
+    page.on('response', (res) => {
+      if (res.url().includes('/api/') && res.status() === 403) refused.push(res.status());
+    });
     await page.goto('/admin/voice');
+    await expect(page).toHaveURL(/\/admin\/voice$/);
+    await expect(page.getByTestId('not-permitted')).toHaveText(
+      'Voice is not available to you' +
+        'Voice needs the REPORTING permission, which your account does not have. Ask an administrator of this ' +
+        'console to grant it; the menu lists the screens you can use.' +
+        'Go to the Dashboard',
+    );
+    await snap(page, 'not-permitted-voice');
+    // The screen is not drawn, so none of its calls is made and refused.
+    expect(refused).toEqual([]);
+    await page.getByRole('link', { name: 'Go to the Dashboard' }).click();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
   });
 });
@@ -566,7 +621,9 @@ test.describe('one session, every tab (document 1 §2: every screen redirects wh
     await expect(page).toHaveURL(/\/auth\/login-page\?expired=1$/, { timeout: 15_000 });
     await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
     // Said to screen readers too (a status message), not only shown.
-    await expect(page.getByRole('status')).toHaveText('Your session has ended. Please sign in again.');
+    await expect(page.getByRole('status')).toHaveText(
+      'Your session has ended. Please sign in again. Signing in brings you back to Dashboard.',
+    );
     await expect(page.getByText("Today's counts could not be loaded")).toHaveCount(0);
   });
 });

@@ -181,14 +181,20 @@ export function staleTitleMessage(current: string): string {
   return `The template title was changed to "${current}" after this title was started from it, so your title was not saved. Compare the two and choose which to keep.`;
 }
 
+/**
+ * Why a save was refused as stale. `by` is who saved the text now on the server; when that is the caller themself
+ * (`byCaller`: their own save from another tab or browser, which is how one operator meets this most often), it
+ * says so instead of naming them as if they were someone else.
+ */
 export function staleSaveMessage(
   notifyBy: NotifyBy,
   language: string,
   what: StaleSave,
   by: string | null,
+  byCaller = false,
 ): string {
   const name = channelLanguageLabel(notifyBy, language);
-  const who = by ? ` by ${by}` : '';
+  const who = byCaller ? ' by you in another tab or browser' : by ? ` by ${by}` : '';
   const happened =
     what === 'deleted'
       ? `The ${name} template was deleted`

@@ -808,7 +808,8 @@ describe("saves never overwrite a colleague's newer text unseen (optimistic conc
     const created = await save(id, { ...smsEnglish, language_vch: 'thai', baseVersion_bint: 0 });
     expect(created.status).toBe(409);
     expect(created.body.message).toBe(
-      'The SMS Thai template was written by olivia@utility.test after this text was started from it, so your text was not saved. Compare the two and choose which to keep.',
+      // Olivia's own save from another tab: said as hers, not as if by someone else.
+      'The SMS Thai template was written by you in another tab or browser after this text was started from it, so your text was not saved. Compare the two and choose which to keep.',
     );
     await post('/api/v1/adhoc/template/language/delete', {
       id_bint_adhoc_campaign: id,

@@ -320,7 +320,9 @@ export function adhocService(db: Db, options: AdhocServiceOptions) {
         // colleague's text unseen. Refused with the saved record, so the console can show both texts.
         if (input.baseVersion_bint !== undefined && input.baseVersion_bint !== (saved?.version_bint ?? 0)) {
           const what = !saved ? 'deleted' : input.baseVersion_bint === 0 ? 'created' : 'changed';
-          throw conflict(staleSaveMessage(notifyBy, language, what, saved?.updatedBy_vch ?? null), {
+          const by = saved?.updatedBy_vch ?? null;
+          const byCaller = by !== null && by.toLowerCase() === who.actor.toLowerCase();
+          throw conflict(staleSaveMessage(notifyBy, language, what, by, byCaller), {
             current: saved ? recordsOf([saved])[0] : null,
           });
         }

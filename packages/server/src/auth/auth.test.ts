@@ -270,10 +270,44 @@ describe('sessions', () => {
     expect((await login('leaver@example.com', 'secret-pw')).json()).toEqual([[{ LOGIN_VALID: 0 }]]);
   });
 
-  it('expires a session idle for more than 30 minutes', async () => {
-    const token = await t.signIn([]);
-    await t.ctx.db.query("UPDATE sessions SET last_seen_at = now() - interval '31 minutes'");
-    expect((await t.app.inject({ url: `/api/${token}`, headers: bearer(token) })).statusCode).toBe(401);
+  it.each([
+    {
+      limit: 'idle for more than 30 minutes',
+      email: 'idle-operator@example.com',
+      change: "last_seen_at = now() - interval '31 minutes'",
+      message: 'Your session ended after 30 minutes without activity. Please sign in again.',
+      reason: 'idle',
+    },
+    {
+      limit: 'past its 12 hours',
+      email: 'long-shift@example.com',
+      change: "expires_at = now() - interval '1 second'",
+      message: 'Your session ended: a session lasts at most 12 hours. Please sign in again.',
+      reason: 'expired',
+    },
+  ])('ends a session $limit, and says why', async ({ email, change, message, reason }) => {
+    const token = await t.signIn([], email);
+    // `change` is one of the two fixed texts above.
+    await t.ctx.db.query(
+      `UPDATE sessions SET ${change} WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
+      [email],
+    );
+    const res = await t.app.inject({ url: '/api/v1/dashboard', headers: bearer(token) });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: 'unauthorized', message, details: { reason } });
+  });
+
+  it('says a token that was logged out, or never issued, alike (nothing to tell apart)', async () => {
+    const token = await t.signIn([], 'logged-out@example.com');
+    await t.app.inject({ method: 'POST', url: '/api/v1/logout', headers: bearer(token) });
+    for (const sent of [token, 'made-up-token-that-was-never-issued-xxxxxxx']) {
+      const res = await t.app.inject({ url: '/api/v1/dashboard', headers: bearer(sent) });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({
+        error: 'unauthorized',
+        message: 'Please sign in: your session is missing, expired or was ended.',
+      });
+    }
   });
 });
 

@@ -166,6 +166,24 @@ export function authService(db: Db, config: Pick<Config, 'session' | 'loginLimit
       };
     },
 
+    /**
+     * Why a session token is no longer accepted, when it is one that simply ran out: 'idle' (no call for
+     * SESSION_IDLE_MINUTES) or 'expired' (SESSION_ABSOLUTE_HOURS after sign-in); null for anything else (unknown,
+     * logged out, user disabled), which is said the same way whatever it is. Asked only for a refused token.
+     */
+    async whyEnded(token: string): Promise<'idle' | 'expired' | null> {
+      if (token.startsWith(API_KEY_PREFIX)) return null;
+      const { rows } = await db.query<{ expired: boolean; idle: boolean }>(
+        `SELECT s.expires_at <= now() AS expired, s.last_seen_at <= now() - $2::interval AS idle
+           FROM sessions s JOIN users u ON u.id = s.user_id
+          WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND u.disabled_at IS NULL`,
+        [tokenHash(token), idleSql],
+      );
+      const s = rows[0];
+      if (!s) return null;
+      return s.expired ? 'expired' : s.idle ? 'idle' : null;
+    },
+
     async permissionsOf(token: string): Promise<PermissionsAnswer> {
       const ctx = token.startsWith(API_KEY_PREFIX) ? null : await this.authenticate(token);
       if (ctx?.kind !== 'session') return [[{ LOGIN_VALID: 0 }]];

@@ -109,7 +109,8 @@ describe('permissions and tokens', () => {
       expect(res.statusCode, a).toBe(403);
       expect(res.json()).toEqual({
         error: 'forbidden',
-        message: 'You do not have the MB_INTERNAL_PERMISSION permission needed for this.',
+        message:
+          'You do not have the MB_INTERNAL_PERMISSION permission needed for this. Ask an administrator of this console to grant it.',
       });
     }
   });

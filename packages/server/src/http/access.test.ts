@@ -79,6 +79,10 @@ describe('authorization matrix: every registered route', () => {
         const res = await call(nobody);
         expect(res.statusCode, `${label} without permission`).toBe(403);
         expect(res.json().error).toBe('forbidden');
+        // What was refused and what to do, in words.
+        expect(res.json().message, label).toMatch(
+          /^You do not have the [A-Z_]+ permission needed for this\. Ask an administrator of this console to grant it\.$/,
+        );
       }
       if (needed.length === requiredPermissions(route.access).length) {
         // A fresh session each time: one of the routes is logout.

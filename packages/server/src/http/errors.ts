@@ -25,10 +25,17 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string, details?: unknown) =>
   new HttpError(400, 'bad_request', message, details);
-export const unauthorized = (message = 'Please sign in: your session is missing, expired or was ended.') =>
-  new HttpError(401, 'unauthorized', message);
+export const unauthorized = (
+  message = 'Please sign in: your session is missing, expired or was ended.',
+  details?: unknown,
+) => new HttpError(401, 'unauthorized', message, details);
+/** What was refused and what to do: the user cannot grant themselves a permission, an administrator can. */
 export const forbidden = (permission: string) =>
-  new HttpError(403, 'forbidden', `You do not have the ${permission} permission needed for this.`);
+  new HttpError(
+    403,
+    'forbidden',
+    `You do not have the ${permission} permission needed for this. Ask an administrator of this console to grant it.`,
+  );
 export const notFound = (message: string) => new HttpError(404, 'not_found', message);
 export const conflict = (message: string, details?: unknown) =>
   new HttpError(409, 'conflict', message, details);

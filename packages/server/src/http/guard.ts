@@ -76,6 +76,31 @@ export function answerUnknown(app: App, req: FastifyRequest, reply: FastifyReply
     });
 }
 
+/**
+ * The 401 of a session that ran out says which limit it reached (details.reason 'idle' or 'expired'), so the
+ * console can tell the operator why they are asked to sign in again; any other refused token is said alike.
+ */
+function sessionEndedError(
+  reason: 'idle' | 'expired' | null,
+  limits: { idleMs: number; absoluteMs: number },
+) {
+  if (reason === 'idle') {
+    const minutes = Math.round(limits.idleMs / 60_000);
+    return unauthorized(
+      `Your session ended after ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} without activity. Please sign in again.`,
+      { reason },
+    );
+  }
+  if (reason === 'expired') {
+    const hours = Math.round(limits.absoluteMs / 3_600_000);
+    return unauthorized(
+      `Your session ended: a session lasts at most ${hours} ${hours === 1 ? 'hour' : 'hours'}. Please sign in again.`,
+      { reason },
+    );
+  }
+  return unauthorized();
+}
+
 export function installGuard(app: App, ctx: AppContext) {
   const table: RouteAccessEntry[] = [];
   app.decorate('accessTable', table);
@@ -121,7 +146,7 @@ export function installGuard(app: App, ctx: AppContext) {
     const token = bearerToken(req);
     if (!token) throw unauthorized();
     const auth = await ctx.auth.authenticate(token);
-    if (!auth) throw unauthorized();
+    if (!auth) throw sessionEndedError(await ctx.auth.whyEnded(token), ctx.config.session);
     req.auth = auth;
     // The messaging engine's key is for the ingest API only: the console's calls need a signed-in user.
     if (auth.kind === 'api-key' && !requiredPermissions(access).includes('INGEST')) {

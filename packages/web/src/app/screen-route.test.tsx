@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { SCREENS } from '@psps/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ComponentType, lazy } from 'react';
 import { createMemoryRouter } from 'react-router';
@@ -9,6 +9,7 @@ import { importWhenOnline } from '../lib/import-when-online.ts';
 import { signedInWithSilentServer } from '../lib/jsdom-stubs.ts';
 import { reloadPage } from '../lib/reload-page.ts';
 import { renderRouter } from '../lib/render-router.tsx';
+import { session } from '../lib/storage.ts';
 import { screenRoute } from './screen-route.tsx';
 import { AdminLayout } from './shell/admin-layout.tsx';
 import { isChunkLoadError } from './shell/route-error.tsx';
@@ -159,6 +160,34 @@ describe("a screen whose file is gone (a deploy replaced the console's files whi
       screen.getByText('Something went wrong in the console. Reload the page to try again.'),
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+  });
+});
+
+describe('a screen whose permission is not held (document 1 §6: blocked)', () => {
+  it('says so in words in its place, the address kept, and never draws the screen (a typed address)', async () => {
+    localStorage.setItem('permissions', JSON.stringify(['SUPPRESSION']));
+    const drawn = vi.fn(() => <h2>Voice</h2>);
+    const router = showConsole(drawn, '/admin/voice');
+    expect(await screen.findByRole('heading', { name: 'Voice is not available to you' })).toBeTruthy();
+    expect(screen.getByTestId('not-permitted').textContent).toBe(
+      'Voice is not available to you' +
+        'Voice needs the REPORTING permission, which your account does not have. Ask an administrator of this ' +
+        'console to grant it; the menu lists the screens you can use.' +
+        'Go to the Dashboard',
+    );
+    expect(router.state.location.pathname).toBe('/admin/voice');
+    expect(drawn).not.toHaveBeenCalled();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('link', { name: 'Go to the Dashboard' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+  });
+
+  it('also when the permission is withdrawn while the screen is open', async () => {
+    showConsole(() => <h2>Voice</h2>, '/admin/voice');
+    expect(await screen.findByRole('heading', { name: 'Voice' })).toBeTruthy();
+    act(() => session.setPermissions([]));
+    expect(await screen.findByRole('heading', { name: 'Voice is not available to you' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Voice' })).toBeNull();
   });
 });
 

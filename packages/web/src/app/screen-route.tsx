@@ -13,7 +13,7 @@ export function screenRoute(screen: Screen, Page: ComponentType): RouteObject {
   return {
     path: screen.path.slice('/admin/'.length),
     element: (
-      <RequirePermission permission={screen.permission}>
+      <RequirePermission screen={screen}>
         {/* Keyed: a new screen shows the loading status rather than the last screen until its code comes. */}
         <ScreenSuspense key={screen.key}>
           <Page />

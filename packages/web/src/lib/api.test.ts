@@ -59,3 +59,65 @@ describe('whether the server is reachable', () => {
     expect(reachability.inDoubt()).toBe(false);
   });
 });
+
+describe('a call answered 401 (the session ended: idle, expired, or ended elsewhere)', () => {
+  /** The page is /admin/adhoc-campaigns?template=4&tab=sms, signed in; the server answers `body` with 401. */
+  async function refused(body: unknown) {
+    window.history.replaceState(null, '', '/admin/adhoc-campaigns?template=4&tab=sms');
+    localStorage.setItem('sessionToken', 'tok');
+    sessionStorage.clear();
+    vi.spyOn(console, 'error').mockImplementation(() => {}); // jsdom cannot navigate
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValueOnce(new Response(JSON.stringify(body), { status: 401 })),
+    );
+    await expect(apiCall(answer, '/api/v1/adhoc/campaign/summary/select')).rejects.toThrow(ApiError);
+    vi.restoreAllMocks();
+  }
+
+  it("signs out and keeps this tab's page, with its choices, for the sign-in to lead back to", async () => {
+    await refused({
+      error: 'unauthorized',
+      message: 'Please sign in: your session is missing, expired or was ended.',
+    });
+    expect(localStorage.getItem('sessionToken')).toBeNull();
+    expect(sessionStorage.getItem('returnPath')).toBe('/admin/adhoc-campaigns?template=4&tab=sms');
+    expect(sessionStorage.getItem('sessionEndReason')).toBeNull();
+  });
+
+  it("keeps the server's sentence when the session ran out, for the login page to say why", async () => {
+    await refused({
+      error: 'unauthorized',
+      message: 'Your session ended after 30 minutes without activity. Please sign in again.',
+      details: { reason: 'idle' },
+    });
+    expect(sessionStorage.getItem('sessionEndReason')).toBe(
+      'Your session ended after 30 minutes without activity. Please sign in again.',
+    );
+  });
+});
+
+describe('a refusal or an answer the console cannot read, said as a person would', () => {
+  it('a refusal without the server words says what happened and what to do', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValueOnce(new Response('<html>Bad Gateway</html>', { status: 502 }))
+        .mockResolvedValueOnce(new Response('', { status: 400 })),
+    );
+    await expect(apiCall(answer, '/api/campaign-list/')).rejects.toThrow(
+      'The server answered with an error (502). If it goes on, tell your administrator.',
+    );
+    await expect(apiCall(answer, '/api/campaign-list/')).rejects.toThrow(
+      'The server refused this (400) without saying why. Reload the page and try again.',
+    );
+  });
+
+  it('an answer of another shape says the console may be out of date, and to reload', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValueOnce(new Response(JSON.stringify([1]), { status: 200 })));
+    await expect(apiCall(answer, '/api/campaign-list/?x=1')).rejects.toThrow(
+      'Unexpected answer from /api/campaign-list/: the console may be out of date. Reload the page.',
+    );
+  });
+});

@@ -1,7 +1,22 @@
 import { errorBody, LOGIN_PATH } from '@psps/contracts';
 import type { z } from 'zod';
 import { reachability } from './reachability.ts';
-import { session } from './storage.ts';
+import { returnPath, session } from './storage.ts';
+
+/** A refusal without the server's words (a proxy's error page, a crash): what happened, and what to do. */
+function unexplainedRefusal(status: number): string {
+  return status >= 500
+    ? `The server answered with an error (${status}). If it goes on, tell your administrator.`
+    : `The server refused this (${status}) without saying why. Reload the page and try again.`;
+}
+
+/**
+ * An answer the console cannot read: most often a console older than the server after an update, which a reload
+ * fixes.
+ */
+function unreadableAnswer(path: string): string {
+  return `Unexpected answer from ${path.split('?')[0]}: the console may be out of date. Reload the page.`;
+}
 
 /** A failed call, with the server's human message. */
 export class ApiError extends Error {
@@ -27,11 +42,27 @@ type Options = {
 /**
  * When the server says the session is over, the console signs out and shows the login page (a full page load:
  * nothing of the ended session stays in memory). Unsaved ad hoc edits are already kept as their typist's local
- * drafts, offered again at their next sign-in.
+ * drafts, offered again at their next sign-in. The page this tab was on (its template and tab, its report's choice)
+ * is where the sign-in leads back to.
  */
-export function sessionEnded() {
+export function sessionEnded(reason?: string) {
   session.clear();
-  if (!window.location.pathname.startsWith('/auth/')) window.location.assign(`${LOGIN_PATH}?expired=1`);
+  const { pathname, search } = window.location;
+  if (pathname.startsWith('/auth/')) return;
+  returnPath.remember(pathname + search, reason);
+  leaving = true;
+  window.location.assign(`${LOGIN_PATH}?expired=1`);
+}
+
+let leaving = false;
+
+/**
+ * Whether this page is on its way to the login page after its session ended. Until the browser leaves, the
+ * screens must not route anywhere themselves: a same-page navigation (the guard's redirect of a page without a
+ * token) would cancel the page load under way, leaving the login page without 'Your session has ended'.
+ */
+export function leavingForLogin(): boolean {
+  return leaving;
 }
 
 /**
@@ -39,9 +70,20 @@ export function sessionEnded() {
  * meanwhile): the session is over here too. Sent before a newer sign-in in another tab: the answer is about the
  * old session only, and the next call carries the new token.
  */
-function unauthorized(sentToken: string | null) {
+function unauthorized(sentToken: string | null, body: unknown) {
   const stored = session.token();
-  if (stored === null || stored === sentToken) sessionEnded();
+  if (stored === null || stored === sentToken) sessionEnded(ranOutBecause(body));
+}
+
+/**
+ * The server's sentence for a session that ran out ('Your session ended after 30 minutes without activity.
+ * Please sign in again.'; details.reason 'idle' or 'expired'), for the login page to say why.
+ */
+function ranOutBecause(body: unknown): string | undefined {
+  const parsed = errorBody.safeParse(body);
+  if (!parsed.success) return undefined;
+  const reason = (parsed.data.details as { reason?: unknown } | undefined)?.reason;
+  return reason === 'idle' || reason === 'expired' ? parsed.data.message : undefined;
 }
 
 async function send(path: string, opts: Options = {}): Promise<Response> {
@@ -74,13 +116,14 @@ async function send(path: string, opts: Options = {}): Promise<Response> {
     );
   }
   reachability.answered();
-  if (res.status === 401) unauthorized(token);
   if (res.status === 403 && token) session.doubtPermissions();
   if (!res.ok) {
-    const parsed = errorBody.safeParse(await res.json().catch(() => null));
+    const body = await res.json().catch(() => null);
+    if (res.status === 401) unauthorized(token, body);
+    const parsed = errorBody.safeParse(body);
     throw parsed.success
       ? new ApiError(res.status, parsed.data.error, parsed.data.message, parsed.data.details)
-      : new ApiError(res.status, 'http', `The server answered ${res.status}.`);
+      : new ApiError(res.status, 'http', unexplainedRefusal(res.status));
   }
   return res;
 }
@@ -95,7 +138,7 @@ export async function apiCall<S extends z.ZodType>(
   const json = await res.json();
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
-    throw new ApiError(res.status, 'contract', `Unexpected answer from ${path.split('?')[0]}.`);
+    throw new ApiError(res.status, 'contract', unreadableAnswer(path));
   }
   return parsed.data;
 }
@@ -159,19 +202,19 @@ export function apiUpload<S extends z.ZodType>(
       } catch {
         // not JSON: handled below as an unexpected answer
       }
-      if (xhr.status === 401) unauthorized(token);
+      if (xhr.status === 401) unauthorized(token, json);
       if (xhr.status < 200 || xhr.status >= 300) {
         const parsed = errorBody.safeParse(json);
         reject(
           parsed.success
             ? new ApiError(xhr.status, parsed.data.error, parsed.data.message, json)
-            : new ApiError(xhr.status, 'http', `The server answered ${xhr.status}.`),
+            : new ApiError(xhr.status, 'http', unexplainedRefusal(xhr.status)),
         );
         return;
       }
       const parsed = schema.safeParse(json);
       if (parsed.success) resolve(parsed.data);
-      else reject(new ApiError(xhr.status, 'contract', `Unexpected answer from ${path.split('?')[0]}.`));
+      else reject(new ApiError(xhr.status, 'contract', unreadableAnswer(path)));
     };
     xhr.send(form);
   });

@@ -116,6 +116,70 @@ export const session = {
   },
 };
 
+/** The router state of the login page when a page was asked for while signed out (a pasted link). */
+export type LoginFrom = { from: string };
+
+/** Kept per tab (sessionStorage): the page a tab was on when its session ended, to go back to after signing in. */
+const RETURN_PATH_KEY = 'returnPath';
+/** Beside it: the server's sentence saying why the session ended, when it ran out (idle, or its hours). */
+const END_REASON_KEY = 'sessionEndReason';
+
+/**
+ * A page of the console, as a path under /admin/ with its search (a template and tab, a report's choice): what a
+ * sign-in may lead back to. Anything else (another site, the login page itself) is not.
+ */
+export function consolePath(path: unknown): string | null {
+  if (typeof path !== 'string' || !path.startsWith('/admin/') || /[\\\s]|\/\//.test(path)) return null;
+  return path;
+}
+
+/**
+ * Where a sign-in leads back to, for a tab whose session ended while it was open (a call answered 401, or Log out
+ * in another tab): that tab's page, so an operator signing in again is where they were. A deliberate Log out in
+ * this tab forgets it (the next sign-in starts at the dashboard).
+ */
+export const returnPath = {
+  remember(path: string, reason?: string) {
+    const page = consolePath(path);
+    try {
+      if (page) sessionStorage.setItem(RETURN_PATH_KEY, page);
+      if (reason) sessionStorage.setItem(END_REASON_KEY, reason);
+      else sessionStorage.removeItem(END_REASON_KEY);
+    } catch {
+      // storage unavailable: the sign-in leads to the dashboard
+    }
+  },
+  /** Why the session ended, in the server's words, when it ran out; null when it was ended otherwise. */
+  reason(): string | null {
+    try {
+      return sessionStorage.getItem(END_REASON_KEY);
+    } catch {
+      return null;
+    }
+  },
+  /**
+   * Where the login page leads back to: the page asked for while signed out (its router state), else the page this
+   * tab was on when its session ended; null for neither (the dashboard).
+   */
+  peek(state?: unknown): string | null {
+    const asked = consolePath((state as Partial<LoginFrom> | null)?.from);
+    if (asked) return asked;
+    try {
+      return consolePath(sessionStorage.getItem(RETURN_PATH_KEY));
+    } catch {
+      return null;
+    }
+  },
+  forget() {
+    try {
+      sessionStorage.removeItem(RETURN_PATH_KEY);
+      sessionStorage.removeItem(END_REASON_KEY);
+    } catch {
+      // nothing kept
+    }
+  },
+};
+
 /** A cached report or campaign list (removed at logout). */
 export const cache = {
   get<T>(name: string): T | undefined {

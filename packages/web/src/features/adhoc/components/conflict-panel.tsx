@@ -76,7 +76,7 @@ export function ConflictPanel({
       variant="light"
       mb="sm"
       icon={<IconAlertTriangle size={18} />}
-      title={`${name}: not saved, someone else changed it`}
+      title={`${name}: not saved, it was changed elsewhere`}
       data-testid="save-conflict"
     >
       <Stack gap="sm">

@@ -7,7 +7,8 @@ const LOOK = {
   pending: { color: 'gray', label: 'Unsaved changes', Icon: IconClock },
   saving: { color: 'blue', label: 'Saving…', Icon: IconLoader2 },
   failed: { color: 'red', label: 'Save failed, retrying', Icon: IconAlertTriangle },
-  conflict: { color: 'red', label: 'NOT SAVED: changed by someone else', Icon: IconAlertTriangle },
+  // Elsewhere: by a colleague, or by this operator in another tab or browser (the message below says which).
+  conflict: { color: 'red', label: 'NOT SAVED: changed elsewhere', Icon: IconAlertTriangle },
   incomplete: { color: 'orange', label: 'NOT SAVED', Icon: IconAlertTriangle },
 } as const;
 

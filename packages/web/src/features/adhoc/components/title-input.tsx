@@ -140,7 +140,7 @@ export function TitleInput({ campaign, locked }: { campaign: AdhocCampaign; lock
           variant="light"
           mt="sm"
           icon={<IconAlertTriangle size={18} />}
-          title="Title not saved, someone else changed it"
+          title="Title not saved, it was changed elsewhere"
           data-testid="title-conflict"
         >
           <Stack gap="xs">

@@ -1,7 +1,7 @@
 import { hashPasswordForLogin, loginAnswer, logoutAnswer } from '@psps/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api.ts';
-import { session } from '../../../lib/storage.ts';
+import { returnPath, session } from '../../../lib/storage.ts';
 
 export type LoginResult = { ok: true; fullname: string } | { ok: false };
 
@@ -40,6 +40,8 @@ export function useLogout() {
   return async () => {
     const token = session.token();
     session.clear();
+    // Logged out on purpose: the next sign-in here starts at the dashboard, not at a page of an ended session.
+    returnPath.forget();
     queryClient.clear();
     if (token) {
       void apiCall(logoutAnswer, '/api/v1/logout', {

@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { type CampaignListItem, REPORT_TEXTS } from '@psps/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { ScreenHeading } from '../../../components/screen-heading.tsx';
 import { useCampaigns } from '../api/get-campaigns.ts';
 import { campaignLabel } from '../utils/labels.ts';
@@ -23,6 +23,7 @@ export function CampaignChoice({
   return (
     <RememberedChoice
       screen={screen}
+      param="campaign"
       label="Campaign"
       firstEntry={REPORT_TEXTS.selectCampaign}
       query={useCampaigns()}
@@ -44,6 +45,7 @@ export function CampaignChoice({
  */
 export function RememberedChoice<T>({
   screen,
+  param,
   label,
   firstEntry,
   query,
@@ -55,6 +57,8 @@ export function RememberedChoice<T>({
   children,
 }: {
   screen: string;
+  /** The search parameter holding the choice in the address: 'campaign' or 'event'. */
+  param: string;
   label: string;
   firstEntry: string;
   query: UseQueryResult<T[]>;
@@ -66,8 +70,12 @@ export function RememberedChoice<T>({
   empty: string;
   children: (id: number, item: T | undefined) => ReactNode;
 }) {
-  const [remembered, setId] = useRememberedChoice(screen);
+  const items = query.data;
+  const holds = useCallback((wanted: number) => items?.some((item) => idOf(item) === wanted), [items, idOf]);
+  const [remembered, setId, asked] = useRememberedChoice(screen, param, holds);
   const id = knownChoice(remembered, query.data, idOf);
+  // A link naming an entry the list does not hold (removed since, or mistyped) says so instead of an empty page.
+  const unknown = asked !== null && asked !== '' && query.isSuccess && id === null;
   return (
     <Stack gap="lg">
       <ScreenHeading screen={screen} />
@@ -83,6 +91,11 @@ export function RememberedChoice<T>({
         testId={testId}
       />
       <LoadProblem query={query} what={what} />
+      {unknown && (
+        <Text c="dimmed" data-testid={`${testId}-unknown`}>
+          {`${label} ${asked} is not in the list: it may have been removed, or the address is mistyped. Choose one above.`}
+        </Text>
+      )}
       {query.isSuccess && query.data.length === 0 && (
         <Text c="dimmed" data-testid={`${testId}-empty`}>
           {empty}

@@ -51,6 +51,7 @@ export function EventsPage() {
   return (
     <RememberedChoice
       screen="events"
+      param="event"
       label="Event"
       firstEntry={REPORT_TEXTS.selectEvent}
       query={useEvents()}

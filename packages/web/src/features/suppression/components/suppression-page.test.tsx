@@ -8,6 +8,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { signedInWithSilentServer } from '../../../lib/jsdom-stubs.ts';
 import { suppressionKeys } from '../api/keys.ts';
+import { pendingPreview } from '../api/pending-preview.ts';
+import { previewFixture } from '../utils/preview-fixture.ts';
 import { SuppressionPage } from './suppression-page.tsx';
 
 signedInWithSilentServer();
@@ -134,5 +136,27 @@ describe('deleting a search result, by keyboard', () => {
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete +14153000001' })),
     );
+  });
+});
+
+describe('a full upload preview that was waiting when the session ended', () => {
+  it('opens again when the same user comes back, saying nothing was applied, still to apply or discard', async () => {
+    localStorage.setItem('userEmail', 'operator@example.com');
+    pendingPreview.keep(previewFixture({ expiresAt: new Date(Date.now() + 600_000).toISOString() }));
+    showPage();
+    const dialog = await screen.findByRole('dialog', { name: 'FULL FILE UPLOAD' });
+    expect(screen.getByTestId('upload-preview-resumed').textContent).toBe(
+      'Your session ended before this full upload was applied. Nothing was applied: apply it now, or discard it.',
+    );
+    expect(dialog.textContent).toContain('Applying this file makes it the complete list of Opt-out 2026.');
+    expect(screen.getByRole('button', { name: 'Apply full upload' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Discard' })).toBeTruthy();
+  });
+
+  it('does not open once it can no longer be applied', () => {
+    localStorage.setItem('userEmail', 'operator@example.com');
+    pendingPreview.keep(previewFixture({ expiresAt: new Date(Date.now() - 1000).toISOString() }));
+    showPage();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

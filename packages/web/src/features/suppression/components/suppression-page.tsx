@@ -1,6 +1,12 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { SUPPRESSION_TEXTS, type SuppressionType, type SuppressionUploadKind, TOASTS } from '@psps/contracts';
+import {
+  SUPPRESSION_TEXTS,
+  type SuppressionFullUploadPreview,
+  type SuppressionType,
+  type SuppressionUploadKind,
+  TOASTS,
+} from '@psps/contracts';
 import { IconDownload, IconFilePlus, IconReplace } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
@@ -9,13 +15,14 @@ import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
 import { deleteButtonInPlace } from '../../../lib/row-focus.ts';
 import { downloadActiveSuppressions, downloadKey } from '../api/download-suppressions.ts';
 import { suppressionKeys } from '../api/keys.ts';
+import { pendingPreview } from '../api/pending-preview.ts';
 import { DeleteModal, type DeleteTarget } from './delete-modal.tsx';
 import { SearchCard } from './search-card.tsx';
 import { SummaryCard } from './summary-card.tsx';
 import { UploadModal } from './upload-modal.tsx';
 
 type Dialog =
-  | { kind: 'upload'; upload: SuppressionUploadKind }
+  | { kind: 'upload'; upload: SuppressionUploadKind; resumed?: SuppressionFullUploadPreview }
   | { kind: 'delete'; target: DeleteTarget }
   | null;
 
@@ -29,7 +36,11 @@ const ALL = '\u0000all';
 export function SuppressionPage() {
   const queryClient = useQueryClient();
   const [summaryPage, setSummaryPage] = useState(1);
-  const [dialog, setDialog] = useState<Dialog>(null);
+  // A full upload's preview that was waiting when this tab's session ended opens again, still to apply or discard.
+  const [dialog, setDialog] = useState<Dialog>(() => {
+    const resumed = pendingPreview.find();
+    return resumed ? { kind: 'upload', upload: 'full', resumed } : null;
+  });
   const [downloading, setDownloading] = useState<ReadonlySet<string>>(new Set());
 
   // Document 2 §4 reloads the page after a successful change; reloading the data does the same without losing
@@ -134,7 +145,9 @@ export function SuppressionPage() {
 
       <SearchCard onDelete={(row) => openDialog({ kind: 'delete', target: { kind: 'row', row } })} />
 
-      {dialog?.kind === 'upload' && <UploadModal kind={dialog.upload} onClose={closeDialog} />}
+      {dialog?.kind === 'upload' && (
+        <UploadModal kind={dialog.upload} resumed={dialog.resumed} onClose={closeDialog} />
+      )}
       {dialog?.kind === 'delete' && <DeleteModal target={dialog.target} onClose={closeDialog} />}
     </Stack>
   );

@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api.ts';
 import { signedInWithSilentServer } from '../../../lib/jsdom-stubs.ts';
 import { stageFullUpload, uploadIncremental } from '../api/upload-suppressions.ts';
+import { previewFixture } from '../utils/preview-fixture.ts';
 import { UploadModal } from './upload-modal.tsx';
 
 vi.mock('../api/upload-suppressions.ts', async (original) => ({
@@ -144,23 +145,7 @@ describe('while a file uploads', () => {
   });
 
   it('the focus stays on the title while a full upload is applied (Apply is gone)', async () => {
-    vi.mocked(stageFullUpload).mockResolvedValueOnce({
-      status: 200,
-      applied: false,
-      uploadId: 7,
-      group: 'Opt-out 2026',
-      added: 1,
-      removed: 0,
-      unchanged: 0,
-      redated: 0,
-      rejected: 0,
-      duplicates: 0,
-      errors: [],
-      expiresAt: '2026-11-22T23:00:00.000Z',
-      newGroup: false,
-      similarGroups: [],
-      removedValues: [],
-    });
+    vi.mocked(stageFullUpload).mockResolvedValueOnce(previewFixture());
     showIncrementalUpload('full');
     const user = await uploadByKeyboard('Opt-out 2026', 'Upload and preview');
     (await screen.findByRole('button', { name: 'Apply full upload' })).focus();
@@ -169,5 +154,20 @@ describe('while a file uploads', () => {
     const title = screen.getByTestId('upload-dialog-title');
     expect(title.textContent).toBe('FULL FILE UPLOAD');
     expect(document.activeElement).toBe(title);
+  });
+});
+
+describe('a full upload preview and a session that ends', () => {
+  it('is kept in this tab while it waits, and forgotten by Discard', async () => {
+    sessionStorage.clear();
+    vi.mocked(stageFullUpload).mockResolvedValueOnce(previewFixture());
+    showIncrementalUpload('full');
+    const user = await uploadByKeyboard('Opt-out 2026', 'Upload and preview');
+    await screen.findByRole('button', { name: 'Apply full upload' });
+    expect(JSON.parse(sessionStorage.getItem('suppressionPendingPreview') ?? 'null')?.preview).toEqual(
+      previewFixture(),
+    );
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(sessionStorage.getItem('suppressionPendingPreview')).toBeNull();
   });
 });

@@ -28,6 +28,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { grouped } from '../../../lib/numbers.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
 import { useSuppressionGroups } from '../api/get-groups.ts';
+import { pendingPreview } from '../api/pending-preview.ts';
 import {
   applyFullUpload,
   discardFullUpload,
@@ -87,18 +88,26 @@ type Props = {
   kind: SuppressionUploadKind;
   /** `changed`: something was applied, so the lists must reload. */
   onClose: (changed: boolean) => void;
+  /** A full upload's preview that was waiting when the session ended, shown again (see `pendingPreview`). */
+  resumed?: SuppressionFullUploadPreview;
 };
+
+/** Said above a preview shown again after signing in: why it is there, and that nothing went in. */
+export const RESUMED_PREVIEW_TEXT =
+  'Your session ended before this full upload was applied. Nothing was applied: apply it now, or discard it.';
 
 /**
  * Upload a file of values, full or incremental (document 2 §4): idle → uploading (with the bytes sent) → uploaded
  * or not uploaded. A full upload stops at a preview of what it would change and is applied only on confirmation.
  * The dialog cannot be dismissed while a file is on its way.
  */
-export function UploadModal({ kind, onClose }: Props) {
+export function UploadModal({ kind, onClose, resumed }: Props) {
   const [groupName, setGroupName] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [state, setState] = useState<Step>({ step: 'form' });
+  const [state, setState] = useState<Step>(
+    resumed ? { step: 'preview', preview: resumed } : { step: 'form' },
+  );
   const abort = useRef<AbortController | null>(null);
   const groupInput = useRef<HTMLInputElement>(null);
   const fileInput = useRef<HTMLButtonElement>(null);
@@ -118,6 +127,7 @@ export function UploadModal({ kind, onClose }: Props) {
   const changed = state.step === 'uploaded' || (state.step === 'failed' && state.stale === true);
   const close = () => {
     if (busy) return;
+    pendingPreview.forget();
     if (state.step === 'preview') {
       // Leaving a preview must not look like an applied upload, and the preview can no longer be applied.
       const { group: previewGroup, uploadId } = state.preview;
@@ -208,7 +218,10 @@ export function UploadModal({ kind, onClose }: Props) {
       if (kind === 'incremental') {
         setState({ step: 'uploaded', answer: await uploadIncremental(group, file, opts) });
       } else {
-        setState({ step: 'preview', preview: await stageFullUpload(group, file, opts) });
+        const preview = await stageFullUpload(group, file, opts);
+        // Kept until applied or left: a session that ends meanwhile does not lose it.
+        pendingPreview.keep(preview);
+        setState({ step: 'preview', preview });
       }
     } catch (err) {
       fail(err);
@@ -219,7 +232,9 @@ export function UploadModal({ kind, onClose }: Props) {
     flushSync(() => setState({ step: 'applying', preview }));
     title.current?.focus();
     try {
-      setState({ step: 'uploaded', answer: await applyFullUpload(preview.group, preview.uploadId) });
+      const answer = await applyFullUpload(preview.group, preview.uploadId);
+      pendingPreview.forget();
+      setState({ step: 'uploaded', answer });
     } catch (err) {
       fail(err);
     }
@@ -363,6 +378,11 @@ export function UploadModal({ kind, onClose }: Props) {
             aria-label="Preview: nothing has changed yet"
             data-testid="upload-preview-start"
           >
+            {resumed?.uploadId === state.preview.uploadId && (
+              <Text size="sm" mb="xs" data-testid="upload-preview-resumed">
+                {RESUMED_PREVIEW_TEXT}
+              </Text>
+            )}
             <Text size="sm" fw={600}>
               Nothing has changed yet.
             </Text>
@@ -477,7 +497,7 @@ export function UploadModal({ kind, onClose }: Props) {
             </Text>
             <Text size="sm" data-testid="upload-result-summary">
               {'removed' in state.answer
-                ? `The file is now the complete list of ${group}.`
+                ? `The file is now the complete list of ${state.answer.group}.`
                 : addedText(state.answer.inserted, group)}
             </Text>
           </Alert>
