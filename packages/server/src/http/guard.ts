@@ -76,6 +76,10 @@ export function answerUnknown(app: App, req: FastifyRequest, reply: FastifyReply
     });
 }
 
+/** The 401 of the ingest API: its caller is a program holding a key, which no sign-in page helps. */
+const INGEST_KEY_REFUSED =
+  "The ingest API needs the messaging engine's API key (Authorization: Bearer <key>): this call sent none, or a key that is unknown or was revoked. Create one with 'npm run users -- api-key-create NAME'.";
+
 /**
  * The 401 of a session that ran out says which limit it reached (details.reason 'idle' or 'expired'), so the
  * console can tell the operator why they are asked to sign in again; any other refused token is said alike.
@@ -144,9 +148,15 @@ export function installGuard(app: App, ctx: AppContext) {
     const access: Access | undefined = req.routeOptions.config?.access;
     if (access === undefined || access === 'public') return; // unknown route: the 404 handler answers
     const token = bearerToken(req);
-    if (!token) throw unauthorized();
+    // The ingest API is called by the messaging engine with its key, not by a person with a session.
+    const engineCall = requiredPermissions(access).includes('INGEST');
+    if (!token) throw engineCall ? unauthorized(INGEST_KEY_REFUSED) : unauthorized();
     const auth = await ctx.auth.authenticate(token);
-    if (!auth) throw sessionEndedError(await ctx.auth.whyEnded(token), ctx.config.session);
+    if (!auth) {
+      throw engineCall
+        ? unauthorized(INGEST_KEY_REFUSED)
+        : sessionEndedError(await ctx.auth.whyEnded(token), ctx.config.session);
+    }
     req.auth = auth;
     // The messaging engine's key is for the ingest API only: the console's calls need a signed-in user.
     if (auth.kind === 'api-key' && !requiredPermissions(access).includes('INGEST')) {

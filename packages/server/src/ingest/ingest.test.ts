@@ -42,8 +42,24 @@ describe('ingest authentication', () => {
       payload: [],
     });
     expect(res.statusCode).toBe(403);
+    const keyRefused = {
+      error: 'unauthorized',
+      message:
+        "The ingest API needs the messaging engine's API key (Authorization: Bearer <key>): this call sent none, or a key that is unknown or was revoked. Create one with 'npm run users -- api-key-create NAME'.",
+    };
     const none = await t.app.inject({ method: 'POST', url: '/api/v1/ingest/events', payload: [] });
     expect(none.statusCode).toBe(401);
+    expect(none.json()).toMatchObject(keyRefused);
+    const revokedKey = await t.ctx.auth.createApiKey('rotated engine', ['INGEST']);
+    await t.ctx.auth.revokeApiKey('rotated engine');
+    const revoked = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/ingest/events',
+      headers: bearer(revokedKey),
+      payload: [],
+    });
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.json()).toMatchObject(keyRefused);
   });
 });
 
