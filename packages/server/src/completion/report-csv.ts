@@ -41,7 +41,7 @@ const SCOPE = 'm.dataset_id IN (SELECT id FROM datasets WHERE id = $1 OR root_id
  * customer by channel with the message that decides the channel's outcome first: a reached one, else the
  * latest. $2..$4: reached statuses of PHON, SMS, EMAIL.
  */
-function customerMessagesSql(medicalBaselineOnly: boolean): string {
+export function customerMessagesSql(medicalBaselineOnly: boolean): string {
   return `SELECT m.dataset_id, m.person_id, m.service_agreement_id, m.premise_id, m.customer_class,
                  m.premise_address, m.language, m.channel, m.contact, m.status, m.status_at, m.attempts,
                  m.status = ANY (CASE m.channel WHEN 'PHON' THEN $2::text[] WHEN 'SMS' THEN $3::text[]
@@ -52,7 +52,7 @@ function customerMessagesSql(medicalBaselineOnly: boolean): string {
                     reached DESC, m.status_at DESC, m.id`;
 }
 
-const LINKCLICK_SQL = `
+export const LINKCLICK_SQL = `
   SELECT m.dataset_id, m.id, m.person_id, m.service_agreement_id, m.customer_class, m.channel, m.contact,
          m.language, m.link_clicked_at,
          coalesce((SELECT sum(l.click_count) FROM link_codes l WHERE l.message_id = m.id), 0) AS clicks
