@@ -6,6 +6,7 @@ import { SUPPRESSION_TEXTS, toCsvRow } from '@psps/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
 import { openFullUpload } from '../../test/open-upload.ts';
+import { planOf } from '../../test/plans.ts';
 import { SUPPRESSION_CSV_BOM, SUPPRESSION_CSV_HEADER, suppressionCsvRow } from './csv-out.ts';
 import { seedSuppressionDemo } from './demo.ts';
 import * as sql from './sql.ts';
@@ -1111,28 +1112,6 @@ describe('full upload of a large group (the difference matched in the server)', 
 });
 
 describe('a group the database statistics do not know yet', () => {
-  type PlanNode = {
-    'Node Type': string;
-    'Relation Name'?: string;
-    'Index Name'?: string;
-    'Actual Loops': number;
-    Plans?: PlanNode[];
-  };
-  const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-
-  /** The plan of `text` as run (EXPLAIN ANALYZE), in a transaction rolled back: nothing changes. */
-  async function planOf(text: string, params: unknown[]): Promise<PlanNode[]> {
-    const client = await t.ctx.db.connect();
-    try {
-      await client.query('BEGIN');
-      const { rows } = await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, params);
-      return nodesOf(rows[0]['QUERY PLAN'][0].Plan);
-    } finally {
-      await client.query('ROLLBACK');
-      client.release();
-    }
-  }
-
   it('matches and applies by the staged values, reading the staging once whatever the planner estimates', async () => {
     const group = 'Filled since the last ANALYZE';
     // Statistics taken before the group exists: the planner then estimates it at about one row.
@@ -1160,7 +1139,7 @@ describe('a group the database statistics do not know yet', () => {
       [sql.END_REDATED, [group, preview.uploadId, 'plan check']],
       [sql.END_PREVIEWED, [preview.uploadId, 'plan check']],
     ] as const) {
-      const nodes = await planOf(text, [...params]);
+      const nodes = await planOf(t.ctx.db, text, [...params]);
       const staging = nodes.filter((n) => n['Relation Name']?.startsWith('suppression_staging'));
       expect(staging.length).toBeGreaterThan(0);
       expect(staging.map((n) => n['Actual Loops'])).toEqual(staging.map(() => 1));
@@ -1170,7 +1149,7 @@ describe('a group the database statistics do not know yet', () => {
       // The group's index is only probed value by value (one loop per staged value), never walked as the outside.
       for (const walk of groupWalks) expect(walk['Actual Loops']).toBe(4000);
     }
-    const ended = await planOf(sql.END_PREVIEWED, [preview.uploadId, 'plan check']);
+    const ended = await planOf(t.ctx.db, sql.END_PREVIEWED, [preview.uploadId, 'plan check']);
     // The removed rows are found by their row ids (primary key), not by testing each row of the group.
     expect(ended.map((n) => n['Index Name'])).toContain('suppressions_pkey');
 
