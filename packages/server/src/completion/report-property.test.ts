@@ -208,9 +208,10 @@ function generate(seed: number) {
           person,
           sa,
           premise,
-          address,
-          // Some of the customer's messages come without the language.
-          language: language && r.chance(0.15) ? null : language,
+          // Some of the customer's messages come without the address or the language: left out, or empty
+          // (blank text, which the feed trims to empty).
+          address: address && r.chance(0.15) ? r.pick([null, '', '   ']) : address,
+          language: language && r.chance(0.15) ? r.pick([null, '', ' ']) : language,
           contact: channel === 'EMAIL' ? r.pick(emails) : r.pick(phones),
           history,
           clicks,
@@ -434,8 +435,9 @@ function model(
   const yn = (b: boolean) => (b ? 'Y' : 'N');
   for (const ms of ordered) {
     const c = ms[0] as Held;
-    const language = ms.find((m) => m.language !== null)?.language ?? null;
-    const address = ms.find((m) => m.address !== null)?.address ?? null;
+    // The customer's language and address: those its messages carry (an empty one is none).
+    const language = ms.find((m) => m.language?.trim())?.language ?? null;
+    const address = ms.find((m) => m.address?.trim())?.address ?? null;
     const reached = ms.some((m) => m.reached);
     const inProgress = ms.some((m) => ['PENDING', 'QUEUED', 'DEFERRED'].includes(m.status));
     const outcomes = CH.map((ch) => channelOf(ms, ch));
@@ -466,7 +468,7 @@ function model(
       m.cls,
       m.channel,
       m.contact,
-      m.language,
+      m.language?.trim() || null,
       utc(m.clickedAt),
       Math.max(1, tracked.get(m.id) ?? 0),
     ]);
