@@ -6,7 +6,7 @@ import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
 import { tempFolder } from '../delivery/test-support/files.ts';
 import { startWorkers } from '../jobs/queue.ts';
 import { completionService } from './service.ts';
-import { eventually, seedCompletionFixture } from './test-fixture.ts';
+import { eventually, fixtureMessage, seedCompletionFixture } from './test-fixture.ts';
 
 /**
  * Completion and custom reports through the API, with the job workers running and the demo's kind of
@@ -694,51 +694,55 @@ describe('a completion report launched early', () => {
   });
 });
 
+/**
+ * A root campaign `root` of event 7 with its Medical Baseline child `root + 1`, and that child's messages, each
+ * [person, channel, contact, status, attempts, status time on 2026-11-20, id, address, language].
+ */
+async function medicalBaselineCampaign(
+  root: number,
+  title: string,
+  messages: [string, 'PHON' | 'SMS' | 'EMAIL', string, string, number, string, number, string, string][],
+): Promise<void> {
+  const post = (kind: string, payload: unknown[]) =>
+    t.app.inject({ method: 'POST', url: `/api/v1/ingest/${kind}`, headers: bearer(ingestKey), payload });
+  const times = {
+    event_id_bint: 7,
+    created_dt: '2026-11-20T08:15:00Z',
+    launched_dt: '2026-11-20T09:00:00Z',
+  };
+  const datasets = await post('datasets', [
+    { ...times, dataset_id_bint: root, title_vch: `${title}: Imminent Shutoff` },
+    {
+      ...times,
+      dataset_id_bint: root + 1,
+      rootDataset_bint: root,
+      customer_class: 'MEDICAL_BASELINE',
+      title_vch: `${title}: Medical Baseline`,
+    },
+  ]);
+  expect(datasets.statusCode).toBe(200);
+  const res = await post(
+    'messages',
+    messages.map(([person, channel, contact, status, attempts, at, id, address, language]) =>
+      fixtureMessage(id, root + 1, person, channel, contact, status, attempts, at, {
+        premise_address_vch: address,
+        language_vch: language,
+      }),
+    ),
+  );
+  expect(res.statusCode).toBe(200);
+}
+
 describe('a customer never attempted', () => {
   it('MB Unreached: LAST_ATTEMPT_TIME is the latest attempted message, blank for a customer never attempted; IN_PROGRESS Y while a message waits', async () => {
     // Campaign 700 (Medical Baseline child 701): P-F tried by voice at 10:00, its SMS still pending (status time
     // 10:30, no attempt); P-G imported only: nothing was ever tried.
-    const post = (kind: string, payload: unknown[]) =>
-      t.app.inject({ method: 'POST', url: `/api/v1/ingest/${kind}`, headers: bearer(ingestKey), payload });
-    const root = {
-      event_id_bint: 7,
-      created_dt: '2026-11-20T08:15:00Z',
-      launched_dt: '2026-11-20T09:00:00Z',
-    };
-    const datasets = await post('datasets', [
-      { ...root, dataset_id_bint: 700, title_vch: 'Napa Valley: Imminent Shutoff' },
-      {
-        ...root,
-        dataset_id_bint: 701,
-        rootDataset_bint: 700,
-        customer_class: 'MEDICAL_BASELINE',
-        title_vch: 'Napa Valley: Medical Baseline',
-      },
+    const bay = '1 Bay Rd, Napa, CA 94558';
+    await medicalBaselineCampaign(700, 'Napa Valley', [
+      ['F', 'PHON', '+14155550107', 'NO_ANSWER', 1, '10:00', 6011, bay, 'english'],
+      ['F', 'SMS', '+14155550107', 'PENDING', 0, '10:30', 6012, bay, 'english'],
+      ['G', 'PHON', '+14155550108', 'PENDING', 0, '10:35', 6013, bay, 'english'],
     ]);
-    expect(datasets.statusCode).toBe(200);
-    const res = await post(
-      'messages',
-      [
-        ['F', 'PHON', '+14155550107', 'NO_ANSWER', 1, '10:00', 6011],
-        ['F', 'SMS', '+14155550107', 'PENDING', 0, '10:30', 6012],
-        ['G', 'PHON', '+14155550108', 'PENDING', 0, '10:35', 6013],
-      ].map(([person, channel, contact, status, attempts, at, id]) => ({
-        id_bint: id,
-        dataset_id_bint: 701,
-        channel,
-        person_id_vch: `P-${person}`,
-        service_agreement_id_vch: `SA-${person}`,
-        premise_id_vch: `PR-${person}`,
-        premise_address_vch: '1 Bay Rd, Napa, CA 94558',
-        language_vch: 'english',
-        contact_vch: contact,
-        status_vch: status,
-        attempts_int: attempts,
-        status_dt: `2026-11-20T${at}:00Z`,
-        created_dt: '2026-11-20T08:30:00Z',
-      })),
-    );
-    expect(res.statusCode).toBe(200);
     expect((await get(`/api/launch-mb-unreached-report/${viewer}/700`, viewer)).statusCode).toBe(202);
     const { text } = await outboxFile('PGE_mb_unreached_700_');
     expect(text.split('\r\n').slice(1)).toEqual([
@@ -751,6 +755,29 @@ describe('a customer never attempted', () => {
       .json()[0]
       .find((c: { dataset_id_bint: number }) => c.dataset_id_bint === 700);
     expect(row.reports.mb_unreached).toMatchObject({ ROWS: 2, UNREACHED_IN_PROGRESS: 2 });
+  });
+});
+
+describe('a customer whose messages carry the address and language unevenly', () => {
+  it('MedBase and MB Unreached: an empty address or language on one message does not hide the one another carries', async () => {
+    // Campaign 710 (Medical Baseline child 711): P-H's call carries address and language; the e-mail came with an
+    // empty address and a blank language (the feed stores both as empty). The field-visit list needs the address:
+    // it was blank (found by the property test report-property.test.ts, docs/mbproof-new.md).
+    const vine = '4 Vine St, Napa, CA 94558';
+    await medicalBaselineCampaign(710, 'Calistoga', [
+      ['H', 'PHON', '+14155550109', 'NO_ANSWER', 2, '10:00', 7011, vine, 'spanish'],
+      ['H', 'EMAIL', 'h@example.com', 'BOUNCED', 1, '10:05', 7012, '', ' '],
+    ]);
+    expect((await get(`/api/launch-mb-unreached-report/${viewer}/710`, viewer)).statusCode).toBe(202);
+    expect((await outboxFile('PGE_mb_unreached_710_')).text.split('\r\n').slice(1)).toEqual([
+      '711,P-H,SA-H,PR-H,"4 Vine St, Napa, CA 94558",spanish,+14155550109,NO_ANSWER,2,2026-11-20T10:00:00Z,,,,,h@example.com,BOUNCED,1,2026-11-20T10:05:00Z,3,2026-11-20T10:05:00Z,N',
+      '',
+    ]);
+    expect((await get(`/api/launch-medicalbaseline-report/${viewer}/710`, viewer)).statusCode).toBe(202);
+    expect((await outboxFile('PGE_medbase_710_')).text.split('\r\n').slice(1)).toEqual([
+      '711,P-H,SA-H,PR-H,"4 Vine St, Napa, CA 94558",spanish,NO_ANSWER,2,2026-11-20T10:00:00Z,,,,BOUNCED,1,2026-11-20T10:05:00Z,N,N',
+      '',
+    ]);
   });
 });
 

@@ -194,8 +194,9 @@ async function* customerLines(
         inProgress: false,
         channels: {},
       };
-      current.address ??= m.premise_address;
-      current.language ??= m.language;
+      // An empty address or language (the feed stores blank text as empty) is none: another message may carry it.
+      current.address ||= m.premise_address || null;
+      current.language ||= m.language || null;
       current.reached ||= m.reached;
       current.inProgress ||= phaseOf(m.status) !== 'completed';
       const o = current.channels[m.channel];

@@ -61,30 +61,7 @@ export async function seedCompletionFixture(t: TestApp): Promise<{ ingestKey: st
       title_vch: 'North Bay: Medical Baseline',
     },
   ]);
-  const m = (
-    id: number,
-    dataset: number,
-    person: string,
-    channel: 'PHON' | 'SMS' | 'EMAIL',
-    contact: string,
-    status: string,
-    attempts: number,
-    at: string,
-    extra: object = {},
-  ) => ({
-    id_bint: id,
-    dataset_id_bint: dataset,
-    channel,
-    person_id_vch: `P-${person}`,
-    service_agreement_id_vch: `SA-${person}`,
-    premise_id_vch: `PR-${person}`,
-    contact_vch: contact,
-    status_vch: status,
-    attempts_int: attempts,
-    status_dt: `2026-11-20T${at}:00Z`,
-    created_dt: '2026-11-20T08:30:00Z',
-    ...extra,
-  });
+  const m = fixtureMessage;
   const a = { premise_address_vch: '12 Oak St, Paradise, CA 95969', language_vch: 'english' };
   const b = { premise_address_vch: '=HYPERLINK("http://evil.example")', language_vch: 'spanish' };
   const c = { premise_address_vch: '7 Ridge Rd, Magalia, CA 95954', language_vch: 'english' };
@@ -105,6 +82,32 @@ export async function seedCompletionFixture(t: TestApp): Promise<{ ingestKey: st
   await ok('clicks', [{ id_bint: 5022, clicked_dt: '2026-11-20T10:45:00Z' }]);
   return { ingestKey: key };
 }
+
+/** A message of the feed for person `P-{person}` (service agreement SA-, premise PR-), at `at` on 2026-11-20 UTC. */
+export const fixtureMessage = (
+  id: number,
+  dataset: number,
+  person: string,
+  channel: 'PHON' | 'SMS' | 'EMAIL',
+  contact: string,
+  status: string,
+  attempts: number,
+  at: string,
+  extra: object = {},
+) => ({
+  id_bint: id,
+  dataset_id_bint: dataset,
+  channel,
+  person_id_vch: `P-${person}`,
+  service_agreement_id_vch: `SA-${person}`,
+  premise_id_vch: `PR-${person}`,
+  contact_vch: contact,
+  status_vch: status,
+  attempts_int: attempts,
+  status_dt: `2026-11-20T${at}:00Z`,
+  created_dt: '2026-11-20T08:30:00Z',
+  ...extra,
+});
 
 /** Polls `check` until it answers a value (not undefined), or fails after `ms`. */
 export async function eventually<T>(
