@@ -48,7 +48,8 @@ export function customerMessagesSql(medicalBaselineOnly: boolean): string {
                                                 ELSE $4::text[] END) AS reached
             FROM messages m
            WHERE ${SCOPE}${medicalBaselineOnly ? " AND m.customer_class = 'MEDICAL_BASELINE'" : ''}
-           ORDER BY m.dataset_id, m.person_id, m.service_agreement_id, m.premise_id, m.channel,
+           ORDER BY m.dataset_id, m.person_id COLLATE "C", m.service_agreement_id COLLATE "C",
+                    m.premise_id COLLATE "C", m.channel,
                     reached DESC, m.status_at DESC, m.id`;
 }
 
