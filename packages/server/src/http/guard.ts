@@ -149,7 +149,8 @@ export function installGuard(app: App, ctx: AppContext) {
     if (access === undefined || access === 'public') return; // unknown route: the 404 handler answers
     const token = bearerToken(req);
     // The ingest API is called by the messaging engine with its key, not by a person with a session.
-    const engineCall = requiredPermissions(access).includes('INGEST');
+    const required = requiredPermissions(access);
+    const engineCall = required.includes('INGEST');
     if (!token) throw engineCall ? unauthorized(INGEST_KEY_REFUSED) : unauthorized();
     const auth = await ctx.auth.authenticate(token);
     if (!auth) {
@@ -159,14 +160,14 @@ export function installGuard(app: App, ctx: AppContext) {
     }
     req.auth = auth;
     // The messaging engine's key is for the ingest API only: the console's calls need a signed-in user.
-    if (auth.kind === 'api-key' && !requiredPermissions(access).includes('INGEST')) {
+    if (auth.kind === 'api-key' && !engineCall) {
       throw new HttpError(
         403,
         'forbidden',
         'An API key can call only the ingest API (/api/v1/ingest/…); this call needs a signed-in user.',
       );
     }
-    for (const permission of requiredPermissions(access)) {
+    for (const permission of required) {
       if (!(auth.permissions as string[]).includes(permission)) throw forbidden(permission);
     }
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
 import { dashboardService } from '../dashboard/service.ts';
+import { feedMessage } from '../ingest/test-fixture.ts';
 
 /**
  * A hand-built fixture, fed through the ingest API like the messaging engine would:
@@ -20,15 +21,8 @@ const get = (url: string) => t.app.inject({ url, headers: bearer(token) });
 
 function message(id: number, dataset: number, channel: string, status: string) {
   return {
-    id_bint: id,
-    dataset_id_bint: dataset,
-    channel,
-    person_id_vch: `P${id}`,
-    service_agreement_id_vch: `SA${id}`,
-    premise_id_vch: `PR${id}`,
+    ...feedMessage(id, status, '2026-11-20T09:30:00Z', channel, dataset),
     contact_vch: channel === 'EMAIL' ? `p${id}@example.com` : `+1415555${String(id).padStart(4, '0')}`,
-    status_vch: status,
-    status_dt: '2026-11-20T09:30:00Z',
     created_dt: '2026-11-20T08:30:00Z',
   };
 }
