@@ -206,6 +206,25 @@ async function run(databaseUrl: string) {
   const downloadMs = downloadMemory.ms;
   const growthMb = downloadMemory.growthMb;
 
+  // The same upload with a hundredth of the values changed (what a list refreshed every day mostly looks like):
+  // 'Bench A' holds 100,000-1,099,999 since the upload above; this file 110,000-1,109,999.
+  const smallFile = path.join(os.tmpdir(), `psps-bench-small-${process.pid}.txt`);
+  {
+    let text = '';
+    for (let i = 110_000; i < 110_000 + FILE_LINES; i++) text += `+1415${2_000_000 + i}\n`;
+    await fs.writeFile(smallFile, text);
+  }
+  let smallPreview: typeof preview;
+  const smallPreviewMs = await timed(async () => {
+    smallPreview = (await upload(base, session, 'Bench A', smallFile)) as typeof preview;
+  });
+  const smallApplyMs = await timed(() => applyUpload(base, session, smallPreview!.uploadId));
+  const smallMs = smallPreviewMs + smallApplyMs;
+  log(
+    `small change ${JSON.stringify(smallPreview)} preview ${smallPreviewMs.toFixed(0)} ms apply ${smallApplyMs.toFixed(0)} ms`,
+  );
+  await fs.rm(smallFile, { force: true });
+
   // First load: a million values new to the lists, in no order (a step through the numbers coprime with their
   // count), as one full upload into a new group. Last, so that the measures above see 5 million values.
   const firstFile = path.join(os.tmpdir(), `psps-bench-first-${process.pid}.txt`);
@@ -264,6 +283,12 @@ async function run(databaseUrl: string) {
       `${(uploadMs / copyMs).toFixed(1)}× (COPY ${(copyMs / 1000).toFixed(2)} s)`,
       '≤ 5×',
       uploadMs <= 5 * copyMs,
+    ],
+    [
+      `Same upload with 1% of the values changed (+${smallPreview!.added.toLocaleString('en-US')} / -${smallPreview!.removed.toLocaleString('en-US')} / =${smallPreview!.unchanged.toLocaleString('en-US')})`,
+      `${(smallMs / 1000).toFixed(1)} s (preview ${(smallPreviewMs / 1000).toFixed(1)} s, apply ${(smallApplyMs / 1000).toFixed(1)} s; ${(smallMs / copyMs).toFixed(1)}× the COPY)`,
+      '— (shown for reference)',
+      null,
     ],
     [
       `First load: ${FILE_LINES.toLocaleString('en-US')} new values in no order into a new group, preview + apply (+${firstPreview!.added.toLocaleString('en-US')})`,

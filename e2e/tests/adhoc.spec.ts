@@ -1272,6 +1272,41 @@ test('the keyboard reaches the SMS body in a few Tabs: languages and variables a
   await expect(page.getByTestId('save-status-SMS')).toHaveText('Saved');
 });
 
+test("the e-mail body's formatting toolbar from the keyboard: Bold then Italic by the arrows, and Tab returns to the same selection", async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  await openNewTemplate(page, 'E2E Toolbar Keys');
+  await page.getByTestId('tab-email').click();
+  const body = page.getByTestId('email-body').locator('.ProseMirror');
+  await body.click();
+  await page.keyboard.type('Power will be shut off.');
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 5; i++) await page.keyboard.press('Shift+ArrowRight');
+  const selected = () => page.evaluate(() => document.getSelection()?.toString() ?? '');
+  await expect.poll(selected).toBe('Power');
+
+  await page.keyboard.press('Shift+Tab');
+  const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
+  await expect(toolbar.getByRole('button', { name: 'Bold' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(body.locator('strong')).toHaveText('Power');
+  await expect(toolbar.getByRole('button', { name: 'Bold' })).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(toolbar.getByRole('button', { name: 'Italic' })).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(body.locator('strong em')).toHaveText('Power');
+  await expect(toolbar.getByRole('button', { name: 'Italic' })).toBeFocused();
+  await expect(toolbar.getByRole('button', { name: 'Italic' })).toHaveAttribute('aria-pressed', 'true');
+
+  // Tab goes on to the body, where the formatted word is still selected: typing replaces it.
+  await page.keyboard.press('Tab');
+  await expect(body).toBeFocused();
+  await expect.poll(selected).toBe('Power');
+  await page.keyboard.type('Electricity');
+  await expect(body).toHaveText('Electricity will be shut off.');
+});
+
 test('a recording still on its way when the operator picks another language belongs to the language it was chosen for', async ({
   page,
 }) => {

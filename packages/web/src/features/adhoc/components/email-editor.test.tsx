@@ -279,11 +279,11 @@ describe('the formatting toolbar is one Tab stop (WAI-ARIA toolbar pattern)', ()
     expect(body.editor.getHTML()).toBe('<p><strong><em>Power</em></strong> will be shut off.</p>');
     expect(focusedName()).toBe('Italic');
     expect(screen.getByRole('button', { name: 'Italic' }).getAttribute('aria-pressed')).toBe('true');
-    // Tab goes on to the Body as before, where the selection is still the formatted word.
+    // Tab goes on to the Body as before. That the formatted word is still selected there is checked in Chromium
+    // (adhoc.spec.ts): jsdom moves the document's selection onto a focused button, which a browser does not, so here
+    // the editor took jsdom's caret or kept its own selection depending on the machine's load.
     await user.tab();
     expect(document.activeElement).toBe(body);
-    expect(body.editor.state.selection.from).toBe(1);
-    expect(body.editor.state.selection.to).toBe(6);
   });
 
   it('while the control last used is disabled (Undo with nothing left to undo), is entered at Bold', async () => {
