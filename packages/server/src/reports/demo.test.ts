@@ -2,6 +2,7 @@ import { type MessageStatus, phaseOf } from '@psps/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
+import { feedMessage, ingestPoster } from '../ingest/test-fixture.ts';
 import { reportsDemo, seedEvents, seedPlans, startSimulator, waveDatasets, waveMessages } from './demo.ts';
 
 let t: TestApp;
@@ -16,6 +17,32 @@ const rollupsVsMessages = async () => {
   );
   return [a.rows, b.rows];
 };
+
+/** An engine feeding the demo server through the ingest API, under its own key: each batch must be taken. */
+async function engineFeed(name: string) {
+  const key = await t.ctx.auth.createApiKey(name, ['INGEST']);
+  const post = ingestPoster(
+    () => t,
+    () => key,
+  );
+  return async (kind: string, payload: unknown[]) => {
+    const res = await post(kind, payload);
+    expect(res.statusCode, res.body).toBe(200);
+  };
+}
+
+/** A root campaign of an engine's and its one General child (`root` + 1), created at `created_dt`. */
+const engineCampaign = (root: number, event: number, title: string, created_dt: string) => [
+  { dataset_id_bint: root, created_dt, event_id_bint: event, title_vch: title },
+  {
+    dataset_id_bint: root + 1,
+    created_dt,
+    event_id_bint: event,
+    rootDataset_bint: root,
+    customer_class: 'GENERAL',
+    title_vch: `${title} (General)`,
+  },
+];
 
 beforeAll(async () => {
   t = await createTestApp({ demoScale: 0.05 });
@@ -84,41 +111,10 @@ describe('demo campaigns', () => {
   });
 
   it('numbers a new wave below the ids of an engine feeding the demo server (the browser tests)', async () => {
-    const key = await t.ctx.auth.createApiKey('engine', ['INGEST']);
-    const post = async (kind: string, payload: unknown[]) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/v1/ingest/${kind}`,
-        headers: bearer(key),
-        payload,
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    };
+    const post = await engineFeed('engine');
     const yesterday = new Date(Date.now() - 86_400_000).toISOString();
-    await post('datasets', [
-      { dataset_id_bint: 990_200, created_dt: yesterday, event_id_bint: 9001, title_vch: 'Engine campaign' },
-      {
-        dataset_id_bint: 990_201,
-        created_dt: yesterday,
-        event_id_bint: 9001,
-        rootDataset_bint: 990_200,
-        customer_class: 'GENERAL',
-        title_vch: 'Engine campaign (General)',
-      },
-    ]);
-    await post('messages', [
-      {
-        id_bint: 990_000_000,
-        dataset_id_bint: 990_201,
-        channel: 'SMS',
-        person_id_vch: 'P-E',
-        service_agreement_id_vch: 'SA-E',
-        premise_id_vch: 'PR-E',
-        contact_vch: '+14155550199',
-        status_vch: 'QUEUED',
-        status_dt: yesterday,
-      },
-    ]);
+    await post('datasets', engineCampaign(990_200, 9001, 'Engine campaign', yesterday));
+    await post('messages', [feedMessage(990_000_000, 'QUEUED', yesterday, 'SMS', 990_201)]);
     // The live wave finished an hour ago: the simulator's next step launches the next wave.
     await t.ctx.db.query(
       "UPDATE datasets SET processed_at = now() - interval '1 hour' WHERE root_id IS NULL AND processed_at IS NULL",
@@ -147,6 +143,45 @@ describe('demo campaigns', () => {
     expect(Number(rows[0]!.top)).toBeLessThan(900_000_000);
     const engine = await t.ctx.db.query('SELECT dataset_id::int FROM messages WHERE id = 990000000');
     expect(engine.rows).toEqual([{ dataset_id: 990_201 }]);
+  });
+
+  it("leaves a campaign an engine sends after the live wave alone: the live wave goes on, the engine's stays as sent", async () => {
+    const post = await engineFeed('engine-now');
+    // The demo's live wave (launched by the test before), still under way.
+    const { rows: live } = await t.ctx.db.query<{ id: number }>(
+      'SELECT id::int FROM datasets WHERE root_id IS NULL AND processed_at IS NULL AND id < 900000',
+    );
+    expect(live).toHaveLength(1);
+    const liveId = live[0]!.id;
+    const open = async () =>
+      (
+        await t.ctx.db.query(
+          `SELECT count(*)::int AS n FROM messages m JOIN datasets d ON d.id = m.dataset_id
+            WHERE d.root_id = $1 AND m.status IN ('PENDING', 'QUEUED')`,
+          [liveId],
+        )
+      ).rows[0].n;
+    const before = await open();
+    expect(before).toBeGreaterThan(0);
+    // An engine's campaign created now, after the live wave: the newest root campaign of all.
+    const now = new Date().toISOString();
+    await post('datasets', engineCampaign(990_300, 9002, 'Engine campaign now', now));
+    await post('messages', [feedMessage(990_000_300, 'QUEUED', now, 'SMS', 990_301)]);
+    const stopWave = startSimulator(t.ctx, log);
+    let after = before;
+    for (let i = 0; i < 40 && after === before; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      after = await open();
+    }
+    await stopWave();
+    expect(after).toBeLessThan(before);
+    const engine = await t.ctx.db.query(
+      `SELECT d.id::int, d.processed_at, m.status FROM datasets d JOIN messages m ON m.dataset_id = d.id
+        WHERE m.id = 990000300`,
+    );
+    expect(engine.rows).toEqual([{ id: 990_301, processed_at: null, status: 'QUEUED' }]);
+    const root = await t.ctx.db.query('SELECT processed_at FROM datasets WHERE id = 990300');
+    expect(root.rows).toEqual([{ processed_at: null }]);
   });
 });
 

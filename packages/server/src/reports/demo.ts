@@ -420,6 +420,8 @@ export function startSimulator(ctx: AppContext, log: pino.Logger): () => Promise
 
   async function tick() {
     tickNo++;
+    // The live wave is the demo's own newest: a campaign an engine sends meanwhile (ids from DEMO_IDS_BELOW up)
+    // is newer, but the simulator must neither move its messages nor complete it.
     const { rows } = await ctx.db.query<{
       id: number;
       event_id: number;
@@ -429,7 +431,8 @@ export function startSimulator(ctx: AppContext, log: pino.Logger): () => Promise
     }>(
       `SELECT d.id, d.event_id, e.name AS event_name, d.cmd, d.processed_at
          FROM datasets d JOIN events e ON e.id = d.event_id
-        WHERE d.root_id IS NULL ORDER BY d.created_at DESC, d.id DESC LIMIT 1`,
+        WHERE d.root_id IS NULL AND d.id < $1 ORDER BY d.created_at DESC, d.id DESC LIMIT 1`,
+      [DEMO_IDS_BELOW.dataset],
     );
     const live = rows[0];
     if (!live) return;
