@@ -41,7 +41,7 @@ describe('Custom Reports', () => {
 const campaign = (title: string, datasetId: number) => ({
   title_vch: title,
   dataset_id_bint: datasetId,
-  launched_dt: '2026-11-22T08:00:00Z',
+  launched_dt: '2026-11-22T08:00:00Z' as string | null,
   UPDATE_XT: 1,
   FILE_TRANSFER_TIME: null,
   reports: { medbase: null, mb_unreached: null, linkclick: null },
@@ -95,6 +95,14 @@ describe('Custom Reports with a season of campaigns (250)', () => {
     act(() => screen.getByRole('button', { name: 'Last page' }).click());
     expect(rows()).toHaveLength(50);
     expect(screen.getByTestId('row-range').textContent).toBe('Rows 201–250 of 250');
+  });
+});
+
+describe('a campaign not launched yet', () => {
+  it("shows '-' for its Campaign Launch Time, as the campaign dropdowns and the tree do", () => {
+    showCampaigns([{ ...campaign('Kern: not launched', 40120), launched_dt: null }]);
+    const cells = screen.getByTestId('launcher-row-40120').querySelectorAll('td');
+    expect(cells[3]?.textContent).toBe('-');
   });
 });
 

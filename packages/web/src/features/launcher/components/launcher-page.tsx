@@ -8,6 +8,7 @@ import {
   LAUNCHER_TABLE_COLUMNS,
   type LauncherCampaign,
   REPORT_KIND_LABELS,
+  REPORT_TEXTS,
 } from '@psps/contracts';
 import { IconFileDownload, IconHeartbeat, IconLink, IconPhoneOff } from '@tabler/icons-react';
 import { memo, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
@@ -149,7 +150,8 @@ const CampaignRow = memo(function CampaignRow({
       </Table.Td>
       <Table.Td>{row.dataset_id_bint}</Table.Td>
       <Table.Td>
-        <SplitDateTime text={formatDateTime(row.launched_dt)} />
+        {/* A campaign not launched yet shows '-', as in the campaign dropdowns and the tree. */}
+        <SplitDateTime text={formatDateTime(row.launched_dt) || REPORT_TEXTS.missingDate} />
       </Table.Td>
       <Table.Td>
         <Group gap={2} wrap="nowrap">

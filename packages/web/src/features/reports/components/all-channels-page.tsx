@@ -1,21 +1,21 @@
 import { useSummary } from '../api/get-summary.ts';
 import { CampaignChoice } from './campaign-choice.tsx';
 import { ReportSection } from './report-section.tsx';
-import { SummaryTable } from './summary-table.tsx';
+import { type LiveCounts, SummaryTable } from './summary-table.tsx';
 
 export function SummarySection({
   datasetId,
   title,
-  besideLive = false,
+  live,
 }: {
   datasetId: number;
   title?: string;
-  besideLive?: boolean;
+  live?: LiveCounts;
 }) {
   const summary = useSummary(datasetId);
   return (
     <ReportSection title={title} what="summary" query={summary} skeletonHeight={180} testId="summary-section">
-      {(data) => <SummaryTable summary={data} besideLive={besideLive} />}
+      {(data) => <SummaryTable summary={data} live={live} />}
     </ReportSection>
   );
 }

@@ -25,7 +25,7 @@ export function CampaignReportPage() {
             <SummarySection
               datasetId={datasetId}
               title="All channels: snapshot every 10 minutes"
-              besideLive
+              live="below"
             />
             {campaign && (
               <EventsGridSection

@@ -96,12 +96,12 @@ describe('all-channels summary', () => {
     );
     // The corner is empty on screen, and names the column of ALL, VOICE, SMS, E-MAIL for a screen reader.
     expect(html(<SummaryTable summary={snapshot} />)).toMatch(/<th [^>]*aria-label="Channel"[^>]*><\/th>/);
+    // On its own page (All Channels) it says which is the snapshot and where the live counts are.
     expect(out).toContain(
-      'This report refreshes automatically; updates arrive every 10 minutes. Counts current as of 2026-09-14 07:10:00.',
+      'This report refreshes automatically; updates arrive every 10 minutes. Counts current as of 2026-09-14 07:10:00. This summary is a snapshot taken every 10 minutes; the Voice, SMS and e-Mail reports are live, so their counts may be ahead of it.',
     );
-    expect(out).not.toContain('snapshot');
-    // Above the live channel sections of the Campaign Report, it says which is the snapshot.
-    expect(text(<SummaryTable summary={snapshot} besideLive />)).toContain(
+    // Above the live channel sections of the Campaign Report, it points to them.
+    expect(text(<SummaryTable summary={snapshot} live="below" />)).toContain(
       'This report refreshes automatically; updates arrive every 10 minutes. Counts current as of 2026-09-14 07:10:00. This summary is a snapshot taken every 10 minutes; the voice, SMS and e-mail sections below are live, so their counts may be ahead of it.',
     );
   });

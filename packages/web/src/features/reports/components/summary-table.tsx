@@ -5,16 +5,27 @@ import { dateOrDash, formatCount } from '../utils/labels.ts';
 /** The summary's columns IMPORTED, QUEUED, COMPLETED are its phases (cumulative: imported >= queued >= completed). */
 const COLUMNS = PHASES.map((phase) => ({ phase, label: phase.toUpperCase() }));
 
-/** Beside live channel sections (the Campaign Report), the summary says it is a snapshot and they are not. */
-const SNAPSHOT_BESIDE_LIVE =
-  ' This summary is a snapshot taken every 10 minutes; the voice, SMS and e-mail sections below are live, so their counts may be ahead of it.';
+/**
+ * The summary is a 10-minute snapshot while the channel reports are live: it says so, naming where the live counts
+ * are (the sections below it on the Campaign Report, the Voice, SMS and e-Mail screens on its own page), so that an
+ * operator comparing the two knows which is ahead.
+ */
+const SNAPSHOT_AND_LIVE = {
+  below:
+    ' This summary is a snapshot taken every 10 minutes; the voice, SMS and e-mail sections below are live, so their counts may be ahead of it.',
+  elsewhere:
+    ' This summary is a snapshot taken every 10 minutes; the Voice, SMS and e-Mail reports are live, so their counts may be ahead of it.',
+} as const;
 
-function Note({ insertDt, besideLive }: { insertDt?: string; besideLive?: boolean }) {
+/** Where the live channel counts are, seen from the summary. */
+export type LiveCounts = keyof typeof SNAPSHOT_AND_LIVE;
+
+function Note({ insertDt, live }: { insertDt?: string; live: LiveCounts }) {
   return (
     <Text size="xs" c="dimmed" mt={6} data-testid="summary-note">
       {REPORT_TEXTS.summaryNote}
       {insertDt && ` ${REPORT_TEXTS.currentAsOf(dateOrDash(insertDt))}`}
-      {besideLive && SNAPSHOT_BESIDE_LIVE}
+      {SNAPSHOT_AND_LIVE[live]}
     </Text>
   );
 }
@@ -25,11 +36,11 @@ function Note({ insertDt, besideLive }: { insertDt?: string; besideLive?: boolea
  */
 export function SummaryTable({
   summary,
-  besideLive = false,
+  live = 'elsewhere',
 }: {
   summary: SummarySnapshot | null;
-  /** Shown above live channel sections: say which is the snapshot. */
-  besideLive?: boolean;
+  /** Where the live channel counts are: the sections below (Campaign Report) or the channel screens. */
+  live?: LiveCounts;
 }) {
   if (!summary) {
     return (
@@ -39,7 +50,7 @@ export function SummaryTable({
             {REPORT_TEXTS.noData}
           </Text>
         </Paper>
-        <Note besideLive={besideLive} />
+        <Note live={live} />
       </div>
     );
   }
@@ -70,7 +81,7 @@ export function SummaryTable({
           ))}
         </Table.Tbody>
       </Table>
-      <Note insertDt={summary.insert_dt} besideLive={besideLive} />
+      <Note insertDt={summary.insert_dt} live={live} />
     </div>
   );
 }
