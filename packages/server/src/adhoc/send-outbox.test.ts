@@ -232,6 +232,61 @@ describe('test sends recorded in the outbox (the demo default)', () => {
     });
   });
 
+  it('sends nothing to a tester contact on an active suppression list, and says which list', async () => {
+    await t.ctx.db.query(
+      `INSERT INTO suppressions (group_vch, supress_type, value_vch, created_by, end_ts) VALUES
+         ('Opt-out 2026', 'PHONE', '+14155550199', 'test', NULL),
+         ('Text stop', 'SMS', '+14155550199', 'test', NULL),
+         ('E-mail opt-out', 'EMAIL', 'opted.out@example.com', 'test', NULL),
+         ('Opt-out 2025', 'PHONE', '+14155550188', 'test', now() - interval '1 day')`,
+    );
+    const id = await template({
+      testerSms_vch: '(415) 555-0199',
+      testerPhon_vch: '415-555-0199',
+      testerEmail_vch: 'Opted.Out@Example.com',
+    });
+    await save(id, { notifyBy_vch: 'SMS', language_vch: 'english', templatePGE_txt: 'Test' });
+    await save(id, { notifyBy_vch: 'PHON', language_vch: 'english', templatePGE_txt: 'Test' });
+    await save(id, {
+      notifyBy_vch: 'EML',
+      language_vch: 'english',
+      templatePGE_txt: '<p>Test</p>',
+      subject_vch: 'Test',
+    });
+    const send = (notifyBy_vch: string) =>
+      post('/api/v1/adhoc/send-email-test', {
+        id_bint_adhoc_campaign: id,
+        language_vch: 'english',
+        notifyBy_vch,
+      });
+    expect((await send('SMS')).body).toEqual({
+      status: 400,
+      message: {
+        ERRORMESSAGE:
+          "Not sent: +14155550199 is on the active suppression lists 'Opt-out 2026' (PHONE), 'Text stop' (SMS), so nothing may be sent to it. Use another tester contact, or remove it from the list on the SUPPRESSION screen.",
+      },
+    });
+    expect((await send('PHON')).body.status).toBe(400);
+    expect((await send('EML')).body).toEqual({
+      status: 400,
+      message: {
+        ERRORMESSAGE:
+          "Not sent: Opted.Out@Example.com is on the active suppression list 'E-mail opt-out' (EMAIL), so nothing may be sent to it. Use another tester contact, or remove it from the list on the SUPPRESSION screen.",
+      },
+    });
+    expect(await outbox(id)).toEqual([]);
+
+    // A value whose row has ended is no longer suppressed: the test goes out.
+    await post('/api/v1/adhoc/campaign/update-tester-email', {
+      id_bint_adhoc_campaign: id,
+      testerSms_vch: '4155550188',
+    });
+    expect((await send('SMS')).body).toEqual({
+      status: 200,
+      message: { ERRORMESSAGE: 'Sent SMS test to +14155550188 (recorded in the outbox): English.' },
+    });
+  });
+
   it('answers status 400 when the language has no saved template', async () => {
     const id = await template({ testerSms_vch: '4155550123' });
     const res = await post('/api/v1/adhoc/send-email-test', {

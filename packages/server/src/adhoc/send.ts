@@ -24,6 +24,7 @@ import type { AppContext } from '../context.ts';
 import { emailSenderFor, smsSenderFor, voiceCallerFor, voiceUsesProvider } from '../delivery/channels.ts';
 import { errorText } from '../delivery/redact.ts';
 import { notFound } from '../http/errors.ts';
+import { suppressionService } from '../suppression/service.ts';
 import type { AudioStore } from './audio.ts';
 import { sanitizeEmailHtml } from './email-html.ts';
 import { htmlToText } from './rules.ts';
@@ -46,6 +47,7 @@ function dataOf(record: AdhocLanguageRecord): TemplateData {
 
 export function testSender(ctx: AppContext, service: AdhocService, audio: AudioStore) {
   const { config, db } = ctx;
+  const suppressions = suppressionService(db, config, ctx.streamDb);
 
   async function sendOne(
     record: AdhocLanguageRecord,
@@ -157,6 +159,17 @@ export function testSender(ctx: AppContext, service: AdhocService, audio: AudioS
       }
       const tester = testerContact(notifyBy, campaign[TESTER_FIELD[notifyBy]]);
       if ('problem' in tester) return answer(400, tester.problem);
+      // A suppression list says who must not be contacted, a test included: checked as the engine checks a value
+      // without a type (a number against the PHONE and SMS lists, an address against the EMAIL lists).
+      const [check] = await suppressions.check([{ value: tester.to }]);
+      if (check?.suppressed) {
+        const lists = check.groups.map((g) => `'${g.group}' (${g.type})`).join(', ');
+        await service.audit(who, 'adhoc.test.refused', id, { notifyBy, to: tester.to, groups: check.groups });
+        return answer(
+          400,
+          `Not sent: ${tester.to} is on the active suppression list${check.groups.length > 1 ? 's' : ''} ${lists}, so nothing may be sent to it. Use another tester contact, or remove it from the list on the SUPPRESSION screen.`,
+        );
+      }
 
       const sent: string[] = [];
       const failed: string[] = [];
