@@ -26,6 +26,7 @@ export function CampaignReportPage() {
               datasetId={datasetId}
               title="All channels: snapshot every 10 minutes"
               live="below"
+              completedAt={campaign?.processed_dt}
             />
             {campaign && (
               <EventsGridSection

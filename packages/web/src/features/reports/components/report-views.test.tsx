@@ -107,6 +107,46 @@ describe('all-channels summary', () => {
   });
 });
 
+describe('all-channels summary of a campaign that has completed', () => {
+  const snapshot = (insert_dt: string): SummarySnapshot => ({
+    insert_dt,
+    importedALL_bint: 10,
+    queuedALL_bint: 10,
+    completedALL_bint: 10,
+    importedPHON_bint: 10,
+    queuedPHON_bint: 10,
+    completedPHON_bint: 10,
+    importedSMS_bint: 0,
+    queuedSMS_bint: 0,
+    completedSMS_bint: 0,
+    importedEMAIL_bint: 0,
+    queuedEMAIL_bint: 0,
+    completedEMAIL_bint: 0,
+  });
+
+  it('says its counts are final when the snapshot was taken at or after the completion', () => {
+    expect(
+      text(<SummaryTable summary={snapshot('2026-09-14T07:10:00Z')} completedAt="2026-09-14T07:10:00Z" />),
+    ).toContain(
+      'This report refreshes automatically; updates arrive every 10 minutes. Counts current as of 2026-09-14 07:10:00. The campaign completed at 2026-09-14 07:10:00: these are its final counts.',
+    );
+  });
+
+  it('says nothing of the completion while the snapshot is older than it', () => {
+    const out = text(
+      <SummaryTable
+        summary={snapshot('2026-09-14T07:00:00Z')}
+        completedAt="2026-09-14T07:05:00Z"
+        live="below"
+      />,
+    );
+    expect(out).not.toContain('completed');
+    expect(out).toContain(
+      'the voice, SMS and e-mail sections below are live, so their counts may be ahead of it.',
+    );
+  });
+});
+
 describe('channel report', () => {
   it('shows the channel, the total count, the launch time and the tag title and line', () => {
     const report: ChannelReportAnswer = [

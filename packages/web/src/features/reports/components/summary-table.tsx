@@ -20,12 +20,30 @@ const SNAPSHOT_AND_LIVE = {
 /** Where the live channel counts are, seen from the summary. */
 export type LiveCounts = keyof typeof SNAPSHOT_AND_LIVE;
 
-function Note({ insertDt, live }: { insertDt?: string; live: LiveCounts }) {
+/**
+ * A snapshot written after the campaign completed holds its final counts: said, so that an old 'current as of'
+ * time reads as a finished campaign, not a stopped feed (and the live reports are no longer ahead of it).
+ */
+function finalSince(insertDt: string | undefined, completedAt: string | null | undefined): boolean {
+  return !!insertDt && !!completedAt && Date.parse(insertDt) >= Date.parse(completedAt);
+}
+
+function Note({
+  insertDt,
+  live,
+  completedAt,
+}: {
+  insertDt?: string;
+  live: LiveCounts;
+  completedAt?: string | null;
+}) {
   return (
     <Text size="xs" c="dimmed" mt={6} data-testid="summary-note">
       {REPORT_TEXTS.summaryNote}
       {insertDt && ` ${REPORT_TEXTS.currentAsOf(dateOrDash(insertDt))}`}
-      {SNAPSHOT_AND_LIVE[live]}
+      {finalSince(insertDt, completedAt)
+        ? ` The campaign completed at ${dateOrDash(completedAt)}: these are its final counts.`
+        : SNAPSHOT_AND_LIVE[live]}
     </Text>
   );
 }
@@ -37,8 +55,11 @@ function Note({ insertDt, live }: { insertDt?: string; live: LiveCounts }) {
 export function SummaryTable({
   summary,
   live = 'elsewhere',
+  completedAt,
 }: {
   summary: SummarySnapshot | null;
+  /** When the campaign completed (processed_dt), if it has. */
+  completedAt?: string | null;
   /** Where the live channel counts are: the sections below (Campaign Report) or the channel screens. */
   live?: LiveCounts;
 }) {
@@ -81,7 +102,7 @@ export function SummaryTable({
           ))}
         </Table.Tbody>
       </Table>
-      <Note insertDt={summary.insert_dt} live={live} />
+      <Note insertDt={summary.insert_dt} live={live} completedAt={completedAt} />
     </div>
   );
 }
