@@ -36,6 +36,12 @@ describe('the transfer sentence of a file that keeps failing', () => {
     );
   });
 
+  it('says a retry whose time has passed was due, not that it is still to come (a list not checked yet)', () => {
+    expect(transferSentence(retrying(3, local(21, 13, 39, 15)), now)).toBe(
+      'Attempt 3 of 9 failed; next attempt was due at 13:39:15; its outcome shows at the next check.',
+    );
+  });
+
   it('says another attempt is scheduled until the queue has set its time', () => {
     expect(transferSentence(retrying(1, null), now)).toBe(
       'Attempt 1 of 9 failed; another attempt is scheduled.',
