@@ -8,9 +8,10 @@ import { timeZoneNote } from '../lib/time-zone.ts';
  */
 export function TimeZoneNote() {
   return (
-    <Group gap={4} wrap="nowrap" data-testid="time-zone-note">
+    // Phrasing content only (spans): the note is also a field's description, which Mantine renders as a <p>.
+    <Group component="span" gap={4} wrap="nowrap" data-testid="time-zone-note">
       <IconClock size={14} color="var(--mantine-color-dimmed)" aria-hidden style={{ flexShrink: 0 }} />
-      <Text size="xs" c="dimmed">
+      <Text component="span" size="xs" c="dimmed">
         {timeZoneNote()}
       </Text>
     </Group>

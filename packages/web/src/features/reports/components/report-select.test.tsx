@@ -47,6 +47,11 @@ describe('the report dropdown while its list loads', () => {
     expect(field).toHaveProperty('readOnly', true);
     expect(field.getAttribute('aria-busy')).toBe('true');
     expect(field.getAttribute('placeholder')).toBe('Loading…');
+    // Its description (the time zone note) is a <p>: it holds phrasing content only, no <div> or <p>.
+    const description = document.getElementById(field.getAttribute('aria-describedby') ?? '');
+    expect(description?.tagName).toBe('P');
+    expect(description?.textContent).toMatch(/^Times are in /);
+    expect(description?.querySelectorAll('div, p')).toHaveLength(0);
   });
 
   it.each([
