@@ -70,11 +70,12 @@ export function transferSentence(info: TransferInfo, now = Date.now()): string {
       if (!info.LAST_ERROR) return `Waiting to be generated or sent${file ? `: ${file.trim()}` : ''}.`;
       // A list kept in the browser, or not checked for a minute, can show a retry whose time has passed: it is
       // said as due, not as still to come.
-      const next = !info.NEXT_ATTEMPT_TIME
+      const at = info.NEXT_ATTEMPT_TIME;
+      const next = !at
         ? 'another attempt is scheduled.'
-        : Date.parse(info.NEXT_ATTEMPT_TIME) < now
-          ? `next attempt was due at ${clockTime(info.NEXT_ATTEMPT_TIME, now)}; its outcome shows at the next check.`
-          : `next attempt at ${clockTime(info.NEXT_ATTEMPT_TIME, now)}.`;
+        : Date.parse(at) < now
+          ? `next attempt was due at ${clockTime(at, now)}; its outcome shows at the next check.`
+          : `next attempt at ${clockTime(at, now)}.`;
       // No transfer attempt yet: it was making the file that failed.
       if (info.ATTEMPTS === 0) return `Making the file failed; ${next}`;
       const attempt = attemptOf(info.ATTEMPTS, info.ATTEMPT_LIMIT);

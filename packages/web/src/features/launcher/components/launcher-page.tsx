@@ -4,11 +4,9 @@ import {
   CUSTOM_REPORT_ACTION_LABELS,
   CUSTOM_REPORT_KINDS,
   type CustomReportKind,
-  formatDateTime,
   LAUNCHER_TABLE_COLUMNS,
   type LauncherCampaign,
   REPORT_KIND_LABELS,
-  REPORT_TEXTS,
 } from '@psps/contracts';
 import { IconFileDownload, IconHeartbeat, IconLink, IconPhoneOff } from '@tabler/icons-react';
 import { memo, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
@@ -20,6 +18,7 @@ import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
 import { TransferStatus } from '../../../components/transfer-status.tsx';
 import { rowTint, SplitDateTime } from '../../../components/wide-table.tsx';
 import { useRowAge } from '../../../lib/age-clock.ts';
+import { dateOrDash } from '../../../lib/dates.ts';
 import { rowShadeBackground } from '../../../lib/row-shade.ts';
 import { useLauncherCampaigns, useLaunchReport } from '../api/campaigns.ts';
 import { arrivedSentences, type Followed, followLaunch } from '../utils/arrivals.ts';
@@ -150,8 +149,7 @@ const CampaignRow = memo(function CampaignRow({
       </Table.Td>
       <Table.Td>{row.dataset_id_bint}</Table.Td>
       <Table.Td>
-        {/* A campaign not launched yet shows '-', as in the campaign dropdowns and the tree. */}
-        <SplitDateTime text={formatDateTime(row.launched_dt) || REPORT_TEXTS.missingDate} />
+        <SplitDateTime text={dateOrDash(row.launched_dt)} />
       </Table.Td>
       <Table.Td>
         <Group gap={2} wrap="nowrap">

@@ -7,7 +7,8 @@ import {
   REPORT_TEXTS,
 } from '@psps/contracts';
 import { memo } from 'react';
-import { dateOrDash, formatCount } from '../utils/labels.ts';
+import { dateOrDash } from '../../../lib/dates.ts';
+import { formatCount } from '../utils/labels.ts';
 
 function Field({ label, value }: { label: string; value: string }) {
   return (

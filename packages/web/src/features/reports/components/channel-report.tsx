@@ -6,7 +6,8 @@ import {
   type ChannelReportKind,
   CUSTOMER_CLASS_LABELS,
 } from '@psps/contracts';
-import { dateOrDash, formatCount } from '../utils/labels.ts';
+import { dateOrDash } from '../../../lib/dates.ts';
+import { formatCount } from '../utils/labels.ts';
 import { StatusPie } from './status-pie.tsx';
 
 /** The stats card of a channel report: channel, total count, launch time, and the campaign's tag title and line. */

@@ -5,8 +5,9 @@ import { IconDownload } from '@tabler/icons-react';
 import { memo, type ReactNode } from 'react';
 import { SplitDateTime, WideTable } from '../../../components/wide-table.tsx';
 import { apiDownload } from '../../../lib/api.ts';
+import { dateOrDash } from '../../../lib/dates.ts';
 import { withTimeZone } from '../../../lib/time-zone.ts';
-import { dateOrDash, formatCount } from '../utils/labels.ts';
+import { formatCount } from '../utils/labels.ts';
 
 /** The table's name, as a screen reader's table list gives it (and its sideways-scrolling region). */
 const TABLE_LABEL = 'Events grid';

@@ -1,6 +1,7 @@
 import { Paper, Table, Text } from '@mantine/core';
 import { PHASES, REPORT_TEXTS, SUMMARY_ROWS, type SummarySnapshot } from '@psps/contracts';
-import { dateOrDash, formatCount } from '../utils/labels.ts';
+import { dateOrDash } from '../../../lib/dates.ts';
+import { formatCount } from '../utils/labels.ts';
 
 /** The summary's columns IMPORTED, QUEUED, COMPLETED are its phases (cumulative: imported >= queued >= completed). */
 const COLUMNS = PHASES.map((phase) => ({ phase, label: phase.toUpperCase() }));
@@ -10,15 +11,15 @@ const COLUMNS = PHASES.map((phase) => ({ phase, label: phase.toUpperCase() }));
  * are (the sections below it on the Campaign Report, the Voice, SMS and e-Mail screens on its own page), so that an
  * operator comparing the two knows which is ahead.
  */
-const SNAPSHOT_AND_LIVE = {
-  below:
-    ' This summary is a snapshot taken every 10 minutes; the voice, SMS and e-mail sections below are live, so their counts may be ahead of it.',
-  elsewhere:
-    ' This summary is a snapshot taken every 10 minutes; the Voice, SMS and e-Mail reports are live, so their counts may be ahead of it.',
+const LIVE_COUNTS = {
+  below: 'voice, SMS and e-mail sections below',
+  elsewhere: 'Voice, SMS and e-Mail reports',
 } as const;
+const snapshotBesideLive = (live: LiveCounts) =>
+  ` This summary is a snapshot taken every 10 minutes; the ${LIVE_COUNTS[live]} are live, so their counts may be ahead of it.`;
 
 /** Where the live channel counts are, seen from the summary. */
-export type LiveCounts = keyof typeof SNAPSHOT_AND_LIVE;
+export type LiveCounts = keyof typeof LIVE_COUNTS;
 
 /**
  * A snapshot written after the campaign completed holds its final counts: said, so that an old 'current as of'
@@ -43,7 +44,7 @@ function Note({
       {insertDt && ` ${REPORT_TEXTS.currentAsOf(dateOrDash(insertDt))}`}
       {finalSince(insertDt, completedAt)
         ? ` The campaign completed at ${dateOrDash(completedAt)}: these are its final counts.`
-        : SNAPSHOT_AND_LIVE[live]}
+        : snapshotBesideLive(live)}
     </Text>
   );
 }

@@ -1,10 +1,6 @@
-import { formatDateTime, REPORT_TEXTS } from '@psps/contracts';
+import { REPORT_TEXTS } from '@psps/contracts';
+import { dateOrDash } from '../../../lib/dates.ts';
 import { grouped } from '../../../lib/numbers.ts';
-
-/** A missing date shows '-' on report screens (document 1 §2, campaign tree). */
-export function dateOrDash(value: string | null | undefined): string {
-  return formatDateTime(value) || REPORT_TEXTS.missingDate;
-}
 
 /** Counts with thousands separators; '-' when the server has none. */
 export function formatCount(value: number | null | undefined): string {
