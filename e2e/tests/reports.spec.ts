@@ -41,7 +41,8 @@ function useAttempt(retry: number) {
   nextMessage = 990_000_000 + retry * 1_000_000;
 }
 const now = new Date().toISOString();
-// Imported yesterday: the demo simulator drives the most recently imported campaign, and must leave these alone.
+// Imported yesterday (the demo simulator drives only the demo's own campaigns, ids below 900,000, since the
+// seventeenth session; the date is kept as it was).
 const created_dt = new Date(Date.now() - 86_400_000).toISOString();
 
 function messages(dataset: number, channel: 'PHON' | 'SMS' | 'EMAIL', statuses: Record<string, number>) {
