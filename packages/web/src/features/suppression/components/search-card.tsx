@@ -53,7 +53,11 @@ export function SearchCard({ onDelete }: Props) {
   const page = Math.max(1, Math.trunc(Number(params.get(PAGE_PARAM))) || 1);
   const [text, setText] = useState(searched ?? '');
   const input = useRef<HTMLInputElement>(null);
-  const setSearch = (value: string | null, nextPage: number, replace = false) =>
+  // The search this box last asked for: when the address catches up with it (a router transition, later under load),
+  // the box keeps what was typed since instead of being set back to it.
+  const asked = useRef(searched);
+  const setSearch = (value: string | null, nextPage: number, replace = false) => {
+    asked.current = value;
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -69,10 +73,15 @@ export function SearchCard({ onDelete }: Props) {
       },
       { replace },
     );
+  };
   const setPage = (nextPage: number) => setSearch(searched, nextPage, true);
 
   // Back or Forward to another search shows its text in the box.
-  useEffect(() => setText(searched ?? ''), [searched]);
+  useEffect(() => {
+    if (searched === asked.current) return;
+    asked.current = searched;
+    setText(searched ?? '');
+  }, [searched]);
   const search = useSuppressionSearch(searched, page);
 
   const total = search.data?.rows ?? 0;
