@@ -1,4 +1,4 @@
-import { Badge, Group, Paper, Select, Stack, Text, Textarea, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Badge, Group, Select, Stack, Text, Textarea, Tooltip, VisuallyHidden } from '@mantine/core';
 import {
   SMS_SEGMENT_EXPLAINED,
   SMS_SHORT_CODE,
@@ -21,6 +21,7 @@ import { useDialogs } from './adhoc-dialogs.tsx';
 import { ChannelLayout } from './channel-layout.tsx';
 import { DataField } from './data-field.tsx';
 import { LanguageColumn, SegmentBadge } from './language-column.tsx';
+import { TextPreview } from './text-preview.tsx';
 import { VariableWarnings } from './variable-warnings.tsx';
 
 /** The SMS tab (doc 2 §2.5). */
@@ -120,33 +121,7 @@ export function SmsEditor({ editor, locked }: { editor: ChannelEditorState; lock
       right={
         form && (
           <Stack gap="sm">
-            <Text fw={700} size="sm">
-              Preview
-            </Text>
-            <Paper
-              withBorder
-              p="md"
-              radius="md"
-              mih={160}
-              data-testid="sms-preview"
-              bg="gray.0"
-              dir={textDirection(form.language)}
-            >
-              {rendered && 'ok' in rendered ? (
-                <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {rendered.text || (
-                    <Text span c="dimmed" dir="ltr">
-                      Nothing written yet.
-                    </Text>
-                  )}
-                </Text>
-              ) : (
-                // The console's own words stay left to right in a right-to-left pane (the period at their end).
-                <Text c="red" dir="ltr">
-                  The preview needs valid data (see below).
-                </Text>
-              )}
-            </Paper>
+            <TextPreview rendered={rendered} language={form.language} minHeight={160} testId="sms-preview" />
             <DataField value={form.data} onChange={(data) => update({ data })} locked={locked} />
           </Stack>
         )

@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Badge, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   type AdhocCampaign,
@@ -37,6 +37,7 @@ import { useDialogs } from './adhoc-dialogs.tsx';
 import { ChannelLayout } from './channel-layout.tsx';
 import { DataField } from './data-field.tsx';
 import { LanguageColumn } from './language-column.tsx';
+import { TextPreview } from './text-preview.tsx';
 import { VariableWarnings } from './variable-warnings.tsx';
 
 const NONE = 'none';
@@ -181,32 +182,7 @@ export function VoiceEditor({
       right={
         form && (
           <Stack gap="sm">
-            <Text fw={700} size="sm">
-              Preview
-            </Text>
-            <Paper
-              withBorder
-              p="md"
-              radius="md"
-              mih={120}
-              bg="gray.0"
-              data-testid="voice-preview"
-              dir={textDirection(form.language)}
-            >
-              {rendered && 'ok' in rendered ? (
-                <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {rendered.text || (
-                    <Text span c="dimmed" dir="ltr">
-                      Nothing written yet.
-                    </Text>
-                  )}
-                </Text>
-              ) : (
-                // The console's own words stay left to right in a right-to-left pane (the period at their end).
-                <Text c="red" dir="ltr">
-                  The preview needs valid data (see below).
-                </Text>
-              )}
+            <TextPreview rendered={rendered} language={form.language} minHeight={120} testId="voice-preview">
               <Text size="xs" c="dimmed" mt="sm" dir="ltr">
                 {form.uploadLive
                   ? 'A person who answers hears the live recording.'
@@ -218,7 +194,7 @@ export function VoiceEditor({
                 {form.retries !== null &&
                   ` Unanswered calls are retried ${form.retries} time${form.retries === 1 ? '' : 's'}.`}
               </Text>
-            </Paper>
+            </TextPreview>
             <DataField value={form.data} onChange={(data) => update({ data })} locked={locked} />
           </Stack>
         )
