@@ -762,7 +762,8 @@ describe('a customer whose messages carry the address and language unevenly', ()
   it('MedBase and MB Unreached: an empty address or language on one message does not hide the one another carries', async () => {
     // Campaign 710 (Medical Baseline child 711): P-H's call carries address and language; the e-mail came with an
     // empty address and a blank language (the feed stores both as empty). The field-visit list needs the address:
-    // it was blank (found by the property test report-property.test.ts, docs/mbproof-new.md).
+    // it was blank (found by the property test report-property.test.ts; docs/history.md, "The completion report
+    // files proven on random data").
     const vine = '4 Vine St, Napa, CA 94558';
     await medicalBaselineCampaign(710, 'Calistoga', [
       ['H', 'PHON', '+14155550109', 'NO_ANSWER', 2, '10:00', 7011, vine, 'spanish'],

@@ -18,8 +18,8 @@ import { writeReportFile } from './report-csv.ts';
  * 'Reached'): a random campaign (a root with customer-class children, customers with several contacts on several
  * channels, several attempts, statuses of every kind arriving out of order and replayed, link clicks) goes in
  * through the ingest API; every file kind is then compared row by row with a model computed here from the
- * generated data and the documented rules only (docs/mbproof-new.md lists the rules and the decisions taken
- * where the documents are silent). A failure names its seed: set SEEDS below to that one to replay it.
+ * generated data and the documented rules only (docs/history.md, "The completion report files proven on random
+ * data", lists the rules and the decisions taken where the documents are silent). A failure names its seed: set SEEDS below to that one to replay it.
  */
 const SEEDS = [20261123, 7, 424242];
 /** The third seed runs with a non-default REACHED_STATUSES, as a utility may configure it. */
@@ -387,7 +387,8 @@ function cell(value: string | number | null): string {
 const utc = (ms: number | null) =>
   ms === null ? null : `${new Date(ms - (ms % 1000)).toISOString().slice(0, 19)}Z`;
 const line = (cells: (string | number | null)[]) => `${cells.map(cell).join(',')}\r\n`;
-/** Row order (decided, docs/mbproof-new.md): code point order of the text keys. */
+/** Row order (decided; docs/history.md, "The completion report files proven on random data"): code point order of
+ * the text keys. */
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 type Held = Msg & Stored & { reached: boolean };

@@ -10,7 +10,8 @@ import { customerMessagesSql, LINKCLICK_SQL } from '../completion/report-csv.ts'
  * its keys from the average of the old ones, far below what the campaign holds. A plan resting on that estimate
  * (the messages walked as the outside of a loop, or once per row of the other side) would cost the whole table,
  * or the table times the campaign; these tests read the plans as PostgreSQL ran them on such a campaign.
- * docs/plans-new.md has the figures of the same statements on 3.3 to 4.5 million messages.
+ * docs/history.md ("SQL plan robustness audit outside suppression") has the figures of the same statements on
+ * 3.3 to 4.5 million messages.
  */
 
 let t: TestApp;

@@ -7,8 +7,8 @@ import { PageNav } from './page-nav.tsx';
 /**
  * Rows a list held in the browser shows at a time (Completion Reports, Custom Reports). A season's 5,000
  * completion reports in one table took seconds to show and froze the page at each typed letter of its search; the
- * Custom Reports table of 2,000 campaigns held 62,000 elements and 270 MB (docs/scale-new.md). 100 is the AdHoc
- * list's row count (document 2).
+ * Custom Reports table of 2,000 campaigns held 62,000 elements and 270 MB (docs/history.md, "The console at a
+ * utility's scale"). 100 is the AdHoc list's row count (document 2).
  */
 export const TABLE_PAGE_ROWS = 100;
 
