@@ -1,7 +1,8 @@
 import type { AdhocLanguageName, NotifyBy, TemplateInsertUpdate } from '@psps/contracts';
 import { formatTemplateData, sampleData } from '@psps/contracts';
+import type { Actor } from '../audit/log.ts';
 import type { DemoSeeder } from '../demo/seed.ts';
-import { type Actor, adhocService } from './service.ts';
+import { adhocService } from './service.ts';
 
 const DEMO_ACTOR: Actor = { userId: null, actor: 'demo-seed' };
 

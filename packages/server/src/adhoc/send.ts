@@ -20,6 +20,7 @@ import {
   voiceDialerAddress,
   withTextDirection,
 } from '@psps/contracts';
+import type { Actor } from '../audit/log.ts';
 import type { AppContext } from '../context.ts';
 import { emailSenderFor, smsSenderFor, voiceCallerFor, voiceUsesProvider } from '../delivery/channels.ts';
 import { errorText } from '../delivery/redact.ts';
@@ -28,7 +29,7 @@ import { suppressionService } from '../suppression/service.ts';
 import type { AudioStore } from './audio.ts';
 import { sanitizeEmailHtml } from './email-html.ts';
 import { htmlToText } from './rules.ts';
-import type { Actor, AdhocService } from './service.ts';
+import type { AdhocService } from './service.ts';
 
 /**
  * A test send's outcome is the answer's `status` (DESIGN §3), and the HTTP status stays 200 whenever the

@@ -37,14 +37,12 @@ import {
   VOICE_CALLER_ID,
   voiceDialerAddress,
 } from '@psps/contracts';
-import { type Db, type DbClient, withTransaction } from '../db/pool.ts';
+import { type Actor, recordAudit } from '../audit/log.ts';
+import { type Db, type DbClient, type Queryable, withTransaction } from '../db/pool.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { sanitizeEmailHtml } from './email-html.ts';
 
 /** Who made a change: from the session or API key, never from the request body (http/access.ts). */
-export type Actor = { userId: number | null; actor: string };
-
-type Queryable = Pick<Db | DbClient, 'query'>;
 
 const iso = (value: Date | null): string | null => (value === null ? null : value.toISOString());
 
@@ -100,10 +98,7 @@ function recordsOf(rows: RecordRow[]): AdhocLanguageRecord[] {
 }
 
 async function audit(db: Queryable, who: Actor, action: string, campaignId: number, details: object) {
-  await db.query(
-    'INSERT INTO audit_log (user_id, actor, action, target, details) VALUES ($1, $2, $3, $4, $5)',
-    [who.userId, who.actor, action, adhocIdLabel(campaignId), JSON.stringify(details)],
-  );
+  await recordAudit(db, who, action, adhocIdLabel(campaignId), details);
 }
 
 const missingTemplate = (id: number) => notFound(`There is no ad hoc template ${adhocIdLabel(id)}.`);

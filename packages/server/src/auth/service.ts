@@ -1,4 +1,5 @@
 import type { AnyPermission, LoginAnswer, Permission, PermissionsAnswer } from '@psps/contracts';
+import { recordAudit } from '../audit/log.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/pool.ts';
 import type { AuthContext } from '../http/access.ts';
@@ -79,11 +80,12 @@ export function authService(db: Db, config: Pick<Config, 'session' | 'loginLimit
 
       const { rows } = await db.query<{
         id: number;
+        email: string;
         fullname: string;
         password_hash: string;
         disabled: boolean;
       }>(
-        'SELECT id, fullname, password_hash, disabled_at IS NOT NULL AS disabled FROM users WHERE lower(email) = $1',
+        'SELECT id, email, fullname, password_hash, disabled_at IS NOT NULL AS disabled FROM users WHERE lower(email) = $1',
         [normalized],
       );
       const user = rows[0];
@@ -102,6 +104,9 @@ export function authService(db: Db, config: Pick<Config, 'session' | 'loginLimit
          VALUES ($1, $2, now() + $3::interval, $4)`,
         [tokenHash(token), user.id, `${Math.round(config.session.absoluteMs / 1000)} seconds`, clientIp],
       );
+      await recordAudit(db, { userId: user.id, actor: user.email }, 'auth.sign-in', user.email, {
+        ip: clientIp,
+      });
       const perms = await db.query<{ permission: string }>(
         'SELECT permission FROM user_permissions WHERE user_id = $1 ORDER BY permission',
         [user.id],
@@ -191,9 +196,13 @@ export function authService(db: Db, config: Pick<Config, 'session' | 'loginLimit
     },
 
     async logout(sessionId: number): Promise<void> {
-      await db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [
-        sessionId,
-      ]);
+      const { rows } = await db.query<{ id: number; email: string }>(
+        `UPDATE sessions s SET revoked_at = now() FROM users u
+          WHERE s.id = $1 AND s.revoked_at IS NULL AND u.id = s.user_id RETURNING u.id, u.email`,
+        [sessionId],
+      );
+      const user = rows[0];
+      if (user) await recordAudit(db, { userId: user.id, actor: user.email }, 'auth.sign-out', user.email);
     },
 
     async createApiKey(name: string, permissions: AnyPermission[]): Promise<string> {

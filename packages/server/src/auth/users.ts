@@ -1,4 +1,5 @@
 import { PERMISSIONS, type Permission } from '@psps/contracts';
+import { type Actor, recordAudit, SYSTEM } from '../audit/log.ts';
 import type { Db } from '../db/pool.ts';
 import { withTransaction } from '../db/pool.ts';
 import { hashSecret } from './passwords.ts';
@@ -21,8 +22,12 @@ export function parsePermissions(list: string[]): Permission[] {
   return [...new Set(list)] as Permission[];
 }
 
-/** User administration, used by the users CLI and the demo seed. */
-export function userService(db: Db) {
+/**
+ * User administration, used by the users CLI and the demo seed. Every change is recorded in the audit log in its
+ * own transaction, as done by `who` (the command line's operating-system user, or the system for the demo seed),
+ * with the user changed as its target.
+ */
+export function userService(db: Db, who: Actor = SYSTEM) {
   return {
     async list(): Promise<UserRow[]> {
       const { rows } = await db.query<UserRow>(
@@ -53,61 +58,77 @@ export function userService(db: Db) {
           'INSERT INTO user_permissions (user_id, permission) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING',
           [id, input.permissions],
         );
+        await recordAudit(c, who, 'user.add', input.email.trim(), {
+          permissions: [...input.permissions].sort(),
+        });
         return true;
       });
     },
 
     async setPermissions(email: string, permissions: Permission[]) {
       await withTransaction(db, async (c) => {
-        const id = await requireId(c, email);
-        await c.query('DELETE FROM user_permissions WHERE user_id = $1', [id]);
+        const { id, email: stored } = await requireUser(c, email);
+        const { rows: before } = await c.query<{ permission: string }>(
+          'DELETE FROM user_permissions WHERE user_id = $1 RETURNING permission',
+          [id],
+        );
         await c.query('INSERT INTO user_permissions (user_id, permission) SELECT $1, unnest($2::text[])', [
           id,
           permissions,
         ]);
+        await recordAudit(c, who, 'user.permissions', stored, {
+          before: before.map((r) => r.permission).sort(),
+          after: [...permissions].sort(),
+        });
       });
     },
 
     async setPassword(email: string, clientHash: string) {
       const passwordHash = await hashSecret(clientHash);
       await withTransaction(db, async (c) => {
-        const id = await requireId(c, email);
+        const { id, email: stored } = await requireUser(c, email);
         await c.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [
           id,
           passwordHash,
         ]);
         // A new password ends every open session of that user.
-        await c.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [
-          id,
-        ]);
+        const ended = await c.query(
+          'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',
+          [id],
+        );
+        await recordAudit(c, who, 'user.password', stored, { sessionsEnded: ended.rowCount ?? 0 });
       });
     },
 
     /** Disabling a user ends their sessions at once. */
     async setDisabled(email: string, disabled: boolean) {
       await withTransaction(db, async (c) => {
-        const id = await requireId(c, email);
+        const { id, email: stored } = await requireUser(c, email);
         await c.query(
           'UPDATE users SET disabled_at = CASE WHEN $2 THEN now() ELSE NULL END, updated_at = now() WHERE id = $1',
           [id, disabled],
         );
-        if (disabled) {
-          await c.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [
-            id,
-          ]);
-        }
+        const ended = disabled
+          ? await c.query(
+              'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',
+              [id],
+            )
+          : null;
+        await recordAudit(c, who, disabled ? 'user.disable' : 'user.enable', stored, {
+          ...(ended && { sessionsEnded: ended.rowCount ?? 0 }),
+        });
       });
     },
   };
 }
 
-/** The user's id, its row locked: two changes to one user at once run one after the other. */
-async function requireId(c: { query: Db['query'] }, email: string): Promise<number> {
-  const { rows } = await c.query<{ id: number }>(
-    'SELECT id FROM users WHERE lower(email) = lower($1) FOR UPDATE',
+/** The user's id and stored e-mail, its row locked: two changes to one user at once run one after the other. */
+async function requireUser(c: { query: Db['query'] }, email: string): Promise<{ id: number; email: string }> {
+  const { rows } = await c.query<{ id: number; email: string }>(
+    'SELECT id, email FROM users WHERE lower(email) = lower($1) FOR UPDATE',
     [email],
   );
-  const id = rows[0]?.id;
-  if (id === undefined) throw new UserError(`No user with the e-mail ${email}.`);
-  return id;
+  const user = rows[0];
+  if (user === undefined) throw new UserError(`No user with the e-mail ${email}.`);
+  return user;
 }

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { Actor } from '../audit/log.ts';
 import type { Config } from '../config.ts';
 import { startEmbeddedPostgres } from '../db/embedded.ts';
 import { migrate } from '../db/migrate.ts';
@@ -42,4 +44,19 @@ export async function connectForCli(config: Config): Promise<{ db: Db; close: ()
       await stopEmbedded?.();
     },
   };
+}
+
+/**
+ * Who runs a command-line tool, for the audit log: `cli:` and the operating-system user (the tools need a shell on
+ * the server or the database's address, so the system's account is what names the person).
+ */
+export function commandLineActor(): Actor {
+  let name: string;
+  try {
+    name = userInfo().username;
+  } catch {
+    // A user id with no entry in the system's user list (a container's arbitrary uid).
+    name = process.env.USER ?? `uid ${process.getuid?.() ?? 'unknown'}`;
+  }
+  return { userId: null, actor: `cli:${name}` };
 }

@@ -2,12 +2,13 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { INGEST_PERMISSION } from '@psps/contracts';
 import { z } from 'zod';
+import { recordAudit } from '../audit/log.ts';
 import { clientHashOf } from '../auth/passwords.ts';
 import { authService } from '../auth/service.ts';
 import { parsePermissions, UserError, userService } from '../auth/users.ts';
 import { loadConfig } from '../config.ts';
 import { explainStartFailure } from '../db/start-errors.ts';
-import { connectForCli } from './connect.ts';
+import { commandLineActor, connectForCli } from './connect.ts';
 
 const USAGE = `Usage: npm run users -- <command>
 
@@ -116,7 +117,8 @@ async function main() {
   const config = loadConfig();
   const { db, close } = await connectForCli(config);
   try {
-    const users = userService(db);
+    const who = commandLineActor();
+    const users = userService(db, who);
     switch (command) {
       case 'add': {
         const email = need(arg1, 'e-mail').trim();
@@ -174,6 +176,7 @@ async function main() {
           );
         }
         const key = await keys.createApiKey(name, [INGEST_PERMISSION]);
+        await recordAudit(db, who, 'api-key.create', name, { permissions: [INGEST_PERMISSION] });
         process.stdout.write(`${key}\n`);
         process.stderr.write('Store this key now: it is shown once and kept only as a hash.\n');
         break;
@@ -181,6 +184,7 @@ async function main() {
       case 'api-key-revoke': {
         const n = await authService(db, config).revokeApiKey(need(arg1, 'key name'));
         if (n === 0) throw new UserError(`No API key named ${arg1} is in use; nothing was revoked.`);
+        await recordAudit(db, who, 'api-key.revoke', arg1 ?? null, { keys: n });
         process.stdout.write(
           `Revoked the API key named ${arg1}${n > 1 ? ` (${n} keys of that name)` : ''}: it stops working within 5 seconds.\n`,
         );

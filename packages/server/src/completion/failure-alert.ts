@@ -1,4 +1,5 @@
 import { REPORT_KIND_LABELS, type ReportKind } from '@psps/contracts';
+import { recordAudit, SYSTEM } from '../audit/log.ts';
 import type { AppContext } from '../context.ts';
 import { emailSenderFor } from '../delivery/channels.ts';
 import { errorText } from '../delivery/redact.ts';
@@ -94,10 +95,12 @@ export async function sendFailureAlert(ctx: AppContext, reportId: number, seq: n
           () => ({ sent: true }),
           (err: unknown) => ({ sent: false, error: errorText(err) }),
         );
-      await db.query(
-        `INSERT INTO audit_log (user_id, actor, action, target, details) VALUES (NULL, 'system', 'report.alert', $1, $2)`,
-        [`dataset ${row.dataset_id}`, JSON.stringify({ report: reportId, to: address, subject, ...outcome })],
-      );
+      await recordAudit(db, SYSTEM, 'report.alert', `dataset ${row.dataset_id}`, {
+        report: reportId,
+        to: address,
+        subject,
+        ...outcome,
+      });
     }
   } catch {
     // The database is unreachable: the row could not be read nor the audit written; the job's own failure is logged.

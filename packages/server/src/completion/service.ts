@@ -10,12 +10,12 @@ import {
   type ReportKind,
   type TransferState,
 } from '@psps/contracts';
+import { type Actor, recordAudit } from '../audit/log.ts';
 import type { AppContext } from '../context.ts';
-import { type Db, type DbClient, withTransaction } from '../db/pool.ts';
+import { type Queryable, withTransaction } from '../db/pool.ts';
 import { createFileTransfer } from '../delivery/file-transfer/create-file-transfer.ts';
 import { describeMs, FileTransferError } from '../delivery/file-transfer/file-transfer.ts';
 import { errorText, redactUrl, scrubSecrets } from '../delivery/redact.ts';
-import type { actorOf } from '../http/access.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { type JobRun, QUEUE_SCHEMA } from '../jobs/job.ts';
 import {
@@ -40,9 +40,6 @@ import { takeTransferLock, transferTiming } from './transfer-lock.ts';
  * - every failed attempt leaves its reason on the row (credentials removed) and its job's id, whose retry time
  *   the queue holds, while the queue retries.
  */
-
-type Actor = ReturnType<typeof actorOf>;
-type Queryable = Pick<Db | DbClient, 'query'>;
 
 export { GENERATE_JOB, TRANSFER_JOB };
 export type ReportJobData = { reportId: number; seq: number };
@@ -161,10 +158,7 @@ export function completionService(ctx: AppContext) {
   const reportsDir = path.join(config.dataDir, 'reports');
 
   async function audit(who: Actor, action: string, datasetId: number, details: object, q: Queryable = db) {
-    await q.query(
-      'INSERT INTO audit_log (user_id, actor, action, target, details) VALUES ($1, $2, $3, $4, $5)',
-      [who.userId, who.actor, action, `dataset ${datasetId}`, JSON.stringify(details)],
-    );
+    await recordAudit(q, who, action, `dataset ${datasetId}`, details);
   }
 
   /**

@@ -6,6 +6,8 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
 
 export type Db = pg.Pool;
 export type DbClient = pg.PoolClient;
+/** The pool or one of its connections (inside a transaction): whatever a statement can be sent to. */
+export type Queryable = Pick<Db | DbClient, 'query'>;
 
 /**
  * The connections of the pool kept for transfers (AppContext.streamDb): each is held while a client's bytes move, a

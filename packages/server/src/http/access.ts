@@ -1,5 +1,6 @@
 import type { AnyPermission, Permission } from '@psps/contracts';
 import type {} from 'fastify';
+import { type Actor, SYSTEM } from '../audit/log.ts';
 
 /**
  * Who may call a route. Every route must declare one: a route registered without it stops the
@@ -36,8 +37,8 @@ export function requiredPermissions(access: Access): AnyPermission[] {
 }
 
 /** Who did it, for the audit log: always from the session, never from a client-sent header. */
-export function actorOf(auth: AuthContext | undefined): { userId: number | null; actor: string } {
-  if (!auth) return { userId: null, actor: 'system' };
+export function actorOf(auth: AuthContext | undefined): Actor {
+  if (!auth) return SYSTEM;
   return auth.kind === 'session'
     ? { userId: auth.userId, actor: auth.email }
     : { userId: null, actor: `api-key:${auth.name}` };

@@ -22,8 +22,9 @@ import {
   type SuppressionUploadHeader,
 } from '@psps/contracts';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import { type Actor, recordAudit } from '../audit/log.ts';
 import type { Config } from '../config.ts';
-import { type Db, type DbClient, withTransaction } from '../db/pool.ts';
+import { type Db, type DbClient, type Queryable, withTransaction } from '../db/pool.ts';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
 import { copyEscape } from './copy-text.ts';
 import { csvFromCopyText } from './csv-out.ts';
@@ -33,7 +34,6 @@ import { parseUpload, type UploadBatch, UploadFileError } from './parse-upload.t
 import * as sql from './sql.ts';
 
 /** Who made a change, from the session (never a header): recorded on rows and in the audit log. */
-export type Actor = { userId: number | null; actor: string };
 export type UploadMode = 'full' | 'incremental';
 
 /** An upload whose file is being read; created before the file is read so that a crash leaves a trace. */
@@ -317,7 +317,7 @@ export function suppressionService(db: Db, config: Config, streamDb: Db) {
           unchanged,
           redated.length,
         ]);
-        await audit(client, actor, 'suppression.upload.full', upload.group_vch, {
+        await recordAudit(client, actor, 'suppression.upload.full', upload.group_vch, {
           uploadId,
           added,
           removed,
@@ -369,7 +369,10 @@ export function suppressionService(db: Db, config: Config, streamDb: Db) {
         }
         if (upload.status === 'staged') {
           await client.query(sql.CLOSE_UPLOAD, [uploadId, 'discarded', `discarded by ${actor.actor}`]);
-          await audit(client, actor, 'suppression.upload.discarded', upload.group_vch, { uploadId, rows: 0 });
+          await recordAudit(client, actor, 'suppression.upload.discarded', upload.group_vch, {
+            uploadId,
+            rows: 0,
+          });
         }
       });
       await dropStaging(db, uploadId);
@@ -393,7 +396,7 @@ export function suppressionService(db: Db, config: Config, streamDb: Db) {
           );
         }
         await client.query(sql.BUMP_GROUP, [group]);
-        await audit(client, actor, 'suppression.delete.row', group, {
+        await recordAudit(client, actor, 'suppression.delete.row', group, {
           rowId,
           type: row.supress_type,
           value: row.value_vch,
@@ -415,7 +418,7 @@ export function suppressionService(db: Db, config: Config, streamDb: Db) {
           throw notFound(`The group "${group}" has no active ${type} values. Nothing was deleted.`);
         }
         await client.query(sql.BUMP_GROUP, [group]);
-        await audit(client, actor, 'suppression.delete.group', group, { type, rows: deleted });
+        await recordAudit(client, actor, 'suppression.delete.group', group, { type, rows: deleted });
         return deleted;
       });
     },
@@ -426,7 +429,7 @@ export function suppressionService(db: Db, config: Config, streamDb: Db) {
       type: SuppressionType | undefined,
       actor: Actor,
     ): Promise<void> {
-      await audit(db, actor, 'suppression.download', group ?? null, {
+      await recordAudit(db, actor, 'suppression.download', group ?? null, {
         group: group ?? 'all',
         ...(type === undefined ? {} : { type }),
       });
@@ -509,7 +512,6 @@ export function suppressionService(db: Db, config: Config, streamDb: Db) {
 
 export type SuppressionService = ReturnType<typeof suppressionService>;
 
-type Queryable = Pick<DbClient, 'query'>;
 type PageQuery = (offset: number, limit: number, reverse: boolean) => Promise<{ rows: sql.RowFromDb[] }>;
 type SearchPart = { count: () => Promise<number>; rows: PageQuery };
 
@@ -660,16 +662,6 @@ async function lockGroup(client: Queryable, group: string): Promise<number> {
   await client.query(sql.ENSURE_GROUP, [group]);
   const { rows } = await client.query<{ version: number }>(sql.LOCK_GROUP, [group]);
   return rows[0]!.version;
-}
-
-async function audit(
-  db: Queryable,
-  actor: Actor,
-  action: string,
-  target: string | null,
-  details: Record<string, unknown>,
-): Promise<void> {
-  await db.query(sql.AUDIT, [actor.userId, actor.actor, action, target, JSON.stringify(details)]);
 }
 
 /**
@@ -850,7 +842,7 @@ async function applyIncremental(
       staged.accepted - written,
       redated.length,
     ]);
-    await audit(client, upload.actor, 'suppression.upload.incremental', upload.group, {
+    await recordAudit(client, upload.actor, 'suppression.upload.incremental', upload.group, {
       uploadId: upload.id,
       inserted,
       redated: redated.length,

@@ -314,9 +314,6 @@ export const END_ROW = `UPDATE suppressions SET end_ts = now(), ended_by = $3
 export const END_GROUP_TYPE = `UPDATE suppressions SET end_ts = now(), ended_by = $3
   WHERE group_vch = $1 AND supress_type = $2 AND ended_by IS NULL AND (end_ts IS NULL OR end_ts > now())`;
 
-export const AUDIT =
-  'INSERT INTO audit_log (user_id, actor, action, target, details) VALUES ($1, $2, $3, $4, $5::jsonb)';
-
 // Uploads --------------------------------------------------------------------------------------------------------
 
 export const INSERT_UPLOAD = `INSERT INTO suppression_uploads (group_vch, mode, created_by, created_by_user_id)
