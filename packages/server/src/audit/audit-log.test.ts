@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -171,6 +172,40 @@ describe('the audit log', () => {
       stderr:
         '--since last week is not a time: write a date (2026-11-23), a date and time with its offset (2026-11-23T08:00:00-08:00) or a span back from now (30m, 12h, 7d).\n',
     });
+  });
+
+  it('ends quietly, its database closed, when its reader stops reading (| head)', async () => {
+    // 3,000 entries of ~90 bytes: more than a pipe holds, so the command is still writing when the reader goes.
+    await t.ctx.db.query(
+      `INSERT INTO audit_log (at, actor, action, target, details)
+       SELECT '2025-06-01T00:00:00Z'::timestamptz + n * interval '1 second', 'system', 'pipe.test', 'entry ' || n,
+              '{"padding":"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}'
+         FROM generate_series(1, 3000) n`,
+    );
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.join(here, '..', 'cli', 'audit-log.ts'),
+        '--since',
+        '2025-06-01',
+        '--until',
+        '2025-06-02',
+      ],
+      { env: { PATH: process.env.PATH, DATABASE_URL: t.databaseUrl, DATA_DIR: dataDir.path } },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const first = await new Promise<string>((resolve) =>
+      child.stdout.once('data', (chunk) => resolve(String(chunk))),
+    );
+    child.stdout.destroy();
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(first).toMatch(/^2025-06-01T00:00:01Z {2}system {2}pipe\.test {2}entry 1 {2}/);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
   });
 
   it('records who signed a session in, by the stored e-mail, whatever case was typed', async () => {

@@ -101,9 +101,19 @@ export function entryCsv(e: AuditEntry): string {
   return toCsvRow([timeOf(e.at), e.actor, e.action, e.target, JSON.stringify(e.details)]);
 }
 
+/**
+ * Set when the reader of standard output has gone (`| head`): the rest is not wanted, and the command ends as if
+ * done (its database closed, the embedded one stopped) instead of dying of the broken pipe with a stack trace.
+ */
+let readerGone = false;
+
 /** Writes and waits when the reader (a pipe, a slow terminal) is behind, so a long log never piles up in memory. */
 async function write(text: string): Promise<void> {
-  if (!process.stdout.write(text)) await new Promise((resolve) => process.stdout.once('drain', resolve));
+  if (readerGone || process.stdout.write(text)) return;
+  await new Promise((resolve) => {
+    process.stdout.once('drain', resolve);
+    process.stdout.once('error', resolve);
+  });
 }
 
 async function main() {
@@ -113,12 +123,17 @@ async function main() {
     return;
   }
   const { filter, csv } = filterOf(args);
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+    readerGone = true;
+  });
   const { db, close } = await connectForCli(loadConfig());
   try {
     if (csv) await write(toCsvRow(CSV_HEADER));
     let count = 0;
     for await (const entry of readAuditLog(db, filter)) {
       await write(csv ? entryCsv(entry) : entryLine(entry));
+      if (readerGone) return;
       count++;
     }
     process.stderr.write(
