@@ -1,5 +1,6 @@
 import { Divider, Skeleton, Stack, Text } from '@mantine/core';
 import { REPORT_TEXTS } from '@psps/contracts';
+import { useDeferredValue } from 'react';
 import { useCampaignTree } from '../api/get-campaign-tree.ts';
 import { useEventTrees } from '../api/get-event-trees.ts';
 import { useEvents } from '../api/get-events.ts';
@@ -37,17 +38,21 @@ export function CampaignTreeSection({ datasetId, title }: { datasetId: number; t
  */
 function EventCampaigns({ eventId }: { eventId: number }) {
   const trees = useEventTrees(eventId);
+  // Drawn in the background, in slices the browser can interrupt: 200 trees at once held the page for a second.
+  const shown = useDeferredValue(trees.data);
   return (
     <Stack gap="lg">
       {!trees.data?.length && <LoadProblem query={trees} what="campaign trees of this event" />}
-      {trees.isPending && <Skeleton height={240} radius="sm" data-testid="report-skeleton" />}
-      {trees.data?.length === 0 && (
+      {(trees.isPending || (shown === undefined && trees.data !== undefined)) && (
+        <Skeleton height={240} radius="sm" data-testid="report-skeleton" />
+      )}
+      {shown?.length === 0 && (
         <Text c="dimmed" size="sm">
           This event has no campaign yet.
         </Text>
       )}
       {/* Each tree has one root card: the campaign, whose label titles the section. */}
-      {trees.data?.flatMap((tree) =>
+      {shown?.flatMap((tree) =>
         tree[0].map((root) => (
           <ReportSection
             key={root.dataset_id_bint}
