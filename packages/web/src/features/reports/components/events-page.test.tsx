@@ -2,7 +2,7 @@
 import { MantineProvider } from '@mantine/core';
 import type { Campaign, CampaignTreeAnswer } from '@psps/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { componentTestSurroundings } from '../../../lib/jsdom-stubs.ts';
@@ -56,18 +56,24 @@ function server(trees: Answer) {
       calls.push(url);
       if (url === '/api/proc_events_getList/') {
         return Response.json([
-          [{ id_bint: 7, name_vch: 'Sierra Foothills PSPS', begin_dt: local(7, 0), recordCount: 9 }],
+          [
+            { id_bint: 7, name_vch: 'Sierra Foothills PSPS', begin_dt: local(7, 0), recordCount: 9 },
+            { id_bint: 9, name_vch: 'North Bay PSPS', begin_dt: local(6, 0), recordCount: 0 },
+          ],
         ]);
       }
-      if (url === '/api/sql/proc_reports_gridTreeEvents/7') return Response.json([[]]);
+      if (url.startsWith('/api/sql/proc_reports_gridTreeEvents/')) return Response.json([[]]);
       if (url === '/api/v1/reports/events/7/trees') return trees();
+      // Event 9: one campaign.
+      if (url === '/api/v1/reports/events/9/trees')
+        return Response.json([[[[card(900, 'North Bay notice', null)], [], [], []]]]);
       return Response.json({ error: 'not_found', message: `There is no GET ${url}.` }, { status: 404 });
     }),
   );
   return calls;
 }
 
-/** The Events screen with event 7 chosen (as a pasted link or a reload shows it). */
+/** The Events screen with event 7 chosen (as a pasted link or a reload shows it); answers its router. */
 function showEvent() {
   const router = createMemoryRouter([{ path: '*', element: <EventsPage /> }], {
     initialEntries: ['/admin/standard-reports-events?event=7'],
@@ -79,10 +85,11 @@ function showEvent() {
       </QueryClientProvider>
     </MantineProvider>,
   );
+  return router;
 }
 
 const titles = () =>
-  screen.getAllByTestId('tree-section').map((section) => section.querySelector('h3')?.textContent);
+  screen.queryAllByTestId('tree-section').map((section) => section.querySelector('h3')?.textContent);
 
 describe('the Events screen: a title and a campaign tree for each campaign of the event (document 1 §2)', () => {
   it('shows them in the order answered, all from one call for the whole event', async () => {
@@ -111,6 +118,18 @@ describe('the Events screen: a title and a campaign tree for each campaign of th
       '/api/sql/proc_reports_gridTreeEvents/7',
       '/api/v1/reports/events/7/trees',
     ]);
+  });
+
+  it("choosing another event shows its trees in place of the first's, and the first again when chosen again (from the cache)", async () => {
+    server(() => Response.json([TREES]));
+    const router = showEvent();
+    await waitFor(() => expect(screen.getAllByTestId('tree-section')).toHaveLength(3));
+    await act(() => router.navigate('/admin/standard-reports-events?event=9'));
+    expect(titles()).not.toContain('2026-11-20 08:00:00 [110] 48-hour notice');
+    await waitFor(() => expect(titles()).toEqual(['- [900] North Bay notice']));
+    await act(() => router.navigate('/admin/standard-reports-events?event=7'));
+    expect(titles()).not.toContain('- [900] North Bay notice');
+    await waitFor(() => expect(screen.getAllByTestId('tree-section')).toHaveLength(3));
   });
 
   it('shows a skeleton until the trees arrive', async () => {

@@ -1,5 +1,5 @@
 import { Divider, Skeleton, Stack, Text } from '@mantine/core';
-import { REPORT_TEXTS } from '@psps/contracts';
+import { type CampaignTreeAnswer, REPORT_TEXTS } from '@psps/contracts';
 import { useDeferredValue } from 'react';
 import { useCampaignTree } from '../api/get-campaign-tree.ts';
 import { useEventTrees } from '../api/get-event-trees.ts';
@@ -39,11 +39,12 @@ export function CampaignTreeSection({ datasetId, title }: { datasetId: number; t
 function EventCampaigns({ eventId }: { eventId: number }) {
   const trees = useEventTrees(eventId);
   // Drawn in the background, in slices the browser can interrupt: 200 trees at once held the page for a second.
-  const shown = useDeferredValue(trees.data);
+  // null until then, also when the answer is already in the cache (an event chosen again).
+  const shown = useDeferredValue<CampaignTreeAnswer[] | undefined | null>(trees.data, null);
   return (
     <Stack gap="lg">
       {!trees.data?.length && <LoadProblem query={trees} what="campaign trees of this event" />}
-      {(trees.isPending || (shown === undefined && trees.data !== undefined)) && (
+      {(trees.isPending || (shown === null && trees.data !== undefined)) && (
         <Skeleton height={240} radius="sm" data-testid="report-skeleton" />
       )}
       {shown?.length === 0 && (
@@ -88,7 +89,8 @@ export function EventsPage() {
         <>
           <EventsGridSection eventId={eventId} title="Events grid" />
           <Divider />
-          <EventCampaigns eventId={eventId} />
+          {/* Keyed: another event's trees are never shown while the chosen one's are drawn. */}
+          <EventCampaigns key={eventId} eventId={eventId} />
         </>
       )}
     </RememberedChoice>
