@@ -35,6 +35,11 @@ describe('authorization matrix: every registered route', () => {
     );
   });
 
+  it("walks the Events screen's trees of an event too, a call added to the specification's, which needs REPORTING", () => {
+    const trees = t.app.accessTable.filter((r) => r.url === '/api/v1/reports/events/:eventId/trees');
+    expect(trees.map((r) => [r.method, r.access])).toEqual([['GET', 'REPORTING']]);
+  });
+
   it('refuses a route without an access rule when the app starts', async () => {
     const app = await buildApp(t.ctx, { webDist: null });
     expect(() => app.get('/api/v1/unguarded', async () => 'x')).toThrow(/declares no access rule/);

@@ -5,11 +5,14 @@ import {
   campaignTreeAnswer,
   channelReportAnswer,
   datasetIdParams,
+  errorBody,
   eventCampaignsAnswer,
   eventIdParams,
   eventsListAnswer,
+  eventTreesAnswer,
   gridAnswer,
   gridCsvQuery,
+  REPORT_PATHS,
   summaryAnswer,
 } from '@psps/contracts';
 import { z } from 'zod';
@@ -20,7 +23,10 @@ import { reportsService } from './service.ts';
 
 const reporting = { access: 'REPORTING' } as const;
 
-/** The report calls of document 1 §7 (all need REPORTING); answer shapes in contracts/reports. */
+/**
+ * The report calls of document 1 §7 and the Events screen's trees of an event (all need REPORTING); answer shapes in
+ * contracts/reports.
+ */
 export async function reportsRoutes(app: App, ctx: AppContext) {
   const reports = reportsService(ctx.db);
   const tags = ['reports'];
@@ -95,6 +101,24 @@ export async function reportsRoutes(app: App, ctx: AppContext) {
       },
     },
     (req) => reports.eventCampaigns(req.params.eventId),
+  );
+
+  app.get(
+    REPORT_PATHS.eventTrees.replace('{eventId}', ':eventId'),
+    {
+      config: reporting,
+      schema: {
+        tags,
+        summary: 'Campaign trees of every campaign of an event (added: one call for the Events screen)',
+        description:
+          'The campaign tree of each root campaign of the event, in the order of /api/proc_events_getCampaigns/{eventId}; ' +
+          'each is exactly what /api/proc_reports_campaignTree/{datasetId} answers for that campaign. ' +
+          'An event without campaigns answers [[]]. A malformed id answers 400, an unknown event 404.',
+        params: eventIdParams,
+        response: { 200: eventTreesAnswer, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+      },
+    },
+    (req) => reports.eventTrees(req.params.eventId),
   );
 
   app.get(

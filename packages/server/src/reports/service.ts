@@ -48,6 +48,10 @@ const D_DATASET_COLUMNS = [
   .map((c) => `d.${c}`)
   .join(', ');
 const CLASS_ORDER = `array_position(ARRAY['MEDICAL_BASELINE','CRITICAL_ESSENTIAL','GENERAL'], d.customer_class)`;
+/** The rows of one campaign tree `d`: its root first, then its children by customer class, oldest first. */
+const TREE_ORDER = `d.root_id NULLS FIRST, ${CLASS_ORDER}, d.created_at, d.id`;
+/** The root campaigns of an event as proc_events_getCampaigns lists them: launch order, not yet launched last. */
+const eventOrder = (root: 'd' | 't') => `${root}.launched_at NULLS LAST, ${root}.id`;
 
 /**
  * Message counts per channel of campaign `d`, its children included: a few dozen rollup rows (campaign x
@@ -83,6 +87,32 @@ export function reportsService(db: Db) {
     };
   }
 
+  /** A campaign tree: its root's card, then its children's cards by customer class (in TREE_ORDER already). */
+  function tree(root: CountedRow, children: CountedRow[]): CampaignTreeAnswer {
+    const ofClass = (cls: CustomerClass) =>
+      children.filter((c) => c.customer_class === cls).map((c) => campaign(c));
+    return [[campaign(root)], ofClass('MEDICAL_BASELINE'), ofClass('CRITICAL_ESSENTIAL'), ofClass('GENERAL')];
+  }
+
+  /**
+   * The campaigns `d` of event $1 that `joins` reaches from `events e`, with their counts, in `order`: one statement.
+   * An unknown event throws 404; an event without campaigns answers no rows (its one row has no campaign).
+   */
+  async function eventRows(name: string, eventId: number, joins: string, order: string) {
+    const { rows } = await db.query<CountedRow & { event_name: string }>({
+      name,
+      text: `SELECT e.name AS event_name, ${D_DATASET_COLUMNS}, n.*
+               FROM events e
+               ${joins}
+               LEFT JOIN LATERAL (${COUNTS}) n ON true
+              WHERE e.id = $1
+              ORDER BY ${order}`,
+      values: [eventId],
+    });
+    if (!rows[0]) throw notFound(`There is no event ${eventId}.`);
+    return rows.filter((d) => d.id !== null);
+  }
+
   function listItem(d: CountedRow): CampaignListItem {
     return {
       ...campaign(d),
@@ -109,47 +139,58 @@ export function reportsService(db: Db) {
                  FROM (SELECT coalesce(root_id, id) AS root FROM datasets WHERE id = $1) t
                  JOIN datasets d ON d.id = t.root OR d.root_id = t.root
                 CROSS JOIN LATERAL (${COUNTS}) n
-                ORDER BY d.root_id NULLS FIRST, ${CLASS_ORDER}, d.created_at, d.id`,
+                ORDER BY ${TREE_ORDER}`,
         values: [datasetId],
       });
       const [root, ...children] = rows;
       if (!root) throw notFound(`There is no campaign ${datasetId}.`);
-      const ofClass = (cls: CustomerClass) =>
-        children.filter((c) => c.customer_class === cls).map((c) => campaign(c));
-      return [
-        [campaign(root)],
-        ofClass('MEDICAL_BASELINE'),
-        ofClass('CRITICAL_ESSENTIAL'),
-        ofClass('GENERAL'),
-      ];
+      return tree(root, children);
+    },
+
+    /**
+     * The tree of every root campaign of an event, in one statement: the rows of campaignTree for each root, the
+     * roots in eventCampaigns' order, so that each tree is the one campaignTree answers for that campaign.
+     */
+    async eventTrees(eventId: number): Promise<[CampaignTreeAnswer[]]> {
+      const rows = await eventRows(
+        'reports-event-trees',
+        eventId,
+        `LEFT JOIN datasets t ON t.event_id = e.id AND t.root_id IS NULL
+         LEFT JOIN datasets d ON d.id = t.id OR d.root_id = t.id`,
+        `${eventOrder('t')}, ${TREE_ORDER}`,
+      );
+      const trees: CampaignTreeAnswer[] = [];
+      let root: CountedRow | undefined;
+      let children: CountedRow[] = [];
+      for (const d of rows) {
+        if (d.root_id === null) {
+          if (root) trees.push(tree(root, children));
+          root = d;
+          children = [];
+        } else children.push(d);
+      }
+      if (root) trees.push(tree(root, children));
+      return [trees];
     },
 
     async grid(eventId: number): Promise<[GridRow[]]> {
-      const { rows } = await db.query<CountedRow & { event_name: string }>({
-        name: 'reports-grid',
-        text: `SELECT e.name AS event_name, ${D_DATASET_COLUMNS}, n.*
-                 FROM events e
-                 LEFT JOIN datasets d ON d.event_id = e.id
-                 LEFT JOIN datasets r ON r.id = d.root_id
-                 LEFT JOIN LATERAL (${COUNTS}) n ON true
-                WHERE e.id = $1
-                ORDER BY coalesce(r.launched_at, d.launched_at) NULLS LAST, coalesce(d.root_id, d.id),
-                         d.root_id NULLS FIRST, ${CLASS_ORDER}, d.created_at, d.id`,
-        values: [eventId],
-      });
-      if (!rows[0]) throw notFound(`There is no event ${eventId}.`);
+      const rows = await eventRows(
+        'reports-grid',
+        eventId,
+        `LEFT JOIN datasets d ON d.event_id = e.id
+         LEFT JOIN datasets r ON r.id = d.root_id`,
+        `coalesce(r.launched_at, d.launched_at) NULLS LAST, coalesce(d.root_id, d.id), ${TREE_ORDER}`,
+      );
       return [
-        rows
-          .filter((d) => d.id !== null)
-          .map((d) => ({
-            ...campaign(d),
-            id_bint: eventId,
-            name_vch: d.event_name,
-            rootDataset_bint: d.root_id ?? d.id,
-            CMD: d.cmd,
-            type: d.customer_class ? CUSTOMER_CLASS_LABELS[d.customer_class] : ROOT_TYPE_LABEL,
-            created_dt: d.created_at.toISOString(),
-          })),
+        rows.map((d) => ({
+          ...campaign(d),
+          id_bint: eventId,
+          name_vch: d.event_name,
+          rootDataset_bint: d.root_id ?? d.id,
+          CMD: d.cmd,
+          type: d.customer_class ? CUSTOMER_CLASS_LABELS[d.customer_class] : ROOT_TYPE_LABEL,
+          created_dt: d.created_at.toISOString(),
+        })),
       ];
     },
 
@@ -172,18 +213,13 @@ export function reportsService(db: Db) {
     },
 
     async eventCampaigns(eventId: number): Promise<[CampaignListItem[]]> {
-      const { rows } = await db.query<CountedRow>({
-        name: 'reports-event-campaigns',
-        text: `SELECT ${D_DATASET_COLUMNS}, n.*
-                 FROM events e
-                 LEFT JOIN datasets d ON d.event_id = e.id AND d.root_id IS NULL
-                 LEFT JOIN LATERAL (${COUNTS}) n ON true
-                WHERE e.id = $1
-                ORDER BY d.launched_at NULLS LAST, d.id`,
-        values: [eventId],
-      });
-      if (!rows[0]) throw notFound(`There is no event ${eventId}.`);
-      return [rows.filter((d) => d.id !== null).map(listItem)];
+      const rows = await eventRows(
+        'reports-event-campaigns',
+        eventId,
+        'LEFT JOIN datasets d ON d.event_id = e.id AND d.root_id IS NULL',
+        eventOrder('d'),
+      );
+      return [rows.map(listItem)];
     },
 
     async summary(datasetId: number): Promise<SummaryAnswer> {

@@ -49,3 +49,19 @@ describe('the campaign tree on a reload of an event with many campaigns', () => 
     expect(screen.getAllByText('1,501')).toHaveLength(1);
   });
 });
+
+describe('the campaign tree in an event of 200 campaigns', () => {
+  it('writes no style sheet of its own (one each for its rows and cards made 2,000 of them in the page)', () => {
+    stubBrowserApis();
+    render(
+      <MantineProvider env="test">
+        <CampaignTreeView
+          tree={[[campaign(100, 3)], [campaign(101, 1)], [campaign(102, 1)], [campaign(103, 1)]]}
+        />
+      </MantineProvider>,
+    );
+    const tree = screen.getByTestId('campaign-tree');
+    expect(tree.querySelectorAll('[data-testid="tree-card"]')).toHaveLength(3);
+    expect(tree.querySelectorAll('style')).toHaveLength(0);
+  });
+});

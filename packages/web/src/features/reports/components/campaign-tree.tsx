@@ -1,4 +1,4 @@
-import { Card, Flex, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Card, Group, Stack, Text } from '@mantine/core';
 import {
   type Campaign,
   type CampaignTreeAnswer,
@@ -9,6 +9,7 @@ import {
 import { memo } from 'react';
 import { dateOrDash } from '../../../lib/dates.ts';
 import { formatCount } from '../utils/labels.ts';
+import classes from './campaign-tree.module.css';
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
@@ -44,7 +45,7 @@ export function CampaignCard({ campaign, root }: { campaign: Campaign; root?: bo
       <Text size="xs" c="dimmed" lh={1.35} mb={4} data-testid="tree-card-title">
         {campaign.title_vch}
       </Text>
-      <SimpleGrid cols={2} spacing="md" verticalSpacing={0} style={{ gridTemplateColumns: '1.5fr 1fr' }}>
+      <div className={classes.counts}>
         <Stack gap={0}>
           <Field label="Imported" value={dateOrDash(campaign.created_dt)} />
           <Field label="Launched" value={dateOrDash(campaign.launched_dt)} />
@@ -56,7 +57,7 @@ export function CampaignCard({ campaign, root }: { campaign: Campaign; root?: bo
           <Field label="SMS" value={formatCount(campaign.smscount_int)} />
           <Field label="e-Mail" value={formatCount(campaign.emailcount_int)} />
         </Stack>
-      </SimpleGrid>
+      </div>
     </Card>
   );
 }
@@ -79,25 +80,9 @@ export const CampaignTreeView = memo(function CampaignTreeView({ tree }: { tree:
         const label = CUSTOMER_CLASS_LABELS[customerClass];
         const children = rows[i] ?? [];
         return (
-          <Flex
-            key={label}
-            direction={{ base: 'column', sm: 'row' }}
-            gap={{ base: 4, sm: 'sm' }}
-            data-testid="tree-row"
-            data-row={label}
-            pl="sm"
-            style={{ borderLeft: '2px solid var(--mantine-color-gray-3)' }}
-          >
+          <div key={label} className={classes.row} data-testid="tree-row" data-row={label}>
             {/* A heading under the section's: a screen reader's heading keys go from class to class. */}
-            <Text
-              component="h4"
-              m={0}
-              size="sm"
-              fw={600}
-              w={{ sm: 170 }}
-              style={{ flexShrink: 0, whiteSpace: 'nowrap' }}
-              pt={{ sm: 6 }}
-            >
+            <Text component="h4" m={0} size="sm" fw={600} className={classes.label}>
               {label}
               {children.length > 0 && (
                 <Text span size="xs" c="dimmed" fw={400}>
@@ -107,7 +92,7 @@ export const CampaignTreeView = memo(function CampaignTreeView({ tree }: { tree:
               )}
             </Text>
             {children.length === 0 ? (
-              <Text size="sm" c="dimmed" fs="italic" pt={{ sm: 6 }}>
+              <Text size="sm" c="dimmed" fs="italic" className={classes.none}>
                 {REPORT_TEXTS.none}
               </Text>
             ) : (
@@ -117,7 +102,7 @@ export const CampaignTreeView = memo(function CampaignTreeView({ tree }: { tree:
                 ))}
               </Group>
             )}
-          </Flex>
+          </div>
         );
       })}
     </Stack>

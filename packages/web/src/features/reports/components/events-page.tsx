@@ -1,7 +1,8 @@
-import { Divider, Stack, Text } from '@mantine/core';
-import { REPORT_TEXTS } from '@psps/contracts';
+import { Divider, Skeleton, Stack, Text } from '@mantine/core';
+import { type CampaignTreeAnswer, REPORT_TEXTS } from '@psps/contracts';
+import { useDeferredValue } from 'react';
 import { useCampaignTree } from '../api/get-campaign-tree.ts';
-import { useEventCampaigns } from '../api/get-event-campaigns.ts';
+import { useEventTrees } from '../api/get-event-trees.ts';
 import { useEvents } from '../api/get-events.ts';
 import { useEventsGrid } from '../api/get-events-grid.ts';
 import { campaignLabel, eventLabel } from '../utils/labels.ts';
@@ -29,19 +30,42 @@ export function CampaignTreeSection({ datasetId, title }: { datasetId: number; t
   );
 }
 
+/**
+ * A title and a campaign tree for each campaign of the event (document 1 §2), all from one call. Each tree is a
+ * section of its own as on the other screens: its title, when it was loaded and, when a reload fails, the notice
+ * beside it (wherever the operator has scrolled to) above the tree kept on screen. Before the first answer there
+ * are no sections yet: one skeleton, or the notice.
+ */
 function EventCampaigns({ eventId }: { eventId: number }) {
-  const campaigns = useEventCampaigns(eventId);
+  const trees = useEventTrees(eventId);
+  // Drawn in the background, in slices the browser can interrupt: 200 trees at once held the page for a second.
+  // null until then, also when the answer is already in the cache (an event chosen again).
+  const shown = useDeferredValue<CampaignTreeAnswer[] | undefined | null>(trees.data, null);
   return (
     <Stack gap="lg">
-      <LoadProblem query={campaigns} what="campaigns of this event" />
-      {campaigns.data?.length === 0 && (
+      {!trees.data?.length && <LoadProblem query={trees} what="campaign trees of this event" />}
+      {(trees.isPending || (shown === null && trees.data !== undefined)) && (
+        <Skeleton height={240} radius="sm" data-testid="report-skeleton" />
+      )}
+      {shown?.length === 0 && (
         <Text c="dimmed" size="sm">
           This event has no campaign yet.
         </Text>
       )}
-      {campaigns.data?.map((c) => (
-        <CampaignTreeSection key={c.dataset_id_bint} datasetId={c.dataset_id_bint} title={campaignLabel(c)} />
-      ))}
+      {/* Each tree has one root card: the campaign, whose label titles the section. */}
+      {shown?.flatMap((tree) =>
+        tree[0].map((root) => (
+          <ReportSection
+            key={root.dataset_id_bint}
+            title={campaignLabel(root)}
+            what="campaign tree"
+            query={trees}
+            testId="tree-section"
+          >
+            {() => <CampaignTreeView tree={tree} />}
+          </ReportSection>
+        )),
+      )}
     </Stack>
   );
 }
@@ -65,7 +89,8 @@ export function EventsPage() {
         <>
           <EventsGridSection eventId={eventId} title="Events grid" />
           <Divider />
-          <EventCampaigns eventId={eventId} />
+          {/* Keyed: another event's trees are never shown while the chosen one's are drawn. */}
+          <EventCampaigns key={eventId} eventId={eventId} />
         </>
       )}
     </RememberedChoice>
