@@ -67,7 +67,8 @@ export function CampaignCard({ campaign, root }: { campaign: Campaign; root?: bo
  * Essential and General, each with one card per child campaign, or 'none'.
  *
  * Memoised: a reload that changed nothing keeps the same answer object (the query's structural sharing), so the
- * 60-second poll of an event's 200 trees re-renders none of their cards (measured in docs/scale-new.md).
+ * 60-second poll of an event's 200 trees re-renders none of their cards (measured; docs/history.md, "The console at
+ * a utility's scale").
  */
 export const CampaignTreeView = memo(function CampaignTreeView({ tree }: { tree: CampaignTreeAnswer }) {
   const [roots, ...rows] = tree;

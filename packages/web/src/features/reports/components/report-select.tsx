@@ -6,8 +6,9 @@ const NONE = 'none';
 
 /**
  * Entries the open list renders at a time. A utility's season holds thousands of campaigns: rendering all 2,008
- * took half a second to open the list and up to 0.6 s a typed letter (measured, docs/scale-new.md). The list grows
- * by this many as it is scrolled, or walked with ArrowDown, near its end; a search still searches every entry.
+ * took half a second to open the list and up to 0.6 s a typed letter (measured; docs/history.md, "The console at a
+ * utility's scale"). The list grows by this many as it is scrolled, or walked with ArrowDown, near its end; a search
+ * still searches every entry.
  */
 export const RENDERED_ENTRIES = 100;
 /** How near the end of the rendered entries (in pixels, or entries for the keyboard) the next ones are added. */
