@@ -227,6 +227,9 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     // of the body would stay in the connection, and the client's next request on it would wait for ever.
     if (!req.raw.complete) reply.header('connection', 'close');
   });
+  // Registered before every route: a route's own compression (`compress` in its options, GROWING_ANSWER) is taken
+  // from the routes registered after the plugin. Off unless a route asks.
+  await app.register(compress, { global: false, threshold: 1024, encodings: ['br', 'gzip'] });
   for (const feature of FEATURES) await feature(app, ctx);
   await serveConsole(app, opts.webDist === undefined ? WEB_DIST : opts.webDist);
   return app;
@@ -426,10 +429,9 @@ function humanMessage(err: FastifyError, status: number): string {
 async function serveConsole(app: App, dist: string | null) {
   const available = dist !== null && existsSync(path.join(dist, 'index.html'));
   // The build writes each file also compressed (`.br`, `.gz`, at their best levels): sent as they are to a browser
-  // that takes them. Any other file is compressed as it is sent (the script shrinks to a third); API answers are
-  // small and stay as they are.
+  // that takes them. Any other file is compressed as it is sent (the script shrinks to a third); API answers only
+  // where they grow with the data (http/compression.ts).
   if (available) await app.register(fastifyStatic, { root: dist, serve: false, preCompressed: true });
-  await app.register(compress, { global: false, threshold: 1024, encodings: ['br', 'gzip'] });
   app.get(
     '/*',
     { config: { access: 'public' }, schema: { hide: true }, compress: {} },

@@ -10,6 +10,7 @@ import {
 } from '@psps/contracts';
 import type { AppContext } from '../context.ts';
 import { actorOf } from '../http/access.ts';
+import { GROWING_ANSWER } from '../http/compression.ts';
 import { HttpError } from '../http/errors.ts';
 import { pathTokenMatches } from '../http/path-token.ts';
 import type { App } from '../http/types.ts';
@@ -56,6 +57,7 @@ export async function completionRoutes(app: App, ctx: AppContext) {
   app.get(
     '/api/completion-reports/:sessionToken/:lastUpdateStamp',
     {
+      ...GROWING_ANSWER,
       config: { access: 'REPORTING' },
       schema: {
         tags,

@@ -1,5 +1,6 @@
 import { LAUNCHER_PATHS, launcherCampaignsAnswer } from '@psps/contracts';
 import type { AppContext } from '../context.ts';
+import { GROWING_ANSWER } from '../http/compression.ts';
 import type { App } from '../http/types.ts';
 import { launcherService } from './service.ts';
 
@@ -9,6 +10,7 @@ export async function launcherRoutes(app: App, ctx: AppContext) {
   app.get(
     LAUNCHER_PATHS.campaigns,
     {
+      ...GROWING_ANSWER,
       config: { access: 'REPORTING' },
       schema: {
         tags: ['launcher'],

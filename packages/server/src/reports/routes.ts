@@ -17,6 +17,7 @@ import {
 } from '@psps/contracts';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import { GROWING_ANSWER } from '../http/compression.ts';
 import type { App } from '../http/types.ts';
 import { gridCsv } from './csv.ts';
 import { reportsService } from './service.ts';
@@ -33,7 +34,11 @@ export async function reportsRoutes(app: App, ctx: AppContext) {
 
   app.get(
     '/api/campaign-list/',
-    { config: reporting, schema: { tags, summary: 'Campaigns', response: { 200: campaignListAnswer } } },
+    {
+      ...GROWING_ANSWER,
+      config: reporting,
+      schema: { tags, summary: 'Campaigns', response: { 200: campaignListAnswer } },
+    },
     () => reports.campaignList(),
   );
 
@@ -54,6 +59,7 @@ export async function reportsRoutes(app: App, ctx: AppContext) {
   app.get(
     '/api/sql/proc_reports_gridTreeEvents/:eventId',
     {
+      ...GROWING_ANSWER,
       config: reporting,
       schema: { tags, summary: 'Events grid rows', params: eventIdParams, response: { 200: gridAnswer } },
     },
@@ -85,13 +91,18 @@ export async function reportsRoutes(app: App, ctx: AppContext) {
 
   app.get(
     '/api/proc_events_getList/',
-    { config: reporting, schema: { tags, summary: 'Events', response: { 200: eventsListAnswer } } },
+    {
+      ...GROWING_ANSWER,
+      config: reporting,
+      schema: { tags, summary: 'Events', response: { 200: eventsListAnswer } },
+    },
     () => reports.eventsList(),
   );
 
   app.get(
     '/api/proc_events_getCampaigns/:eventId',
     {
+      ...GROWING_ANSWER,
       config: reporting,
       schema: {
         tags,
@@ -106,6 +117,7 @@ export async function reportsRoutes(app: App, ctx: AppContext) {
   app.get(
     REPORT_PATHS.eventTrees.replace('{eventId}', ':eventId'),
     {
+      ...GROWING_ANSWER,
       config: reporting,
       schema: {
         tags,
