@@ -9,7 +9,7 @@
  *    unindexed table, in the same run.
  * Prints markdown tables. Not a test: it measures, it does not assert.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +25,7 @@ import { freePort, startEmbeddedPostgres } from '../packages/server/src/db/embed
 import { migrate } from '../packages/server/src/db/migrate.ts';
 import { createPool } from '../packages/server/src/db/pool.ts';
 import { writeSummarySnapshots } from '../packages/server/src/ingest/summary.ts';
+import { startServerProcess } from './server-process.ts';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -306,27 +307,11 @@ async function run(url: string) {
 }
 
 /** `npm start`'s entry point against the benchmark database: no demo data, no job workers. */
-async function startServer(url: string, port: number): Promise<ChildProcess> {
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'packages/server/src/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DEMO: '0',
-      WORKERS: '0',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('is running at')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
-  });
-  return child;
+function startServer(url: string, port: number): Promise<ChildProcess> {
+  return startServerProcess(
+    { DATABASE_URL: url, PORT: String(port), WORKERS: '0' },
+    { nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean) },
+  );
 }
 
 async function load(url: string, token: string, seconds = SECONDS) {
