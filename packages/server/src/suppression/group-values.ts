@@ -10,12 +10,19 @@ import { NumberSet, StringSet } from './value-sets.ts';
  * typed arrays (about 40 bytes a value), others as their bytes (value-sets.ts).
  */
 export class GroupValues {
-  readonly #numbers = new Map<string, { set: NumberSet; marks?: Uint8Array }>();
+  /** Phone numbers, each with its row id as the extra, negated once the file listed it (row ids are positive). */
+  readonly #numbers = new Map<string, NumberSet>();
   readonly #strings = new Map<string, { set: StringSet; marks?: Uint8Array }>();
   /** `type\tvalue` of the current values that have an end (their end may pass before the apply). */
   readonly #ending = new Set<string>();
+  /** How many values of each type the group holds, when known before loading (the kept counts). */
+  readonly #expected: ReadonlyMap<string, number>;
   count = 0;
   matched = 0;
+
+  constructor(expected: ReadonlyMap<string, number> = new Map()) {
+    this.#expected = expected;
+  }
 
   /** While loading. */
   add(type: string, value: string, ending: boolean, rowId: number): void {
@@ -27,7 +34,7 @@ export class GroupValues {
     if (ending) this.#ending.add(`${type}\t${value}`);
     let strings = this.#strings.get(type);
     if (strings === undefined) {
-      strings = { set: new StringSet() };
+      strings = { set: new StringSet(this.#expected.get(type)) };
       this.#strings.set(type, strings);
     }
     if (!strings.set.add(value, rowId)) this.count--; // cannot happen: the current key is unique
@@ -39,10 +46,10 @@ export class GroupValues {
     if (ending) this.#ending.add(`${type}\t+${digits}`);
     let numbers = this.#numbers.get(type);
     if (numbers === undefined) {
-      numbers = { set: new NumberSet() };
+      numbers = new NumberSet(this.#expected.get(type));
       this.#numbers.set(type, numbers);
     }
-    if (!numbers.set.add(digits, rowId)) this.count--; // cannot happen: the current key is unique
+    if (!numbers.add(digits, rowId)) this.count--; // cannot happen: the current key is unique
   }
 
   /**
@@ -52,36 +59,35 @@ export class GroupValues {
    * thus count their own repeats: the file's distinct values only need keeping for the values new to the group.
    */
   match(type: SuppressionType, value: string, number?: number): 'new' | 'current' | 'ending' | 'repeat' {
-    let marks: Uint8Array | undefined;
-    let slot = -1;
-    if (number !== undefined || E164.test(value)) {
-      const numbers = this.#numbers.get(type);
-      if (numbers !== undefined) {
-        slot = numbers.set.slotOf(number ?? Number(value));
-        if (slot !== -1) marks = numbers.marks ??= new Uint8Array(numbers.set.slots.length);
-      }
-    } else {
-      const strings = this.#strings.get(type);
-      if (strings !== undefined) {
-        slot = strings.set.slotOf(value);
-        if (slot !== -1) marks = strings.marks ??= new Uint8Array(strings.set.capacity);
-      }
-    }
-    if (marks === undefined) return 'new';
-    if (marks[slot] === 1) return 'repeat';
-    marks[slot] = 1;
+    if (number !== undefined || E164.test(value)) return this.matchNumber(type, number ?? Number(value));
+    const strings = this.#strings.get(type);
+    const slot = strings === undefined ? -1 : strings.set.slotOf(value);
+    if (strings === undefined || slot === -1) return 'new';
+    strings.marks ??= new Uint8Array(strings.set.capacity);
+    if (strings.marks[slot] === 1) return 'repeat';
+    strings.marks[slot] = 1;
     this.matched++;
     return this.#ending.size > 0 && this.#ending.has(`${type}\t${value}`) ? 'ending' : 'current';
   }
 
+  /** `match` for a phone number in E.164 form, as the number of its digits (14155550123). */
+  matchNumber(type: SuppressionType, number: number): 'new' | 'current' | 'ending' | 'repeat' {
+    const numbers = this.#numbers.get(type);
+    const slot = numbers === undefined ? -1 : numbers.slotOf(number);
+    if (numbers === undefined || slot === -1) return 'new';
+    const rowId = numbers.extraAt(slot);
+    if (rowId < 0) return 'repeat';
+    numbers.setExtra(slot, -rowId);
+    this.matched++;
+    return this.#ending.size > 0 && this.#ending.has(`${type}\t+${number}`) ? 'ending' : 'current';
+  }
+
   /** The group's values the file did not hold, as [type, value, row id]. */
   *unmatched(): Generator<[string, string, number]> {
-    for (const [type, { set, marks }] of this.#numbers) {
-      const slots = set.slots;
-      for (let slot = 0; slot < slots.length; slot++) {
-        if (slots[slot] !== 0 && (marks === undefined || marks[slot] === 0)) {
-          yield [type, `+${slots[slot]}`, set.extraAt(slot)];
-        }
+    for (const [type, set] of this.#numbers) {
+      for (let slot = 0; slot < set.capacity; slot++) {
+        const rowId = set.extraAt(slot);
+        if (rowId > 0) yield [type, `+${set.valueAt(slot)}`, rowId];
       }
     }
     for (const [type, { set, marks }] of this.#strings) {
@@ -106,31 +112,44 @@ export class GroupCopyReader {
   constructor(private readonly values: GroupValues) {}
 
   write(chunk: Buffer): void {
-    const bytes = this.#carry === undefined ? chunk : Buffer.concat([this.#carry, chunk]);
-    const length = bytes.length;
     let start = 0;
-    // The tabs of the line being read: COPY escapes a tab inside a value, so a line has exactly three.
-    const tabs = [-1, -1, -1];
-    let count = 0;
-    for (let at = 0; at < length; at++) {
-      const byte = bytes[at]!;
-      if (byte === TAB) {
-        if (count < 3) tabs[count] = at;
-        count++;
-      } else if (byte === LF) {
-        if (count !== 3) throw unexpectedLine(bytes, start, at);
-        this.#line(bytes, start, tabs[0]!, tabs[1]!, tabs[2]!, at);
-        start = at + 1;
-        count = 0;
+    const carry = this.#carry;
+    if (carry !== undefined) {
+      // The line begun in the previous chunk, completed: only its bytes are copied, not the whole chunk.
+      const lineEnd = chunk.indexOf(LF);
+      if (lineEnd === -1) {
+        this.#carry = Buffer.concat([carry, chunk]);
+        return;
       }
+      this.#carry = undefined;
+      const line = Buffer.concat([carry, chunk.subarray(0, lineEnd)]);
+      this.#lineIn(line, 0, line.length);
+      start = lineEnd + 1;
     }
-    this.#carry = start < length ? bytes.subarray(start) : undefined;
+    // Lines found with indexOf (memchr), their three tabs by a short scan each.
+    for (let end = chunk.indexOf(LF, start); end !== -1; end = chunk.indexOf(LF, start)) {
+      this.#lineIn(chunk, start, end);
+      start = end + 1;
+    }
+    if (start < chunk.length) this.#carry = chunk.subarray(start);
   }
 
   end(): void {
     const rest = this.#carry;
     this.#carry = undefined;
-    if (rest !== undefined) this.write(Buffer.concat([rest, Buffer.of(LF)]));
+    if (rest !== undefined) this.#lineIn(rest, 0, rest.length);
+  }
+
+  /** The line in bytes[start, end) (without its line feed): type, value, 't' or 'f', row id. */
+  #lineIn(bytes: Buffer, start: number, end: number): void {
+    let tab1 = start;
+    while (tab1 < end && bytes[tab1] !== TAB) tab1++;
+    let tab2 = tab1 + 1;
+    while (tab2 < end && bytes[tab2] !== TAB) tab2++;
+    const tab3 = tab2 + 2;
+    if (tab2 >= end || tab3 >= end || bytes[tab3] !== TAB) throw unexpectedLine(bytes, start, end);
+    for (let at = tab3 + 1; at < end; at++) if (bytes[at] === TAB) throw unexpectedLine(bytes, start, end);
+    this.#line(bytes, start, tab1, tab2, tab3, end);
   }
 
   #line(bytes: Buffer, start: number, tab1: number, tab2: number, tab3: number, end: number): void {

@@ -181,14 +181,25 @@ export function invalidPhoneReason(text: string): string {
  * million-line file, and a hundred times faster for a number that is not valid.
  */
 export function plainNanpNumber(text: string): number {
-  let at = 0;
-  if (text.length === 12) {
-    if (text.charCodeAt(0) !== PLUS || text.charCodeAt(1) !== ONE) return -1;
-    at = 2;
-  } else if (text.length === 11) {
-    if (text.charCodeAt(0) !== ONE) return -1;
-    at = 1;
-  } else if (text.length !== 10) {
+  const ten = nanpTenIn(text, 0, text.length);
+  return ten === -1 ? -1 : nanpNumberOf(ten);
+}
+
+/**
+ * The ten digits (as a number) of a bare North American number written in text[from, to) as '4155550123',
+ * '14155550123' or '+14155550123', or -1 for any other text. Read from the text in place (no string is made), so
+ * that a file's lines can be read without slicing them.
+ */
+export function nanpTenIn(text: string, from: number, to: number): number {
+  let at = from;
+  const length = to - from;
+  if (length === 12) {
+    if (text.charCodeAt(from) !== PLUS || text.charCodeAt(from + 1) !== ONE) return -1;
+    at = from + 2;
+  } else if (length === 11) {
+    if (text.charCodeAt(from) !== ONE) return -1;
+    at = from + 1;
+  } else if (length !== 10) {
     return -1;
   }
   const first = text.charCodeAt(at) - ZERO;
@@ -199,6 +210,11 @@ export function plainNanpNumber(text: string): number {
     if (digit < 0 || digit > 9) return -1;
     ten = ten * 10 + digit;
   }
+  return ten;
+}
+
+/** nanpTenIn's ten digits as plainNanpNumber answers them: the E.164 number (14155550123), or INVALID_NANP. */
+export function nanpNumberOf(ten: number): number {
   const exchange = Math.floor(ten / 10_000);
   const known = nanpExchanges?.[exchange];
   const valid = known === VALID || (known !== NOT_VALID && nanpExchangeValid(exchange, String(ten)));

@@ -10,7 +10,15 @@ import {
   wallTimeIn,
 } from '@psps/contracts';
 import { CsvError, parse } from 'csv-parse';
-import { INVALID_NANP, invalidPhoneReason, normalizeValue, plainNanpNumber, shorten } from './normalize.ts';
+import {
+  INVALID_NANP,
+  invalidPhoneReason,
+  nanpNumberOf,
+  nanpTenIn,
+  normalizeValue,
+  plainNanpNumber,
+  shorten,
+} from './normalize.ts';
 import { NumberSet, StringSet } from './value-sets.ts';
 
 /**
@@ -46,6 +54,8 @@ export interface UploadRecord {
 export interface KnownValues {
   /** 'repeat': known, and listed by an earlier line. */
   match(type: SuppressionType, value: string, number?: number): 'new' | 'current' | 'ending' | 'repeat';
+  /** The same for a phone number in E.164 form given as the number of its digits (14155550123). */
+  matchNumber(type: SuppressionType, number: number): 'new' | 'current' | 'ending' | 'repeat';
 }
 
 export interface UploadRejection {
@@ -197,9 +207,13 @@ async function* readBatches(
   };
 
   for await (const lines of readRecords(input)) {
+    const numbers = lines.numbers;
     for (let i = 0; i < lines.records.length; i++) {
-      const record = lines.records[i]!;
       const line = lines.lines[i]!;
+      // A line the reader found to be a bare North American number: its cells are only made when needed.
+      const coded = numbers === undefined ? -1 : numbers[i]!;
+      const record: string[] =
+        coded !== -1 && (columns === undefined || !bareNumbers) ? [nanpLineText(coded)] : lines.records[i]!;
       if (columns === undefined) {
         columns = (line === 1 ? readHeader(record) : undefined) ?? POSITIONAL_COLUMNS;
         bareNumbers = columns.value === 0 && (columns.defaultType ?? 'PHONE') === 'PHONE';
@@ -209,23 +223,31 @@ async function* readBatches(
           continue;
         }
       }
-      if (isBlank(record)) continue;
+      if (coded === -1 && isBlank(record)) continue;
       totals.lines++;
 
       // A bare North American number (most lines of most lists): no type column, nothing to normalise.
-      const number = bareNumbers && record.length === 1 ? plainNanpNumber(record[0]!) : -1;
+      const number = !bareNumbers
+        ? -1
+        : coded !== -1
+          ? nanpNumberOf(nanpLineTen(coded))
+          : record.length === 1
+            ? plainNanpNumber(record[0]!)
+            : -1;
       if (number === INVALID_NANP) {
-        rejectLine(line, invalidPhoneReason(record[0]!));
+        rejectLine(line, invalidPhoneReason(coded === -1 ? record[0]! : nanpLineText(coded)));
       } else if (number !== -1) {
-        const value = `+${number}`;
-        const match = known?.match('PHONE', value, number) ?? 'new';
+        const match = known?.matchNumber('PHONE', number) ?? 'new';
         if (match === 'repeat' || (match === 'new' && !seen.addNumber('PHONE', number))) {
           totals.duplicates++;
         } else {
           totals.accepted++;
-          const accepted: UploadRecord = { line, type: 'PHONE', value, number };
-          if (known !== undefined) accepted.known = match;
-          batch.records.push(accepted);
+          // A value the group holds as it is (no dates on a bare number) changes nothing: no record is made.
+          if (match !== 'current') {
+            const accepted: UploadRecord = { line, type: 'PHONE', value: `+${number}`, number };
+            if (known !== undefined) accepted.known = match;
+            batch.records.push(accepted);
+          }
         }
       } else {
         const row = readRow(record, columns, now, readTime, options.group);
@@ -236,11 +258,13 @@ async function* readBatches(
           totals.duplicates++;
         } else {
           totals.accepted++;
-          const accepted: UploadRecord = { line, type: row.type, value: row.value };
-          if (row.start !== undefined) accepted.start = row.start;
-          if (row.end !== undefined) accepted.end = row.end;
-          if (known !== undefined) accepted.known = match;
-          batch.records.push(accepted);
+          if (match !== 'current' || row.start !== undefined || row.end !== undefined) {
+            const accepted: UploadRecord = { line, type: row.type, value: row.value };
+            if (row.start !== undefined) accepted.start = row.start;
+            if (row.end !== undefined) accepted.end = row.end;
+            if (known !== undefined) accepted.known = match;
+            batch.records.push(accepted);
+          }
         }
       }
 
@@ -262,6 +286,44 @@ function isBlank(record: readonly string[]): boolean {
 interface RecordRun {
   records: string[][];
   lines: number[];
+  /**
+   * From the plain lines' reader: per record, -1, or the line's bare North American number (nanpLineCode) whose
+   * record is then NUMBER_LINE: a million-line list of numbers is read without a string or an array per line.
+   */
+  numbers?: number[];
+}
+
+/** The record of a line read as a number (RecordRun.numbers). */
+const NUMBER_LINE: string[] = [];
+
+/**
+ * A bare North American number as the line wrote it: its ten digits and how they were written (0: '4155550123',
+ * 1: '14155550123', 2: '+14155550123'), so that the line's text can be given back exactly when a header says the
+ * column is not a phone number. Below 2^53.
+ */
+function nanpLineCode(ten: number, length: number): number {
+  return ten * 4 + (length - 10);
+}
+function nanpLineTen(code: number): number {
+  return Math.floor(code / 4);
+}
+function nanpLineText(code: number): string {
+  const ten = nanpLineTen(code);
+  const form = code - ten * 4;
+  return form === 0 ? String(ten) : form === 1 ? `1${ten}` : `+1${ten}`;
+}
+
+/** Adds the plain line text[start, end) to the run: as a number when it is a bare North American number. */
+function pushPlainLine(run: RecordRun, text: string, start: number, end: number, line: number): void {
+  const ten = end - start <= 12 ? nanpTenIn(text, start, end) : -1;
+  if (ten === -1) {
+    run.records.push(plainCells(text.slice(start, end)));
+    run.numbers!.push(-1);
+  } else {
+    run.records.push(NUMBER_LINE);
+    run.numbers!.push(nanpLineCode(ten, end - start));
+  }
+  run.lines.push(line);
 }
 
 /**
@@ -290,20 +352,18 @@ async function* readRecords(input: AsyncIterable<Uint8Array | string>): AsyncGen
       const special = NOT_PLAIN.exec(text)?.index ?? -1;
       // Whole lines before the first special character (and, at the end, the last line without its line feed).
       const plainEnd = special === -1 ? text.length : text.lastIndexOf('\n', special) + 1;
-      const run: RecordRun = { records: [], lines: [] };
+      const run: RecordRun = { records: [], lines: [], numbers: [] };
       let start = 0;
       for (let end = text.indexOf('\n'); end !== -1 && end < plainEnd; end = text.indexOf('\n', start)) {
         if (end - start > MAX_RECORD_CHARACTERS) break;
         line++;
-        run.records.push(plainCells(text.slice(start, end)));
-        run.lines.push(line);
+        pushPlainLine(run, text, start, end, line);
         start = end + 1;
       }
       const lastLine = next.done && special === -1 && start < text.length;
       if (lastLine && text.length - start <= MAX_RECORD_CHARACTERS) {
         line++;
-        run.records.push(plainCells(text.slice(start)));
-        run.lines.push(line);
+        pushPlainLine(run, text, start, text.length, line);
         start = text.length;
       }
       if (run.records.length > 0) yield run;

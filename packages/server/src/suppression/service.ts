@@ -692,13 +692,18 @@ async function loadGroup(
   group: string,
 ): Promise<{ values: GroupValues; diffOf: (staged: StagedFile) => Omit<StagedDiff, keyof StagedFile> }> {
   await db.query(sql.ENSURE_GROUP, [group]);
-  const values = new GroupValues();
   const client = await db.connect();
   let broken = true;
   let version = 0;
+  let values = new GroupValues();
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     version = (await client.query<{ version: number }>(sql.GROUP_VERSION, [group])).rows[0]?.version ?? 0;
+    // The sets are made at their size at once, instead of growing (and rehashing) as a million values come in.
+    const { rows: counts } = await client.query<{ supress_type: string; n: number }>(sql.GROUP_KEPT_COUNTS, [
+      group,
+    ]);
+    values = new GroupValues(new Map(counts.map((row) => [row.supress_type, Number(row.n)])));
     await client.query(sql.SET_COPY_GROUP, [group]);
     const reader = new GroupCopyReader(values);
     for await (const chunk of client.query(copyTo(sql.COPY_GROUP_CURRENT)) as AsyncIterable<Buffer>) {

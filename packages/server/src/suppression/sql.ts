@@ -202,6 +202,9 @@ export const INSERT_STAGED = `INSERT INTO suppressions (group_vch, supress_type,
  * travels in a transaction-local setting (set with SET_COPY_GROUP).
  */
 export const GROUP_VERSION = 'SELECT version FROM suppression_groups WHERE group_vch = $1';
+/** The group's current values per type, as kept by the triggers of suppression_counts. */
+export const GROUP_KEPT_COUNTS =
+  'SELECT supress_type, current_count AS n FROM suppression_counts WHERE group_vch = $1';
 export const SET_COPY_GROUP = "SELECT set_config('psps.suppression_group', $1, true)";
 export const COPY_GROUP_CURRENT = `COPY (SELECT supress_type, value_vch, end_ts IS NOT NULL, row_id_bint FROM suppressions
   WHERE group_vch = current_setting('psps.suppression_group')
