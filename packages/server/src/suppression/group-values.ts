@@ -140,21 +140,18 @@ export class GroupCopyReader {
     if (rest !== undefined) this.#lineIn(rest, 0, rest.length);
   }
 
-  /** The line in bytes[start, end) (without its line feed): type, value, 't' or 'f', row id. */
+  /**
+   * The line in bytes[start, end) (without its line feed): type, value, 't' or 'f', row id. COPY escapes a tab inside
+   * a value, so a line has exactly three tabs (a fourth would make the row id no number).
+   */
   #lineIn(bytes: Buffer, start: number, end: number): void {
     let tab1 = start;
     while (tab1 < end && bytes[tab1] !== TAB) tab1++;
     let tab2 = tab1 + 1;
     while (tab2 < end && bytes[tab2] !== TAB) tab2++;
     const tab3 = tab2 + 2;
-    if (tab2 >= end || tab3 >= end || bytes[tab3] !== TAB) throw unexpectedLine(bytes, start, end);
-    for (let at = tab3 + 1; at < end; at++) if (bytes[at] === TAB) throw unexpectedLine(bytes, start, end);
-    this.#line(bytes, start, tab1, tab2, tab3, end);
-  }
-
-  #line(bytes: Buffer, start: number, tab1: number, tab2: number, tab3: number, end: number): void {
-    const rowId = digitsAt(bytes, tab3 + 1, end);
-    if (tab3 !== tab2 + 2 || rowId <= 0) throw unexpectedLine(bytes, start, end);
+    const rowId = tab3 < end && bytes[tab3] === TAB ? digitsAt(bytes, tab3 + 1, end) : -1;
+    if (rowId <= 0) throw unexpectedLine(bytes, start, end);
     const type = typeName(bytes, start, tab1);
     const ending = bytes[tab2 + 1] === T;
     const digits = e164Digits(bytes, tab1 + 1, tab2);

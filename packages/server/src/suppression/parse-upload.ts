@@ -314,15 +314,16 @@ function nanpLineText(code: number): string {
 }
 
 /** Adds the plain line text[start, end) to the run: as a number when it is a bare North American number. */
-function pushPlainLine(run: RecordRun, text: string, start: number, end: number, line: number): void {
+function pushPlainLine(
+  run: Required<RecordRun>,
+  text: string,
+  start: number,
+  end: number,
+  line: number,
+): void {
   const ten = end - start <= 12 ? nanpTenIn(text, start, end) : -1;
-  if (ten === -1) {
-    run.records.push(plainCells(text.slice(start, end)));
-    run.numbers!.push(-1);
-  } else {
-    run.records.push(NUMBER_LINE);
-    run.numbers!.push(nanpLineCode(ten, end - start));
-  }
+  run.records.push(ten === -1 ? plainCells(text.slice(start, end)) : NUMBER_LINE);
+  run.numbers.push(ten === -1 ? -1 : nanpLineCode(ten, end - start));
   run.lines.push(line);
 }
 
@@ -352,7 +353,7 @@ async function* readRecords(input: AsyncIterable<Uint8Array | string>): AsyncGen
       const special = NOT_PLAIN.exec(text)?.index ?? -1;
       // Whole lines before the first special character (and, at the end, the last line without its line feed).
       const plainEnd = special === -1 ? text.length : text.lastIndexOf('\n', special) + 1;
-      const run: RecordRun = { records: [], lines: [], numbers: [] };
+      const run: Required<RecordRun> = { records: [], lines: [], numbers: [] };
       let start = 0;
       for (let end = text.indexOf('\n'); end !== -1 && end < plainEnd; end = text.indexOf('\n', start)) {
         if (end - start > MAX_RECORD_CHARACTERS) break;

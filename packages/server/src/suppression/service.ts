@@ -695,7 +695,7 @@ async function loadGroup(
   const client = await db.connect();
   let broken = true;
   let version = 0;
-  let values = new GroupValues();
+  let values: GroupValues;
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     version = (await client.query<{ version: number }>(sql.GROUP_VERSION, [group])).rows[0]?.version ?? 0;
@@ -782,9 +782,8 @@ async function* copyLines(
     for (const record of batch.records) {
       let kind = '';
       if (group !== undefined) {
-        // Matched against the group as the file was read (parseUpload's `known`).
-        // A value the group holds without an end, listed without dates, changes nothing: it is not staged.
-        if (record.known === 'current' && record.start === undefined && record.end === undefined) continue;
+        // Matched against the group as the file was read (parseUpload's `known`, which gives no record for a value
+        // the group holds without an end, listed without dates: it changes nothing).
         kind = record.known === 'new' ? '\tadd\t\\N' : '\tkeep\t\\N';
       }
       text += `${uploadId}\t${record.line}\t${record.type}\t${copyEscape(record.value)}\t${record.start ?? '\\N'}\t${record.end ?? '\\N'}${kind}\n`;

@@ -9,7 +9,7 @@
  * Each number can carry another one (`add`'s second argument, read with `extraAt`, changed with `setExtra`), kept
  * beside it in the same array, so that adding or finding a number costs one memory access where two arrays took
  * two: with a million numbers the table is far larger than the processor's caches, and that access is most of the
- * time (a group's million values loaded in 0.3 s less).
+ * time an add or a look-up takes.
  */
 export class NumberSet {
   /** Slot i: the number at 2i, its extra at 2i + 1. */
