@@ -17,8 +17,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router.tsx';
-import { ApiError } from './lib/api.ts';
 import inputFocus from './lib/input-focus.module.css';
+import { retryRead } from './lib/query-retry.ts';
 import { readableColors } from './lib/readable-colors.ts';
 
 /**
@@ -61,8 +61,7 @@ const theme = createTheme({
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      // A signed-out or forbidden answer will not improve by asking again.
-      retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
+      retry: retryRead,
       refetchOnWindowFocus: false,
     },
   },

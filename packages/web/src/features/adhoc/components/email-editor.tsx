@@ -350,7 +350,7 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
                 <Text c="red">The preview needs valid data (see below).</Text>
               </Paper>
             )}
-            <DataField value={form.data} onChange={(data) => update({ data })} locked={locked} />
+            <DataField value={form.data} update={update} locked={locked} />
           </Stack>
         )
       }

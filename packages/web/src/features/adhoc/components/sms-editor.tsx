@@ -122,7 +122,7 @@ export function SmsEditor({ editor, locked }: { editor: ChannelEditorState; lock
         form && (
           <Stack gap="sm">
             <TextPreview rendered={rendered} language={form.language} minHeight={160} testId="sms-preview" />
-            <DataField value={form.data} onChange={(data) => update({ data })} locked={locked} />
+            <DataField value={form.data} update={update} locked={locked} />
           </Stack>
         )
       }

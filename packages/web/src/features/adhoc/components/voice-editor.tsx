@@ -195,7 +195,7 @@ export function VoiceEditor({
                   ` Unanswered calls are retried ${form.retries} time${form.retries === 1 ? '' : 's'}.`}
               </Text>
             </TextPreview>
-            <DataField value={form.data} onChange={(data) => update({ data })} locked={locked} />
+            <DataField value={form.data} update={update} locked={locked} />
           </Stack>
         )
       }
