@@ -26,6 +26,7 @@ import { IconChevronRight, IconSend, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, type RefObject, useRef } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { usePublicConfig } from '../../../lib/config.ts';
+import { useLatestCallback } from '../../../lib/latest-callback.ts';
 import { useRovingFocus } from '../../../lib/roving-focus.ts';
 import { useSendTest } from '../api/sends.ts';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
@@ -46,6 +47,7 @@ export function LanguageColumn({
 }) {
   const dialogs = useDialogs();
   const tester = useRef<TesterHandle>(null);
+  const insertVariable = useLatestCallback(onInsertVariable);
   const { notifyBy, language, savedLanguages, locked } = editor;
   const languages = languagesFor(notifyBy);
   // One Tab stop: Tab enters at the chosen language, the arrow keys move, Enter or Space chooses.
@@ -140,7 +142,7 @@ export function LanguageColumn({
       </Card>
       <TesterInput ref={tester} campaign={editor.campaign} notifyBy={notifyBy} locked={locked} />
       <SendButtons editor={editor} tester={tester} />
-      <VariableList notifyBy={notifyBy} onInsert={onInsertVariable} disabled={locked} />
+      <VariableList notifyBy={notifyBy} onInsert={insertVariable} disabled={locked} />
     </Stack>
   );
 }
