@@ -387,9 +387,17 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
 
   test('searches with and without results, pages through them, and deletes a row and a group', async ({
     page,
-  }) => {
-    await openScreen(page);
+  }, testInfo) => {
     const group = '0 E2E Paging';
+    if (testInfo.retry > 0) {
+      // A retry starts where the first attempt did: without the group that attempt may have uploaded.
+      const token = await signIn(page, 'suppress');
+      await page.request.delete('/api/suppress/deleteById/groupNameAndType', {
+        headers: { authorization: `Bearer ${token}` },
+        data: { groupName: group, type: 'EMAIL' },
+      });
+    }
+    await openScreen(page);
     const values = Array.from(
       { length: 120 },
       (_, i) => `pager${String(i).padStart(3, '0')}@e2e.example.com`,
@@ -445,8 +453,12 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
     await page.getByTestId('results-range').scrollIntoViewIfNeeded();
     await snapView(page, 'suppression-search-results-900');
     await page.setViewportSize({ width: 1280, height: 800 });
+    // Back at 1280 px the sidebar slides in again and the table's rows grow shorter: a click while the page still
+    // moved landed beside Page 3 (a run of 2026-11-28).
+    await page.waitForTimeout(500);
 
     const pages = page.getByRole('navigation', { name: 'Search result pages' });
+    await pages.scrollIntoViewIfNeeded();
     await pages.getByRole('button', { name: 'Page 3' }).click();
     await expect(page.getByTestId('results-range')).toHaveText('101–120 of 120');
     await expect(results.getByRole('row')).toHaveCount(21);
