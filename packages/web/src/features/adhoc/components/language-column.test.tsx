@@ -36,7 +36,7 @@ function editorOf(notifyBy: NotifyBy, template: AdhocCampaign, locked = false) {
 function show(notifyBy: NotifyBy, template: AdhocCampaign, locked = false) {
   const { editor, flush } = editorOf(notifyBy, template, locked);
   render(
-    <MantineProvider>
+    <MantineProvider env="test">
       <QueryClientProvider client={new QueryClient()}>
         <DialogsProvider>
           <LanguageColumn editor={editor} onInsertVariable={() => {}} />
@@ -169,7 +169,7 @@ describe('a single voice send names the recordings of the library the server use
       },
     } as unknown as ChannelEditorState;
     render(
-      <MantineProvider>
+      <MantineProvider env="test">
         <QueryClientProvider client={new QueryClient()}>
           <DialogsProvider>
             <LanguageColumn editor={withRecordings} onInsertVariable={() => {}} />
@@ -196,7 +196,7 @@ describe('a single voice send names the recordings of the library the server use
 describe('the SMS language badges', () => {
   it("say segments, not 'SMS', and explain a segment on hover", async () => {
     render(
-      <MantineProvider>
+      <MantineProvider env="test">
         <SegmentBadge segments={1} />
         <SegmentBadge segments={2} />
       </MantineProvider>,
@@ -221,7 +221,7 @@ describe('deleting a language by keyboard', () => {
       removeLanguage,
     } as unknown as ChannelEditorState;
     render(
-      <MantineProvider>
+      <MantineProvider env="test">
         <QueryClientProvider client={new QueryClient()}>
           <DialogsProvider>
             <LanguageColumn editor={spanish} onInsertVariable={() => {}} />

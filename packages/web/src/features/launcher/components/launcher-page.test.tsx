@@ -26,7 +26,7 @@ signedInWithSilentServer();
 describe('Custom Reports', () => {
   it('says results are sent via FTP, its icon keeping its size beside the text on a narrow screen', () => {
     render(
-      <MantineProvider>
+      <MantineProvider env="test">
         <QueryClientProvider client={new QueryClient()}>
           <LauncherPage />
         </QueryClientProvider>
@@ -55,7 +55,7 @@ function showCampaigns(campaigns: ReturnType<typeof campaign>[]) {
   client.setQueryData(launcherKeys.campaigns(), campaigns);
   rendered.length = 0;
   render(
-    <MantineProvider>
+    <MantineProvider env="test">
       <QueryClientProvider client={client}>
         <LauncherPage />
       </QueryClientProvider>
