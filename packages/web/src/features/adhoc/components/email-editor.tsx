@@ -21,6 +21,7 @@ import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useRef, useState } from 'react';
 import { usePublicConfig } from '../../../lib/config.ts';
+import { useLatestCallback } from '../../../lib/latest-callback.ts';
 import { useRovingToolbar } from '../../../lib/roving-toolbar.ts';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
 import { fieldLabel } from '../lib/conflict-fields.ts';
@@ -68,8 +69,8 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
   const { emailFromAddress } = usePublicConfig();
   const { form, revision, update, rebase, restoredDraft } = editor;
   const focused = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null);
-  const updateRef = useRef(update);
-  updateRef.current = update;
+  // The rich editor keeps the options it was made with: its edits reach the latest `update`.
+  const updateBody = useLatestCallback(update);
   const lockedRef = useRef(locked);
   lockedRef.current = locked;
 
@@ -98,7 +99,7 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
     },
     content: '',
     editable: !locked,
-    onUpdate: ({ editor: instance }) => updateRef.current({ body: instance.getHTML() }),
+    onUpdate: ({ editor: instance }) => updateBody({ body: instance.getHTML() }),
     onFocus: () => {
       focused.current = null;
       setBodyFocused(true);
