@@ -4,9 +4,9 @@ import { defineConfig } from 'vitest/config';
 // PostgreSQL started by the global setup; each test file gets a database of its own.
 export default defineConfig({
   test: {
-    // Vitest's default (all cores but one: one file at a time on this 2-core machine). One file a core took the
-    // unit tests from 7.7 to 5 min, but a console keyboard test (admin-layout's More menu) then failed in 2 runs of
-    // 5: kept one at a time until that test is made safe under load.
+    // One test file a core: Vitest's default (all cores but one) ran the files one after another on this 2-core
+    // machine, though most of an API test's time is spent waiting for PostgreSQL (7.7 min against 5.2 min).
+    maxWorkers: '100%',
     projects: [
       {
         test: {
