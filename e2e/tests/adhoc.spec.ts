@@ -249,6 +249,15 @@ test("edits saved after Publish are said unpublished until Re-Publish, and a lau
   await page.getByRole('button', { name: 'Return to AdHoc Templates List' }).click();
   await expect(page.getByTestId(`adhoc-row-${id}`)).toContainText('PUBLISHED');
   await expect(page.getByTestId(`unpublished-edits-${id}`)).toHaveText('EDITS NOT PUBLISHED');
+  // Beside a 1024 px laptop's sidebar, the two badges still leave the whole list inside its card (on one line the
+  // second made it wider, and the pinned actions covered LAST UPDATE).
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const list = page.getByRole('table', { name: 'AdHoc templates' });
+  expect(
+    await list.evaluate((table) => table.scrollWidth - (table.parentElement?.clientWidth ?? 0)),
+  ).toBeLessThanOrEqual(0);
+  await expect(page.getByRole('columnheader', { name: 'LAST UPDATE' })).toBeInViewport({ ratio: 1 });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('button', { name: `Edit ADHOC-${id} E2E Edited after publish` }).click();
   await page.getByTestId('tab-publish').click();
   await expect(page.getByTestId('unpublished-edits')).toContainText(

@@ -183,7 +183,7 @@ export function TemplateList({ onOpen }: { onOpen: (id: number, tab?: string) =>
                       {row.status_vch}
                     </Badge>
                     {row.unpublishedEdits_bint > 0 && (
-                      <UnpublishedEditsBadge testId={`unpublished-edits-${row.id_bint}`} />
+                      <UnpublishedEditsBadge testId={`unpublished-edits-${row.id_bint}`} wraps />
                     )}
                   </Group>
                 </Table.Td>
