@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
-import type { AdhocCampaign } from '@psps/contracts';
+import type { AdhocCampaign, AdhocLanguageRecord } from '@psps/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { signedInWithSilentServer } from '../../../lib/jsdom-stubs.ts';
 import { adhocKeys } from '../api/keys.ts';
 import type { AdhocSummary } from '../api/publish.ts';
+
 import { PendingSavesProvider, useRegisterFlush } from '../hooks/pending-saves.tsx';
 import { DialogsProvider } from './adhoc-dialogs.tsx';
 import { PublishTab } from './publish-tab.tsx';
@@ -64,5 +65,69 @@ describe('the Publish tab by keyboard', () => {
     await user.keyboard('{Enter}');
     expect(screen.queryByText(/so the template was not published\.$/)).toBeNull();
     expect(document.activeElement).toBe(publish);
+  });
+});
+
+/** A JSON answer of the stubbed server. */
+function jsonAnswer(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+describe('Publish with variables the editor does not know', () => {
+  it('says at once what is missing when publishing would be refused, without asking to publish anyway', async () => {
+    const refusal = 'Not published: Voice Spanish: not configured.';
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        calls.push(url);
+        if (url === '/api/v1/adhoc/campaign/summary/select') {
+          return jsonAnswer({
+            response: [
+              [{ language_vch: 'english' }],
+              [{ language_vch: 'english' }, { language_vch: 'spanish' }],
+              [{ language_vch: 'english' }],
+              [{ publish_dt: null, editedSincePublish: [] }],
+              [{ notifyBy_vch: 'PHON', language_vch: 'spanish', reason: 'missing' }],
+            ],
+          });
+        }
+        if (url === '/api/v1/adhoc/publish') return jsonAnswer({ error: 'conflict', message: refusal }, 409);
+        return new Promise<Response>(() => {});
+      }),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
+    client.setQueryData(adhocKeys.summary(5), summary);
+    client.setQueryData(adhocKeys.templates(5, 'PHON'), []);
+    client.setQueryData(adhocKeys.templates(5, 'EML'), []);
+    client.setQueryData(adhocKeys.templates(5, 'SMS'), [
+      {
+        notifyBy_vch: 'SMS',
+        language_vch: 'spanish',
+        templatePGE_txt: 'Hola ^nombreCliente^',
+        subject_vch: null,
+        preview_txt: null,
+      },
+    ] as unknown as AdhocLanguageRecord[]);
+    render(
+      <MantineProvider env="test">
+        <QueryClientProvider client={client}>
+          <DialogsProvider>
+            <PendingSavesProvider>
+              <PublishTab campaign={template} locked={false} />
+            </PendingSavesProvider>
+          </DialogsProvider>
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    // The tab lists the unknown variable (the question would be about it).
+    expect(await screen.findByText(/\^nombreCliente\^/)).toBeTruthy();
+    calls.length = 0;
+    await userEvent.setup().click(screen.getByTestId('publish-button'));
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    // The summary read again (the gaps after any save just made), then the publish the server refused.
+    expect(calls).toEqual(['/api/v1/adhoc/campaign/summary/select', '/api/v1/adhoc/publish']);
+    expect(screen.queryByText(/Publish anyway\?$/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Publish anyway' })).toBeNull();
   });
 });

@@ -35,6 +35,7 @@ import {
 import { IconAlertTriangle, IconCheck, IconRocket } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
+import { ApiError } from '../../../lib/api.ts';
 import { usePublish, usePublishHistory, useSummary } from '../api/publish.ts';
 import { useTemplates } from '../api/templates.ts';
 import { usePendingSaves } from '../hooks/pending-saves.tsx';
@@ -58,6 +59,15 @@ export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; lock
   const variableWarnings = usePublishVariableWarnings(campaign.id_bint);
   const dialogs = useDialogs();
 
+  /**
+   * Whether the server would refuse to publish, read again after the saves just made (they may have filled a gap).
+   * Not known (the read failed) counts as no: the operator is asked about the variables as before.
+   */
+  const publishWouldBeRefused = async () => {
+    const fresh = await summary.refetch();
+    return !fresh.isError && (fresh.data?.gaps.length ?? 0) > 0;
+  };
+
   const [notSaved, setNotSaved] = useState(false);
   // Closing a 'Not published' alert takes its close button away: the focus goes back to Publish / Re-Publish.
   const publishButton = useRef<HTMLButtonElement>(null);
@@ -66,8 +76,11 @@ export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; lock
     setNotSaved(!saved);
     if (!saved) return;
     // Warned, not refused: the operator confirms that the listed variables are meant (the focus starts on Cancel).
+    // Unless publishing would be refused anyway (a channel's language missing): then the refusal, which names what
+    // is missing, is said at once; asking first led the operator to accept a risk for nothing.
     if (
       variableWarnings.length > 0 &&
+      !(await publishWouldBeRefused()) &&
       !(await dialogs.confirm(publishWithWarningsText(variableWarnings.length), {
         title: VARIABLE_WARNINGS_TITLE,
         confirmLabel: `${publishButtonLabel(publishDt)} anyway`,
@@ -80,7 +93,8 @@ export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; lock
       await publish.mutateAsync();
       notifications.show({ message: TOASTS.publishComplete });
     } catch (error) {
-      console.error('publish failed', error);
+      // A refusal is shown on the tab; only what was not expected goes to the browser's console.
+      if (!(error instanceof ApiError && error.status < 500)) console.error('publish failed', error);
     }
   };
 
