@@ -97,6 +97,31 @@ describe('the send buttons check the tester contact before asking', () => {
   });
 });
 
+describe('the send buttons with nothing saved for the language', () => {
+  it('are disabled and say why beneath them; with the language saved, nothing is said', () => {
+    const { editor } = editorOf('PHON', campaign({ testerPhon_vch: '+14155550100' }));
+    const nothing = { ...editor, savedLanguages: new Set<AdhocLanguageName>() } as ChannelEditorState;
+    render(
+      <MantineProvider env="test">
+        <QueryClientProvider client={new QueryClient()}>
+          <DialogsProvider>
+            <LanguageColumn editor={nothing} onInsertVariable={() => {}} />
+          </DialogsProvider>
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    expect(screen.getByRole('button', { name: 'Send ENGLISH Only' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Send 0 Languages' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByTestId('send-hint-PHON').textContent).toBe(
+      'Nothing is saved for English yet: a test sends what is saved.',
+    );
+    cleanup();
+    show('PHON', campaign({ testerPhon_vch: '+14155550100' }));
+    expect(screen.getByRole('button', { name: 'Send ENGLISH Only' }).hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByTestId('send-hint-PHON')).toBeNull();
+  });
+});
+
 describe('a LAUNCHED template, which may not be edited (doc 2 §4)', () => {
   it('keeps its test sends, to the tester contact saved before the launch: they test what was launched', async () => {
     show('EML', campaign({ status_vch: 'LAUNCHED', testerEmail_vch: 'tester@utility.test' }), true);

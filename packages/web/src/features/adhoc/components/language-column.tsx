@@ -219,13 +219,15 @@ function SendButtons({
     );
   };
 
+  // A test sends saved text: with none for this language, the disabled button says why beneath it.
+  const nothingSaved = !savedLanguages.has(language) && !editor.autosave.hasUnsaved;
   return (
     <Stack gap={6}>
       <BusyButton
         leftSection={<IconSend size={16} />}
         variant="light"
         onClick={() => sendOne()}
-        disabled={!savedLanguages.has(language) && !editor.autosave.hasUnsaved}
+        disabled={nothingSaved}
         busy={send.isPending}
         data-testid={`send-one-${notifyBy}`}
       >
@@ -241,9 +243,18 @@ function SendButtons({
       >
         {sendAllLabel(count)}
       </BusyButton>
+      {nothingSaved && (
+        <Text size="xs" c="dimmed" data-testid={`send-hint-${notifyBy}`}>
+          {nothingToSendText(language)}
+        </Text>
+      )}
     </Stack>
   );
 }
+
+/** Under the disabled send buttons: why a test cannot be sent yet. */
+export const nothingToSendText = (language: AdhocLanguageName) =>
+  `Nothing is saved for ${languageDisplayName(language)} yet: a test sends what is saved.`;
 
 /** How many SMS segments a language's text is sent as (not a count of messages saved), explained on hover. */
 export function SegmentBadge({ segments }: { segments: number }) {
