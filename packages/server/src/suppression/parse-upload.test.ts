@@ -222,7 +222,22 @@ describe('parseUpload file formats', () => {
     ]);
     // The second cell names no column: the line's own reason stays.
     const { errors: other } = await parseText('Fax,PHONES\n4155550123\n');
-    expect(other).toEqual([{ line: 1, reason: 'Unknown type "PHONES": use PHONE, SMS, EMAIL or ACCOUNT' }]);
+    expect(other).toEqual([
+      {
+        line: 1,
+        reason:
+          'Unknown type "PHONES": use PHONE, SMS, EMAIL or ACCOUNT; the second column is read as the type (value, type, start, end)',
+      },
+    ]);
+  });
+
+  it('says a second column of other data (an export with names) is read as the type', async () => {
+    const { totals, errors } = await parseText('4155550121,John Smith\n4155550122,Jane Roe\n');
+    expect(totals).toEqual({ lines: 2, accepted: 0, duplicates: 0, rejected: 2 });
+    expect(errors.map((error) => error.reason)).toEqual([
+      'Unknown type "JOHN SMITH": use PHONE, SMS, EMAIL or ACCOUNT; the second column is read as the type (value, type, start, end)',
+      'Unknown type "JANE ROE": use PHONE, SMS, EMAIL or ACCOUNT; the second column is read as the type (value, type, start, end)',
+    ]);
   });
 
   it('only takes line 1 as a header: a later "value" line is data', async () => {

@@ -469,7 +469,11 @@ function readRow(
   if (typeText !== '') {
     declaredType = SUPPRESSION_TYPES.find((type) => type === typeText);
     if (declaredType === undefined) {
-      return { ok: false, reason: `Unknown type "${typeText}": use PHONE, SMS, EMAIL or ACCOUNT` };
+      // Without a header naming the columns, a second column of other data (a name) is read as the type: said so.
+      const read = columns.positional
+        ? '; the second column is read as the type (value, type, start, end)'
+        : '';
+      return { ok: false, reason: `Unknown type "${typeText}": use PHONE, SMS, EMAIL or ACCOUNT${read}` };
     }
   }
   const normalized = normalizeValue(unneutralizeCsvCell(cellAt(cells, columns.value)), declaredType);
