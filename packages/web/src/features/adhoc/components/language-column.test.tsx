@@ -33,8 +33,10 @@ function editorOf(notifyBy: NotifyBy, template: AdhocCampaign, locked = false) {
   return { editor, flush };
 }
 
-function show(notifyBy: NotifyBy, template: AdhocCampaign, locked = false) {
-  const { editor, flush } = editorOf(notifyBy, template, locked);
+/** Draws the column of `notifyBy`; `saved` replaces the saved languages (English by default). */
+function show(notifyBy: NotifyBy, template: AdhocCampaign, locked = false, saved?: AdhocLanguageName[]) {
+  const { editor: made, flush } = editorOf(notifyBy, template, locked);
+  const editor = saved ? ({ ...made, savedLanguages: new Set(saved) } as ChannelEditorState) : made;
   render(
     <MantineProvider env="test">
       <QueryClientProvider client={new QueryClient()}>
@@ -99,17 +101,7 @@ describe('the send buttons check the tester contact before asking', () => {
 
 describe('the send buttons with nothing saved for the language', () => {
   it('are disabled and say why beneath them; with the language saved, nothing is said', () => {
-    const { editor } = editorOf('PHON', campaign({ testerPhon_vch: '+14155550100' }));
-    const nothing = { ...editor, savedLanguages: new Set<AdhocLanguageName>() } as ChannelEditorState;
-    render(
-      <MantineProvider env="test">
-        <QueryClientProvider client={new QueryClient()}>
-          <DialogsProvider>
-            <LanguageColumn editor={nothing} onInsertVariable={() => {}} />
-          </DialogsProvider>
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
+    show('PHON', campaign({ testerPhon_vch: '+14155550100' }), false, []);
     expect(screen.getByRole('button', { name: 'Send ENGLISH Only' }).hasAttribute('disabled')).toBe(true);
     expect(screen.getByRole('button', { name: 'Send 0 Languages' }).hasAttribute('disabled')).toBe(true);
     expect(screen.getByTestId('send-hint-PHON').textContent).toBe(

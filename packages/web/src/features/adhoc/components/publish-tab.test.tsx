@@ -68,11 +68,6 @@ describe('the Publish tab by keyboard', () => {
   });
 });
 
-/** A JSON answer of the stubbed server. */
-function jsonAnswer(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
 describe('Publish with variables the editor does not know', () => {
   it('says at once what is missing when publishing would be refused, without asking to publish anyway', async () => {
     const refusal = 'Not published: Voice Spanish: not configured.';
@@ -82,7 +77,7 @@ describe('Publish with variables the editor does not know', () => {
       vi.fn(async (url: string) => {
         calls.push(url);
         if (url === '/api/v1/adhoc/campaign/summary/select') {
-          return jsonAnswer({
+          return Response.json({
             response: [
               [{ language_vch: 'english' }],
               [{ language_vch: 'english' }, { language_vch: 'spanish' }],
@@ -92,7 +87,8 @@ describe('Publish with variables the editor does not know', () => {
             ],
           });
         }
-        if (url === '/api/v1/adhoc/publish') return jsonAnswer({ error: 'conflict', message: refusal }, 409);
+        if (url === '/api/v1/adhoc/publish')
+          return Response.json({ error: 'conflict', message: refusal }, { status: 409 });
         return new Promise<Response>(() => {});
       }),
     );
