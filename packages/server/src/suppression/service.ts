@@ -26,6 +26,7 @@ import { type Actor, recordAudit } from '../audit/log.ts';
 import type { Config } from '../config.ts';
 import { type Db, type DbClient, type Queryable, withTransaction } from '../db/pool.ts';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
+import { type CheckHit, checkBatcher } from './check-batcher.ts';
 import { copyEscape } from './copy-text.ts';
 import { csvFromCopyText } from './csv-out.ts';
 import { GroupCopyReader, GroupValues } from './group-values.ts';
@@ -74,6 +75,15 @@ export class UploadTooLargeError extends HttpError {
  */
 export function suppressionService(db: Db, config: Config, streamDb: Db) {
   const { previewMs } = config.suppression;
+  // A named statement: each connection parses and plans it once, not on every call.
+  const checks = checkBatcher<SuppressionType>(async (pairs) => {
+    const { rows } = await db.query<CheckHit<SuppressionType>>({
+      name: 'suppression-check',
+      text: sql.CHECK_VALUES,
+      values: [pairs.index, pairs.type, pairs.value],
+    });
+    return rows;
+  });
 
   return {
     /** getPaginatedCampaigns: active values ordered by group, type, value; a page past the end gives page 1. */
@@ -493,12 +503,7 @@ export function suppressionService(db: Db, config: Config, streamDb: Db) {
         }
       });
       if (asked.index.length > 0) {
-        // A named statement: each connection parses and plans it once, not on every call.
-        const { rows } = await db.query<{ i: number; group_vch: string; supress_type: SuppressionType }>({
-          name: 'suppression-check',
-          text: sql.CHECK_VALUES,
-          values: [asked.index, asked.type, asked.value],
-        });
+        const rows = await checks.lookup(asked);
         for (const row of rows) {
           const result = results[row.i]!;
           result.suppressed = true;

@@ -827,6 +827,93 @@ describe('the messaging engine check', () => {
     });
     expect(asOperator.statusCode).toBe(403);
   });
+
+  it('answers checks asked at the same moment each with its own values (they share queries under load)', async () => {
+    await t.ctx.db.query(
+      `INSERT INTO suppressions (group_vch, supress_type, value_vch, created_by) VALUES
+         ('Engine A', 'PHONE', '+12095550101', 'seed'), ('Engine A', 'SMS', '+12095550102', 'seed'),
+         ('Engine B', 'PHONE', '+12095550101', 'seed'), ('Engine B', 'EMAIL', 'crew@example.org', 'seed')`,
+    );
+    const key = await t.ctx.auth.createApiKey('engine-together', ['INGEST']);
+    // Every call has a hit, most after values without one: any two calls answered by one query would show a hit
+    // given to the wrong call or value.
+    const asked = [
+      [{ value: '(209) 555-0101' }],
+      [{ value: 'nobody@example.org' }, { type: 'SMS', value: '209-555-0102' }],
+      [{ value: '+12095550103' }, { value: 'Crew@Example.org' }],
+      [{ type: 'PHONE', value: '+12095550102' }, { value: '2095550101' }],
+      [
+        { type: 'SMS', value: '2095550101' },
+        { type: 'EMAIL', value: 'CREW@example.org' },
+      ],
+      [{ value: 'x@example.org' }, { value: 'y@example.org' }, { value: '209.555.0102' }],
+    ];
+    const answers = await Promise.all(
+      asked.map((values) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/ingest/suppression/check',
+          headers: bearer(key),
+          payload: { values },
+        }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    const none = (value: string, normalized: string) => ({
+      value,
+      normalized,
+      suppressed: false,
+      groups: [],
+    });
+    const phoneAB = [
+      { group: 'Engine A', type: 'PHONE' },
+      { group: 'Engine B', type: 'PHONE' },
+    ];
+    expect(answers.map((res) => res.json().results)).toEqual([
+      [{ value: '(209) 555-0101', normalized: '+12095550101', suppressed: true, groups: phoneAB }],
+      [
+        none('nobody@example.org', 'nobody@example.org'),
+        {
+          value: '209-555-0102',
+          normalized: '+12095550102',
+          suppressed: true,
+          groups: [{ group: 'Engine A', type: 'SMS' }],
+        },
+      ],
+      [
+        none('+12095550103', '+12095550103'),
+        {
+          value: 'Crew@Example.org',
+          normalized: 'crew@example.org',
+          suppressed: true,
+          groups: [{ group: 'Engine B', type: 'EMAIL' }],
+        },
+      ],
+      [
+        none('+12095550102', '+12095550102'),
+        { value: '2095550101', normalized: '+12095550101', suppressed: true, groups: phoneAB },
+      ],
+      [
+        none('2095550101', '+12095550101'),
+        {
+          value: 'CREW@example.org',
+          normalized: 'crew@example.org',
+          suppressed: true,
+          groups: [{ group: 'Engine B', type: 'EMAIL' }],
+        },
+      ],
+      [
+        none('x@example.org', 'x@example.org'),
+        none('y@example.org', 'y@example.org'),
+        {
+          value: '209.555.0102',
+          normalized: '+12095550102',
+          suppressed: true,
+          groups: [{ group: 'Engine A', type: 'SMS' }],
+        },
+      ],
+    ]);
+  });
 });
 
 describe('demo data', () => {
