@@ -20,6 +20,11 @@ export function createPool(url: string, max = 20): Db {
   const pool = new pg.Pool({ connectionString: url, max, application_name: 'psps-console' });
   // An idle client's error (e.g. the server restarting) must not crash the process.
   pool.on('error', () => {});
+  // Nor may the error of a connection a caller holds between two statements (a transaction's JavaScript running,
+  // the database restarting or an administrator ending the session meanwhile): the pool listens only to idle ones,
+  // and an 'error' event without a listener stops the process. The holder's next statement fails instead (the
+  // connection is no longer queryable: 503), and the pool discards the connection when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 
