@@ -200,7 +200,10 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
         version: '1.0.0',
         description:
           'Every call of the specification (documents 1 and 2) and the /api/v1 additions. ' +
-          'All calls except login, health and public config need `Authorization: Bearer <sessionToken>`.',
+          'All calls except login, health and public config need `Authorization: Bearer <sessionToken>`, ' +
+          "except the messaging engine's calls (/api/v1/ingest/…), which need `Authorization: Bearer <API key>` " +
+          'instead: a key starting psk_, made with `npm run users -- api-key-create <name>`. ' +
+          'A refused call answers 4xx with {error, message}.',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],

@@ -214,13 +214,15 @@ export type SuppressionFullUploadApplied = z.infer<typeof suppressionFullUploadA
 /**
  * POST /api/v1/ingest/suppression/check (messaging engine): is each value suppressed right now? Values are
  * normalised like uploads. Without a type, an e-mail address is checked against EMAIL lists, a phone number against
- * PHONE and SMS lists, anything else against ACCOUNT lists.
+ * PHONE and SMS lists, an account number (digits alone, or text with a letter) against ACCOUNT lists; anything else
+ * (a number with an extension or a stray sign, an address that is not valid) is answered with its reason.
  */
 export const suppressionCheckBodySchema = z.object({
   values: z
     .array(
       z.object({
-        type: suppressionTypeSchema.optional(),
+        /** null as absent: many JSON writers send an optional field so. */
+        type: suppressionTypeSchema.nullish(),
         value: z.string().max(1024),
       }),
     )

@@ -575,7 +575,8 @@ describe('custom reports', () => {
     for (const refused of different.filter((r) => r.statusCode === 400)) {
       expect(refused.json()).toEqual({
         error: 'bad_request',
-        message: 'The batch was rejected: 1 problem(s); nothing was written.',
+        message:
+          'The batch was rejected and nothing was written: record 0 code is already registered for another message or URL.',
         details: [{ index: 0, field: 'code', reason: 'is already registered for another message or URL' }],
       });
     }

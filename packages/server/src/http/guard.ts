@@ -167,6 +167,14 @@ export function installGuard(app: App, ctx: AppContext) {
         'An API key can call only the ingest API (/api/v1/ingest/…); this call needs a signed-in user.',
       );
     }
+    // INGEST is a key's permission, never a user's: telling a signed-in user to ask for it would send them nowhere.
+    if (auth.kind !== 'api-key' && engineCall) {
+      throw new HttpError(
+        403,
+        'forbidden',
+        "The ingest API is called by the messaging engine with its API key (Authorization: Bearer <key>), not with a console session. Create one with 'npm run users -- api-key-create NAME'.",
+      );
+    }
     for (const permission of required) {
       if (!(auth.permissions as string[]).includes(permission)) throw forbidden(permission);
     }

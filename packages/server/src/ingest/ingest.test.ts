@@ -42,6 +42,11 @@ describe('ingest authentication', () => {
       payload: [],
     });
     expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      error: 'forbidden',
+      message:
+        "The ingest API is called by the messaging engine with its API key (Authorization: Bearer <key>), not with a console session. Create one with 'npm run users -- api-key-create NAME'.",
+    });
     const keyRefused = {
       error: 'unauthorized',
       message:
@@ -60,6 +65,27 @@ describe('ingest authentication', () => {
     });
     expect(revoked.statusCode).toBe(401);
     expect(revoked.json()).toMatchObject(keyRefused);
+  });
+});
+
+describe('the API documentation of the ingest calls', () => {
+  it('shows the records each call takes, and says the calls need the API key', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    expect(doc.info.description).toContain(
+      "except the messaging engine's calls (/api/v1/ingest/…), which need `Authorization: Bearer <API key>` instead",
+    );
+    const body = doc.paths['/api/v1/ingest/statuses'].post.requestBody.content['application/json'].schema;
+    expect(body.type).toBe('array');
+    expect(body.maxItems).toBe(10_000);
+    expect(Object.keys(body.items.properties)).toEqual([
+      'id_bint',
+      'status_vch',
+      'status_dt',
+      'attempts_int',
+    ]);
+    const check = doc.paths['/api/v1/ingest/suppression/check'].post;
+    expect(check.description).toContain('must not be taken for a cleared value');
+    expect(Object.keys(check.responses)).toEqual(['200', '400']);
   });
 });
 
@@ -236,14 +262,14 @@ describe('times in the feed', () => {
 });
 
 describe('replays and out-of-order updates', () => {
-  it('inserts messages from NDJSON and counts them in the rollups', async () => {
-    const body = [
+  it('inserts messages from NDJSON (saved with a byte-order mark) and counts them in the rollups', async () => {
+    const body = `\ufeff${[
       message(1, 'QUEUED', '2026-11-20T09:00:00Z'),
       message(2, 'QUEUED', '2026-11-20T09:00:00Z'),
       message(3, 'PENDING', '2026-11-20T09:00:00Z', 'EMAIL'),
     ]
       .map((m) => JSON.stringify(m))
-      .join('\n');
+      .join('\n')}`;
     const res = await post('messages', body, 'application/x-ndjson');
     expect(res.json()).toEqual({ received: 3, inserted: 3, updated: 0, ignored: 0 });
     expect(await rollups()).toEqual({ '11:EMAIL:PENDING': 1, '11:SMS:QUEUED': 2 });
@@ -311,6 +337,22 @@ describe('replays and out-of-order updates', () => {
     expect(res.json().details).toEqual([
       { index: 0, field: 'channel', reason: 'cannot change (stored: SMS)' },
     ]);
+  });
+
+  it('refuses one batch giving a new message two channels or two campaigns, and writes nothing', async () => {
+    const before = await messageCount();
+    const res = await post('messages', [
+      message(5001, 'QUEUED', '2026-11-20T12:00:00Z', 'EMAIL'),
+      message(5001, 'DELIVERED', '2026-11-20T12:01:00Z', 'SMS'),
+      message(5002, 'QUEUED', '2026-11-20T12:00:00Z', 'SMS', 11),
+      message(5002, 'DELIVERED', '2026-11-20T12:01:00Z', 'SMS', 12),
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([
+      { index: 1, field: 'channel', reason: 'cannot change (record 0 of this batch: EMAIL)' },
+      { index: 3, field: 'dataset_id_bint', reason: 'cannot change (record 2 of this batch: 11)' },
+    ]);
+    expect(await messageCount()).toBe(before);
   });
 
   it('keeps rollups exact when batches touching the same messages run concurrently', async () => {

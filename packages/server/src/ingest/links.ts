@@ -1,6 +1,6 @@
 import type { IngestLink, IngestLinksAnswer } from '@psps/contracts';
 import { type Db, withTransaction } from '../db/pool.ts';
-import { badRequest } from '../http/errors.ts';
+import { rejectBatch } from './service.ts';
 
 /**
  * Tracked links: the messaging engine registers `code -> message, target URL`; `GET /l/{code}` counts the
@@ -50,12 +50,7 @@ export function linksService(db: Db) {
           }
         };
         const refuseIfAny = () => {
-          if (details.length) {
-            throw badRequest(
-              `The batch was rejected: ${details.length} problem(s); nothing was written.`,
-              details,
-            );
-          }
+          if (details.length) rejectBatch(details);
         };
         // Rows locked in code order, as the inserts below go: two batches holding the same codes in other orders
         // would otherwise each take one the other then waits for (a deadlock).

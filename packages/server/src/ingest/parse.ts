@@ -7,7 +7,9 @@ import type { IngestIssue } from '@psps/contracts';
 export function parseNdjson(text: string): { records: unknown[]; issues: IngestIssue[] } {
   const records: unknown[] = [];
   const issues: IngestIssue[] = [];
-  for (const line of text.split(/\r?\n/)) {
+  // A file saved by a Windows editor starts with a byte-order mark, as a JSON body may (and is read alike).
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  for (const line of body.split(/\r?\n/)) {
     if (!line.trim()) continue;
     try {
       records.push(JSON.parse(line));

@@ -392,6 +392,28 @@ async function upsertMessages(
   recs: (MessageRec & { index: number })[],
   lock: boolean,
 ): Promise<IngestAnswer> {
+  // A message's channel and campaign never change, within one batch as across batches: the newest record alone would
+  // otherwise be kept and the other counted as a replay.
+  const firstOf = new Map<number, MessageRec & { index: number }>();
+  const conflicts: IngestIssue[] = [];
+  for (const r of recs) {
+    const first = firstOf.get(r.id_bint);
+    if (!first) firstOf.set(r.id_bint, r);
+    else if (first.channel !== r.channel) {
+      conflicts.push({
+        index: r.index,
+        field: 'channel',
+        reason: `cannot change (record ${first.index} of this batch: ${first.channel})`,
+      });
+    } else if (first.dataset_id_bint !== r.dataset_id_bint) {
+      conflicts.push({
+        index: r.index,
+        field: 'dataset_id_bint',
+        reason: `cannot change (record ${first.index} of this batch: ${first.dataset_id_bint})`,
+      });
+    }
+  }
+  if (conflicts.length) rejectBatch(conflicts);
   const rows = lastById(
     recs,
     (r) => r.id_bint,

@@ -1,6 +1,12 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { describe, expect, it } from 'vitest';
-import { INVALID_NANP, invalidPhoneReason, normalizeValue, plainNanpNumber } from './normalize.ts';
+import {
+  INVALID_NANP,
+  invalidPhoneReason,
+  mayBeAccountNumber,
+  normalizeValue,
+  plainNanpNumber,
+} from './normalize.ts';
 
 describe('normalizeValue without a declared type', () => {
   it.each([
@@ -133,6 +139,42 @@ describe('normalizeValue without a declared type', () => {
       type: 'ACCOUNT',
       value: '\uff21\uff23\uff11\uff12',
     });
+  });
+
+  it("reads a number written with a word processor's dashes (en dash, non-breaking hyphen, minus) as the number", () => {
+    // Pasted from a document: '415–555–0123' was no phone number, and an untyped check took it for an account.
+    const phone = { ok: true, type: 'PHONE', value: '+14155550123' };
+    expect(normalizeValue('415\u2013555\u20130123')).toEqual(phone);
+    expect(normalizeValue('415\u2011555\u20110123')).toEqual(phone);
+    expect(normalizeValue('(415)\u00a0555\u22120123')).toEqual(phone);
+    expect(normalizeValue('+1\u2014415\u2014555\u20140123', 'SMS')).toEqual({ ...phone, type: 'SMS' });
+    // A value with a letter is not a number: an account number keeps its dash.
+    expect(normalizeValue('AC\u201312345', 'ACCOUNT')).toEqual({
+      ok: true,
+      type: 'ACCOUNT',
+      value: 'AC\u201312345',
+    });
+  });
+
+  it('says which untyped values the check may look up as account numbers: digits alone or text with a letter', () => {
+    for (const value of ['ACCT-0001', '911', '1234567890', ' 0012345 ', 'Kontonummer-Ü7']) {
+      expect(mayBeAccountNumber(value), value).toBe(true);
+    }
+    for (const value of [
+      '+14155550123,',
+      "'+14155550123",
+      '+1',
+      '1234-5678-90',
+      '4155550123x3',
+      '4155550123 ext. 12',
+      '4155550123#4',
+      '4.15555E+09',
+      'review1@example.com.',
+      '<review1@example.com>',
+      'mailto:review1@example.com',
+    ]) {
+      expect(mayBeAccountNumber(value), value).toBe(false);
+    }
   });
 
   it('rejects values longer than 254 characters', () => {

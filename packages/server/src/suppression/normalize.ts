@@ -42,6 +42,10 @@ const PLAIN_EMAIL =
 const DOMAIN_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const TOP_LEVEL_DOMAIN = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 const NON_ASCII = /[^\u0020-\u007e]/;
+/** Dashes a word processor or a web page writes for '-': hyphen, non-breaking hyphen, figure, en and em dashes, minus. */
+const UNICODE_DASHES = /[\u2010-\u2015\u2212\ufe58\ufe63]/g;
+const DIGITS_ONLY = /^\d+$/;
+const LETTER = /\p{L}/u;
 
 /**
  * Normalises one uploaded value. With a declared type the value must be of that type; without one, a value with
@@ -94,13 +98,27 @@ export function normalizeValue(raw: string, declaredType?: SuppressionType): Nor
 
 /**
  * A number typed with an East Asian keyboard ('＋１ ４１５ ５５５ ０１２３': fullwidth digits, plus sign, ideographic
- * spaces) is the same number: its compatibility form (NFKC) in digits and phone punctuation replaces it. Any other
- * text stays as written (an e-mail address or an account number is never changed by this).
+ * spaces) or with a word processor's dashes ('415–555–0123', en dashes or non-breaking hyphens) is the same number:
+ * its compatibility form (NFKC, dashes as '-') in digits and phone punctuation replaces it. Any other text stays as
+ * written (an e-mail address or an account number with a letter is never changed by this).
  */
 function asciiPhoneText(text: string): string {
   if (!NON_ASCII.test(text)) return text;
-  const folded = text.normalize('NFKC').trim();
+  const folded = text.normalize('NFKC').replace(UNICODE_DASHES, '-').trim();
   return !NON_ASCII.test(folded) && PHONE_TEXT.test(folded) && HAS_DIGIT.test(folded) ? folded : text;
+}
+
+/**
+ * Whether a value without a type that normalizeValue refused may be an account number, which the engine's check then
+ * looks up (uploads need the type column for those): digits alone or text with a letter, but nothing that says it
+ * was meant as an e-mail address or a phone number (an '@', an extension, Excel's scientific notation, or digits
+ * with other signs and no letter: '+14155550123,', '+1'). Those are refused with their reason: answered 'not
+ * suppressed' from the account lists, a listed person's number written oddly would be messaged.
+ */
+export function mayBeAccountNumber(raw: string): boolean {
+  const text = raw.trim();
+  if (text.includes('@') || SCIENTIFIC_NUMBER.test(text) || WITH_EXTENSION.test(text)) return false;
+  return DIGITS_ONLY.test(text) || LETTER.test(text);
 }
 
 /** PHONE and SMS values are phone numbers in E.164 form ('+14155550123'). */

@@ -1,5 +1,6 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import {
+  errorBody,
   SUPPRESSION_DOWNLOAD_FILE_NAME,
   SUPPRESSION_GROUP_NAME_MAX_LENGTH,
   SUPPRESSION_PATHS,
@@ -294,8 +295,15 @@ export async function suppressionRoutes(app: App, ctx: AppContext) {
         tags: ['ingest'],
         summary:
           'The messaging engine asks whether values are suppressed now, and by which groups (up to 10,000)',
+        description:
+          'Each value is normalised as uploads are (phones to E.164, e-mail addresses lowercased). With a type, ' +
+          "it is looked up in that type's lists. Without one, an address (with '@') in EMAIL lists, a phone " +
+          'number in PHONE and SMS lists, an account number (digits alone, or text with a letter) in ACCOUNT ' +
+          'lists. A value that cannot be read so (a phone number with an extension or a stray sign, an address ' +
+          'that is not valid) answers normalized: null, suppressed: false and a reason: it was not checked, and ' +
+          'must not be taken for a cleared value. Answers come in the order asked.',
         body: suppressionCheckBodySchema,
-        response: { 200: suppressionCheckAnswerSchema },
+        response: { 200: suppressionCheckAnswerSchema, 400: errorBody },
       },
     },
     async (req) => ({ results: await service.check(req.body.values) }),

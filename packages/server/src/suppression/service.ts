@@ -30,7 +30,7 @@ import { type CheckHit, checkBatcher } from './check-batcher.ts';
 import { copyEscape } from './copy-text.ts';
 import { csvFromCopyText } from './csv-out.ts';
 import { GroupCopyReader, GroupValues } from './group-values.ts';
-import { normalizeValue } from './normalize.ts';
+import { mayBeAccountNumber, normalizeValue } from './normalize.ts';
 import { parseUpload, type UploadBatch, UploadFileError } from './parse-upload.ts';
 import * as sql from './sql.ts';
 
@@ -484,7 +484,7 @@ export function suppressionService(db: Db, config: Config, streamDb: Db) {
       const results: SuppressionCheckResult[] = [];
       const asked = { index: [] as number[], type: [] as string[], value: [] as string[] };
       values.forEach((item, index) => {
-        const lookup = checkLookup(item.value, item.type);
+        const lookup = checkLookup(item.value, item.type ?? undefined);
         if (!lookup.ok) {
           results.push({
             value: item.value,
@@ -658,6 +658,7 @@ function checkLookup(raw: string, type: SuppressionType | undefined): CheckLooku
       types: normalized.type === 'EMAIL' ? ['EMAIL'] : ['PHONE', 'SMS'],
     };
   }
+  if (!mayBeAccountNumber(raw)) return normalized;
   const account = normalizeValue(raw, 'ACCOUNT');
   return account.ok ? { ok: true, value: account.value, types: ['ACCOUNT'] } : account;
 }

@@ -763,23 +763,25 @@ describe('lists, search, deletes, download', () => {
 });
 
 describe('the messaging engine check', () => {
-  it('says per value whether it is suppressed now and by which groups, normalising like uploads', async () => {
-    const key = await t.ctx.auth.createApiKey('engine', ['INGEST']);
-    const res = await t.app.inject({
+  /** One check call with this key (or session token) and these values. */
+  const check = (token: string, values: { type?: string | null; value: string }[]) =>
+    t.app.inject({
       method: 'POST',
       url: '/api/v1/ingest/suppression/check',
-      headers: bearer(key),
-      payload: {
-        values: [
-          { value: '(415) 555-0123' },
-          { type: 'SMS', value: '415.555.0123' },
-          { type: 'EMAIL', value: 'Jane.Doe@Example.com' },
-          { value: 'ACCT-0001' },
-          { value: '+17075559999' },
-          { type: 'PHONE', value: 'not a number' },
-        ],
-      },
+      headers: bearer(token),
+      payload: { values },
     });
+
+  it('says per value whether it is suppressed now and by which groups, normalising like uploads', async () => {
+    const key = await t.ctx.auth.createApiKey('engine', ['INGEST']);
+    const res = await check(key, [
+      { value: '(415) 555-0123' },
+      { type: 'SMS', value: '415.555.0123' },
+      { type: 'EMAIL', value: 'Jane.Doe@Example.com' },
+      { value: 'ACCT-0001' },
+      { value: '+17075559999' },
+      { type: 'PHONE', value: 'not a number' },
+    ]);
     expect(res.statusCode).toBe(200);
     expect(res.json().results).toEqual([
       {
@@ -819,13 +821,71 @@ describe('the messaging engine check', () => {
       },
     ]);
     // A session, even with SUPPRESSION, is not the engine.
-    const asOperator = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/ingest/suppression/check',
-      headers: bearer(token),
-      payload: { values: [{ value: 'a@b.org' }] },
-    });
+    const asOperator = await check(token, [{ value: 'a@b.org' }]);
     expect(asOperator.statusCode).toBe(403);
+  });
+
+  it('refuses with its reason an untyped value written as a number or an address it cannot read, never as an account', async () => {
+    const key = await t.ctx.auth.createApiKey('engine-untyped', ['INGEST']);
+    const res = await check(key, [
+      { value: '415\u2013555\u20130123' },
+      { value: '+14155550123,' },
+      { value: '4155550123x3' },
+      { value: '4.15555E+09' },
+      { value: 'jane.doe@example.com.' },
+      { value: '+1' },
+      { value: 'ACCT-0001' },
+      // null, as many JSON writers send an absent field: no type.
+      { type: null, value: '415\u2011555\u20110123' },
+    ]);
+    expect(res.statusCode).toBe(200);
+    const refused = (value: string, reason: string) => ({
+      value,
+      normalized: null,
+      suppressed: false,
+      groups: [],
+      reason,
+    });
+    expect(res.json().results).toEqual([
+      {
+        value: '415\u2013555\u20130123',
+        normalized: '+14155550123',
+        suppressed: true,
+        groups: [
+          { group: 'Opt-out 2026', type: 'PHONE' },
+          { group: 'Opt-out 2026', type: 'SMS' },
+        ],
+      },
+      refused(
+        '+14155550123,',
+        '"+14155550123," is neither an e-mail address nor a phone number; account numbers need ACCOUNT in the type column',
+      ),
+      refused('4155550123x3', '"4155550123x3" has an extension: write the phone number without it'),
+      refused(
+        '4.15555E+09',
+        '"4.15555E+09" is a number in Excel\'s scientific notation, which has lost its last digits: format the column as Text in Excel and save the file again',
+      ),
+      refused(
+        'jane.doe@example.com.',
+        '"jane.doe@example.com." is not an e-mail address: the domain after the \'@\' is not valid',
+      ),
+      refused('+1', '"+1" is not a phone number: wrong number of digits'),
+      {
+        value: 'ACCT-0001',
+        normalized: 'ACCT-0001',
+        suppressed: true,
+        groups: [{ group: 'Opt-out 2026', type: 'ACCOUNT' }],
+      },
+      {
+        value: '415\u2011555\u20110123',
+        normalized: '+14155550123',
+        suppressed: true,
+        groups: [
+          { group: 'Opt-out 2026', type: 'PHONE' },
+          { group: 'Opt-out 2026', type: 'SMS' },
+        ],
+      },
+    ]);
   });
 
   it('answers checks asked at the same moment each with its own values (they share queries under load)', async () => {
@@ -848,16 +908,7 @@ describe('the messaging engine check', () => {
       ],
       [{ value: 'x@example.org' }, { value: 'y@example.org' }, { value: '209.555.0102' }],
     ];
-    const answers = await Promise.all(
-      asked.map((values) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/v1/ingest/suppression/check',
-          headers: bearer(key),
-          payload: { values },
-        }),
-      ),
-    );
+    const answers = await Promise.all(asked.map((values) => check(key, values)));
     expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
     const none = (value: string, normalized: string) => ({
       value,
