@@ -407,6 +407,10 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
     await dialog.getByRole('button', { name: 'Apply full upload' }).click();
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(summaryRow(page, group, 'EMAIL')).toContainText('120');
+    // Normal mode lists every active value, ordered by group, type and value: this group ('0 …') first.
+    const list = page.getByRole('table', { name: 'Active values' });
+    await expect(list.getByRole('row').nth(1)).toContainText('pager000@e2e.example.com');
+    await expect(list.getByRole('row')).toHaveCount(51);
 
     // An empty search does nothing.
     await search(page, '   ');
@@ -496,9 +500,10 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
     await expect(results.getByText('pager119@e2e.example.com')).toHaveCount(0);
     await expect(summaryRow(page, group, 'EMAIL')).toContainText('119');
 
-    // Closing the search returns to normal mode.
+    // Closing the search returns to normal mode: the list of every active value, the deleted ones gone.
     await page.getByRole('button', { name: 'Close the search' }).click();
     await expect(results).toBeHidden();
+    await expect(list.getByRole('row').nth(1)).toContainText('pager000@e2e.example.com');
     await expect(page.getByRole('textbox', { name: 'Group, value or type' })).toHaveValue('');
     // Back brings the closed search back at the page it was on; Forward closes it again.
     await page.goBack();

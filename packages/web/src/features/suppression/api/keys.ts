@@ -3,5 +3,6 @@ export const suppressionKeys = {
   all: ['suppression'] as const,
   summary: (page: number) => ['suppression', 'summary', page] as const,
   groups: ['suppression', 'groups'] as const,
+  list: (page: number) => ['suppression', 'list', page] as const,
   search: (value: string, page: number) => ['suppression', 'search', value, page] as const,
 };

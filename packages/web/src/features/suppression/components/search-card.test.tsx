@@ -37,6 +37,21 @@ beforeEach(() => {
     ),
   );
 });
+/** The search card at this address, with a fresh query cache; its router, to read the address from. */
+function showCard(at: string) {
+  const router = createMemoryRouter([{ path: '*', element: <SearchCard onDelete={() => {}} /> }], {
+    initialEntries: [at],
+  });
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return router;
+}
+
 afterEach(() => {
   cleanup();
   localStorage.clear();
@@ -45,16 +60,7 @@ afterEach(() => {
 
 describe('the search results, by keyboard', () => {
   it('stay on screen, with their page buttons, while the next page loads: the pressed page button keeps the focus', async () => {
-    const router = createMemoryRouter([{ path: '*', element: <SearchCard onDelete={() => {}} /> }], {
-      initialEntries: ['/admin/suppression?search=Opt-out+2026'],
-    });
-    render(
-      <MantineProvider>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
+    const router = showCard('/admin/suppression?search=Opt-out+2026');
     const user = userEvent.setup();
     (await screen.findByRole('button', { name: 'Page 2' })).focus();
     await user.keyboard('{Enter}');
@@ -72,21 +78,12 @@ describe('the search results, by keyboard', () => {
 
 describe('searching by keyboard while a search loads', () => {
   it('Enter sends the new text (the Search button stays enabled, busy) and the pressed Search keeps the focus', async () => {
-    const router = createMemoryRouter([{ path: '*', element: <SearchCard onDelete={() => {}} /> }], {
-      initialEntries: ['/admin/suppression'],
-    });
     // No answer comes in this test: the first search is still loading when the second is typed.
     vi.stubGlobal(
       'fetch',
       vi.fn(() => new Promise(() => {})),
     );
-    render(
-      <MantineProvider>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
+    const router = showCard('/admin/suppression');
     const user = userEvent.setup();
     const box = screen.getByRole('textbox', { name: 'Group, value or type' });
     await user.type(box, 'Opt-out{Enter}');
@@ -105,5 +102,75 @@ describe('searching by keyboard while a search loads', () => {
     expect(document.activeElement).toBe(button);
     await user.keyboard('{Enter}');
     expect(document.activeElement).toBe(button);
+  });
+});
+
+describe('normal mode (no search)', () => {
+  it('lists every active value, 50 a page; a search replaces the list and closing it brings the list back', async () => {
+    const LIST_PAGE_1 = {
+      data: [
+        {
+          ...PAGE_1.data[0]!,
+          row_id_bint: 7,
+          group_vch: 'Bounced e-mails',
+          supress_type: 'EMAIL',
+          value_vch: 'ana@example.com',
+        },
+      ],
+      rows: 5_000_001,
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) => {
+        const answer =
+          url === '/api/suppress/getPaginatedCampaigns?page=1'
+            ? LIST_PAGE_1
+            : url === '/api/suppress/search?value=Opt-out+2026&page=1'
+              ? PAGE_1
+              : undefined;
+        return answer
+          ? Promise.resolve(
+              new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } }),
+            )
+          : new Promise(() => {});
+      }),
+    );
+    const router = showCard('/admin/suppression');
+    const user = userEvent.setup();
+    const list = await screen.findByRole('table', { name: 'Active values' });
+    expect(list.textContent).toContain('ana@example.com');
+    expect(screen.getByText('All active values: 5,000,001')).toBeTruthy();
+    expect(screen.getByTestId('results-range').textContent).toBe('1–50 of 5,000,001');
+    // Page 2 of the list is asked for, and kept in the address like a search's page.
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(router.state.location.search).toBe('?page=2');
+    expect(fetch).toHaveBeenLastCalledWith('/api/suppress/getPaginatedCampaigns?page=2', expect.anything());
+
+    await user.type(screen.getByRole('textbox', { name: 'Group, value or type' }), 'Opt-out 2026{Enter}');
+    expect(await screen.findByRole('table', { name: 'Search results' })).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Active values' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Close the search' }));
+    expect(router.state.location.search).toBe('');
+    expect((await screen.findByRole('table', { name: 'Active values' })).textContent).toContain(
+      'ana@example.com',
+    );
+    expect(screen.queryByRole('table', { name: 'Search results' })).toBeNull();
+  });
+
+  it("says 'No data available' when no value is active", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          new Response(JSON.stringify({ data: [], rows: 0 }), {
+            headers: { 'content-type': 'application/json' },
+          }),
+        ),
+      ),
+    );
+    showCard('/admin/suppression');
+    expect(await screen.findByText('No data available')).toBeTruthy();
+    expect(screen.getByText('All active values: 0')).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Active values' })).toBeNull();
   });
 });

@@ -22,6 +22,7 @@ import {
   SUPPRESSION_SEARCH_PREFIX_MIN,
   SUPPRESSION_TEXTS,
   type SuppressionRow,
+  type SuppressionRowsAnswer,
 } from '@psps/contracts';
 import { IconSearch, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -30,6 +31,7 @@ import { PageNav } from '../../../components/page-nav.tsx';
 import { SplitDateTime, WideTable } from '../../../components/wide-table.tsx';
 import { grouped } from '../../../lib/numbers.ts';
 import { pageCount } from '../../../lib/page-window.ts';
+import { useSuppressionList } from '../api/list-suppressions.ts';
 import { useSuppressionSearch } from '../api/search-suppressions.ts';
 
 const [GROUP, TYPE, VALUE, START, END, CREATED, ACTION] = SUPPRESSION_RESULT_COLUMNS;
@@ -43,11 +45,13 @@ type Props = { onDelete: (row: SuppressionRow) => void };
 
 /**
  * Search Active Suppressions By Group or Value or Type (document 2 §2.8, §4): a non-empty text enters search mode;
- * closing the feedback clears the results and returns to normal mode.
+ * closing the feedback clears the results and returns to normal mode, where the results table lists every active
+ * value (getPaginatedCampaigns?page={n}), paged alike.
  */
 export function SearchCard({ onDelete }: Props) {
-  // The search and its page live in the address (?search=…&page=…), so a reload, Back and Forward bring the
-  // results back where they were. A new search or closing it is a history entry; turning pages replaces it.
+  // The search and its page live in the address (?search=…&page=…; the list's page as ?page=…), so a reload, Back
+  // and Forward bring the results back where they were. A new search or closing it is a history entry; turning
+  // pages replaces it.
   const [params, setParams] = useSearchParams();
   const searched = params.get(SEARCH_PARAM)?.trim() || null;
   const page = Math.max(1, Math.trunc(Number(params.get(PAGE_PARAM))) || 1);
@@ -61,14 +65,10 @@ export function SearchCard({ onDelete }: Props) {
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (value === null) {
-          next.delete(SEARCH_PARAM);
-          next.delete(PAGE_PARAM);
-        } else {
-          next.set(SEARCH_PARAM, value);
-          if (nextPage > 1) next.set(PAGE_PARAM, String(nextPage));
-          else next.delete(PAGE_PARAM);
-        }
+        if (value === null) next.delete(SEARCH_PARAM);
+        else next.set(SEARCH_PARAM, value);
+        if (nextPage > 1) next.set(PAGE_PARAM, String(nextPage));
+        else next.delete(PAGE_PARAM);
         return next;
       },
       { replace },
@@ -83,10 +83,13 @@ export function SearchCard({ onDelete }: Props) {
     setText(searched ?? '');
   }, [searched]);
   const search = useSuppressionSearch(searched, page);
+  const listed = useSuppressionList(page, searched === null);
+  // The rows the table shows: the search's in search mode, every active value's in normal mode.
+  const shown = searched === null ? listed : search;
 
-  const total = search.data?.rows ?? 0;
+  const total = shown.data?.rows ?? 0;
   const pages = pageCount(total, SUPPRESSION_RESULTS_PAGE_SIZE);
-  const settled = search.data !== undefined && !search.isPlaceholderData;
+  const settled = shown.data !== undefined && !shown.isPlaceholderData;
 
   // Paging past the end (the last values of a page were deleted) falls back to page 1.
   useEffect(() => {
@@ -120,10 +123,21 @@ export function SearchCard({ onDelete }: Props) {
 
   // While another page of the same search loads, the page shown stays (dimmed, with its loader) and so do the page
   // buttons: unmounting them dropped the keyboard focus of the page button just pressed to the page.
-  const found = search.data !== undefined && total > 0;
-  const nothing = settled && total === 0 && page === 1;
-  const first = (page - 1) * SUPPRESSION_RESULTS_PAGE_SIZE + 1;
-  const last = Math.min(page * SUPPRESSION_RESULTS_PAGE_SIZE, total);
+  const found = searched !== null && search.data !== undefined && total > 0;
+  const nothing = searched !== null && settled && total === 0 && page === 1;
+  const rowsPage = (label: string, pagesLabel: string) => (
+    <RowsPage
+      label={label}
+      pagesLabel={pagesLabel}
+      answer={shown.data!}
+      page={page}
+      pages={pages}
+      highlight={searched ?? ''}
+      dim={shown.isPlaceholderData}
+      onDelete={onDelete}
+      onPage={setPage}
+    />
+  );
 
   return (
     <Card withBorder padding="md" radius="md" data-testid="suppression-search">
@@ -192,29 +206,32 @@ export function SearchCard({ onDelete }: Props) {
               </Text>
             </Group>
           </Alert>
-          <ResultsTable
-            rows={search.data?.data ?? []}
-            highlight={searched ?? ''}
-            dim={search.isPlaceholderData}
-            onDelete={onDelete}
-          />
-          <Group justify="space-between" mt="sm" gap="xs">
-            <Text size="sm" c="dimmed" data-testid="results-range">
-              {grouped(first)}–{grouped(last)} of {grouped(total)}
-            </Text>
-            <Group gap="xs">
-              {search.isPlaceholderData && <Loader size="xs" aria-label="Loading the page" />}
-              <PageNav
-                label="Search result pages"
-                page={page}
-                pages={pages}
-                maxButtons={SUPPRESSION_RESULTS_PAGE_BUTTONS}
-                withEdges
-                onChange={setPage}
-              />
-            </Group>
-          </Group>
+          {rowsPage('Search results', 'Search result pages')}
         </>
+      )}
+
+      {searched === null && (
+        <div data-testid="suppression-list">
+          <Text size="sm" fw={600} mt="md">
+            All active values{listed.data ? `: ${grouped(total)}` : ''}
+          </Text>
+          {listed.isError && !listed.data && (
+            <Alert color="red" variant="light" mt="sm" title="The active values could not be loaded">
+              {listed.error.message}
+            </Alert>
+          )}
+          {listed.isPending && !listed.isError && (
+            <Group justify="center" p="md">
+              <Loader size="sm" aria-label="Loading the active values" />
+            </Group>
+          )}
+          {listed.data && total === 0 && (
+            <Text c="dimmed" ta="center" py="md">
+              {SUPPRESSION_TEXTS.noData}
+            </Text>
+          )}
+          {listed.data && total > 0 && rowsPage('Active values', 'Active value pages')}
+        </div>
       )}
 
       {nothing && (
@@ -248,12 +265,65 @@ export function SearchCard({ onDelete }: Props) {
   );
 }
 
+type RowsPageProps = {
+  /** The table's accessible name ('Search results', 'Active values'), and its page buttons'. */
+  label: string;
+  pagesLabel: string;
+  answer: SuppressionRowsAnswer;
+  page: number;
+  pages: number;
+  highlight: string;
+  /** Another page is loading: this one stays, dimmed. */
+  dim: boolean;
+  onDelete: (row: SuppressionRow) => void;
+  onPage: (page: number) => void;
+};
+
+/** One page of rows (a search's or the whole list's), with its range and page buttons. */
+function RowsPage({
+  label,
+  pagesLabel,
+  answer,
+  page,
+  pages,
+  highlight,
+  dim,
+  onDelete,
+  onPage,
+}: RowsPageProps) {
+  const first = (page - 1) * SUPPRESSION_RESULTS_PAGE_SIZE + 1;
+  const last = Math.min(page * SUPPRESSION_RESULTS_PAGE_SIZE, answer.rows);
+  return (
+    <>
+      <ResultsTable label={label} rows={answer.data} highlight={highlight} dim={dim} onDelete={onDelete} />
+      <Group justify="space-between" mt="sm" gap="xs">
+        <Text size="sm" c="dimmed" data-testid="results-range">
+          {grouped(first)}–{grouped(last)} of {grouped(answer.rows)}
+        </Text>
+        <Group gap="xs">
+          {dim && <Loader size="xs" aria-label="Loading the page" />}
+          <PageNav
+            label={pagesLabel}
+            page={page}
+            pages={pages}
+            maxButtons={SUPPRESSION_RESULTS_PAGE_BUTTONS}
+            withEdges
+            onChange={onPage}
+          />
+        </Group>
+      </Group>
+    </>
+  );
+}
+
 function ResultsTable({
+  label,
   rows,
   highlight,
   dim,
   onDelete,
 }: {
+  label: string;
   rows: SuppressionRow[];
   highlight: string;
   dim: boolean;
@@ -262,14 +332,14 @@ function ResultsTable({
   // Times may break between date and hour and the Action column stays pinned, so that the delete icon is in
   // sight on a laptop with the sidebar open.
   return (
-    <WideTable label="Search results" stickyEnd mt="sm">
+    <WideTable label={label} stickyEnd mt="sm">
       <Table
         verticalSpacing={6}
         horizontalSpacing={8}
         fz="sm"
         striped
         highlightOnHover
-        aria-label="Search results"
+        aria-label={label}
         style={{ opacity: dim ? 0.6 : 1, transition: 'opacity 120ms' }}
       >
         <Table.Thead>
