@@ -30,6 +30,13 @@ export const SUPPRESSION_TEXTS = {
   rowDeleted: 'Row Deleted Successfuly!',
 } as const;
 
+/**
+ * A full upload's refusal of a new group whose name holds two spaces in a row (ours, not the specification's):
+ * screens show them as one, so the group would look the same as another on every screen.
+ */
+export const SUPPRESSION_GROUP_NAME_SPACES =
+  'A new group name cannot have two spaces in a row: every screen shows them as one, so the group would look like another. Write it with single spaces.';
+
 /** Document 2 §8: success text of deleting a group and type. */
 export function groupDeletedText(group: string): string {
   return `Deleted all data for group name: ${group}`;

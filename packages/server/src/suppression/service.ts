@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  SUPPRESSION_GROUP_NAME_SPACES,
   SUPPRESSION_PREVIEW_REMOVED_MAX,
   SUPPRESSION_RESULTS_PAGE_SIZE,
   SUPPRESSION_SEARCH_PREFIX_MIN,
@@ -194,6 +195,12 @@ export function suppressionService(db: Db, config: Config, streamDb: Db) {
      */
     async openUpload(mode: UploadMode, group: string, actor: Actor, timeZone?: string): Promise<OpenUpload> {
       await sweepUploads(db);
+      // A new group named with a run of spaces would show as its single-spaced twin everywhere ('Opt-out  2026'
+      // beside 'Opt-out 2026'): refused before the file is read. A group that already holds values keeps working.
+      if (mode === 'full' && REPEATED_SPACE.test(group)) {
+        const { rows } = await db.query(sql.GROUP_HAS_CURRENT, [group]);
+        if (rows.length === 0) throw badRequest(SUPPRESSION_GROUP_NAME_SPACES);
+      }
       if (mode === 'incremental') {
         const { rows } = await db.query(sql.GROUP_HAS_CURRENT, [group]);
         if (rows.length === 0) {
@@ -521,6 +528,8 @@ type PageQuery = (offset: number, limit: number, reverse: boolean) => Promise<{ 
 type SearchPart = { count: () => Promise<number>; rows: PageQuery };
 
 const NO_RANGE = { from: '', to: '' };
+/** Two white-space characters in a row. */
+const REPEATED_SPACE = /\s\s/;
 
 /**
  * The group a search names: the text itself when a group has exactly that name, else the one group whose name equals

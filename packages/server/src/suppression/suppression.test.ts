@@ -1608,9 +1608,9 @@ describe('full upload preview: what it shows, and discarding it', () => {
 
   it('lists at most 20 values it would remove, and groups whose names differ only in capitals or spaces', async () => {
     await apply((await upload('full', 'Paging Check', phones(30))).json().uploadId);
-    const preview = (await upload('full', ' paging  check', phones(1, 100))).json();
+    const preview = (await upload('full', ' paging check', phones(1, 100))).json();
     expect(preview).toMatchObject({
-      group: 'paging  check',
+      group: 'paging check',
       newGroup: true,
       similarGroups: ['Paging Check'],
     });
@@ -1620,6 +1620,25 @@ describe('full upload preview: what it shows, and discarding it', () => {
     expect(replace.removedValues).toHaveLength(20);
     expect(replace.removedValues[0]).toEqual({ type: 'PHONE', value: '+14152000000' });
     expect(replace.removedValues[19]).toEqual({ type: 'PHONE', value: '+14152000019' });
+  });
+
+  it('refuses a new group named with two spaces in a row, before reading its file; a group holding values keeps its name', async () => {
+    const refused = await upload('full', 'Opt-out  2026', phones(1, 10));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      error: 'bad_request',
+      message:
+        'A new group name cannot have two spaces in a row: every screen shows them as one, so the group would look like another. Write it with single spaces.',
+    });
+    expect(await activeOf('Opt-out  2026')).toEqual([]);
+    // A group named so before this rule (values written directly here) still takes full and incremental uploads.
+    await t.ctx.db.query(
+      "INSERT INTO suppressions (group_vch, supress_type, value_vch, created_by) VALUES ('Legacy  list', 'PHONE', '+14155550999', 'seed')",
+    );
+    const full = (await upload('full', 'Legacy  list', phones(2))).json();
+    expect(full).toMatchObject({ group: 'Legacy  list', newGroup: false, added: 2, removed: 1 });
+    await apply(full.uploadId);
+    expect((await upload('incremental', 'Legacy  list', phones(1, 3))).json()).toMatchObject({ inserted: 1 });
   });
 
   it("refuses to apply or discard a colleague's preview, which stays theirs to confirm", async () => {

@@ -126,6 +126,25 @@ describe("a problem with the group name is the Group name field's error", () => 
     expect(screen.getByTestId('upload-notice').getAttribute('data-tone')).toBe('error');
     expect(screen.getByTestId('upload-notice').style.color).toBe('');
   });
+
+  it('a new group named with two spaces in a row: the refusal describes the focused field, to be corrected there', async () => {
+    const refusal =
+      'A new group name cannot have two spaces in a row: every screen shows them as one, so the group would look like another. Write it with single spaces.';
+    vi.mocked(stageFullUpload).mockRejectedValueOnce(
+      new ApiError(400, 'bad_request', refusal, { error: 'bad_request', message: refusal }),
+    );
+    showIncrementalUpload('full');
+    await uploadByKeyboard('Opt-out  2026', 'Upload and preview');
+    const group = await screen.findByRole('combobox', {
+      name: 'Group name',
+      description: /^A new group name/,
+    });
+    expect(document.activeElement).toBe(group);
+    expect(group.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByTestId('upload-notice').textContent).toBe(refusal);
+    // Still the form: the name typed is kept, to be corrected.
+    expect((group as HTMLInputElement).value).toBe('Opt-out  2026');
+  });
 });
 
 describe('while a file uploads', () => {

@@ -14,6 +14,7 @@ import { notifications } from '@mantine/notifications';
 import {
   formatSuppressionDate,
   SUPPRESSION_GROUP_NAME_MAX_LENGTH,
+  SUPPRESSION_GROUP_NAME_SPACES,
   SUPPRESSION_TEXTS,
   type SuppressionFullUploadApplied,
   type SuppressionFullUploadPreview,
@@ -166,6 +167,12 @@ export function UploadModal({ kind, onClose, resumed }: Props) {
           },
         }),
       );
+      groupInput.current?.focus();
+      return;
+    }
+    // A new group's name refused by the server (two spaces in a row) is said at the field, to be corrected there.
+    if (err instanceof ApiError && err.message === SUPPRESSION_GROUP_NAME_SPACES) {
+      flushSync(() => setState({ step: 'form', notice: { text: SUPPRESSION_GROUP_NAME_SPACES } }));
       groupInput.current?.focus();
       return;
     }
