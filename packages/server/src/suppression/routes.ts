@@ -115,12 +115,12 @@ export async function suppressionRoutes(app: App, ctx: AppContext) {
         handle: (upload: OpenUpload, file: AsyncIterable<Buffer>) => Promise<T>,
       ) =>
       async (req: FastifyRequest, reply: FastifyReply) =>
-        uploadAnswer(reply, maxBytes, async () => {
+        uploadAnswer(reply, maxBytes, kind, async () => {
           // Refused here rather than by the framework, so that the answer carries `status` like every upload answer.
           if (req.validationError) throw badRequest(queryProblem(req.validationError, req.query));
           const group = groupNameHeader(req);
           const length = Number(req.headers['content-length'] ?? 0);
-          if (length > maxBytes + MULTIPART_OVERHEAD_BYTES) throw new UploadTooLargeError(maxBytes);
+          if (length > maxBytes + MULTIPART_OVERHEAD_BYTES) throw new UploadTooLargeError(maxBytes, kind);
           if (!req.isMultipart()) {
             throw badRequest(
               `Send the file as multipart/form-data in the field "${SUPPRESSION_UPLOAD_FIELDS[kind]}".`,
@@ -144,7 +144,7 @@ export async function suppressionRoutes(app: App, ctx: AppContext) {
           }
           // The file counts as read only once the request is known to hold no other file: a full upload of the
           // first of two files would remove the values of the second.
-          const file = withSizeLimit(part.file, maxBytes, async () => {
+          const file = withSizeLimit(part.file, maxBytes, kind, async () => {
             if ((await nextMultipartFile(parts)) !== undefined)
               throw multipartFailure({ code: 'FST_FILES_LIMIT' });
           });
@@ -212,7 +212,7 @@ export async function suppressionRoutes(app: App, ctx: AppContext) {
         },
       },
       async (req, reply) =>
-        uploadAnswer(reply, maxBytes, () =>
+        uploadAnswer(reply, maxBytes, 'full', () =>
           run(req.params.uploadId, actorOf(req.auth), optionalGroupNameHeader(req)),
         ),
     );
@@ -317,6 +317,7 @@ export async function suppressionRoutes(app: App, ctx: AppContext) {
 async function* withSizeLimit(
   file: AsyncIterable<Buffer> & { truncated: boolean },
   maxBytes: number,
+  kind: SuppressionUploadKind,
   atEnd: () => Promise<void>,
 ): AsyncGenerator<Buffer> {
   const chunks = file[Symbol.asyncIterator]();
@@ -327,7 +328,7 @@ async function* withSizeLimit(
     } catch (error) {
       throw multipartFailure(error);
     }
-    if (file.truncated) throw new UploadTooLargeError(maxBytes);
+    if (file.truncated) throw new UploadTooLargeError(maxBytes, kind);
     if (next.done) break;
     yield next.value;
   }
@@ -398,6 +399,7 @@ function optionalGroupNameHeader(req: FastifyRequest): string | undefined {
 async function uploadAnswer<T>(
   reply: FastifyReply,
   maxBytes: number,
+  kind: SuppressionUploadKind,
   run: () => Promise<T>,
 ): Promise<T | FastifyReply> {
   try {
@@ -413,7 +415,7 @@ async function uploadAnswer<T>(
     const tooManyParts = ['FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT', 'FST_FILES_LIMIT'].includes(http.code ?? '');
     const message =
       status === 413 && !(error instanceof UploadTooLargeError) && !tooManyParts
-        ? new UploadTooLargeError(maxBytes).message
+        ? new UploadTooLargeError(maxBytes, kind).message
         : (frameworkMessage(http.code) ?? http.message);
     return reply.code(status).send({
       status,

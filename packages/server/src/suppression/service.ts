@@ -21,6 +21,7 @@ import {
   type SuppressionUploadAnswer,
   type SuppressionUploadError,
   type SuppressionUploadHeader,
+  type SuppressionUploadKind,
 } from '@psps/contracts';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { type Actor, recordAudit } from '../audit/log.ts';
@@ -56,11 +57,16 @@ type StagedFile = {
 type StagedDiff = StagedFile & { version: number; added: number; removed: number };
 
 export class UploadTooLargeError extends HttpError {
-  constructor(maxBytes: number) {
+  /** `kind`: of the upload refused, whose advice differs (an incremental upload is already one of changes). */
+  constructor(maxBytes: number, kind: SuppressionUploadKind = 'full') {
     super(
       413,
       'payload_too_large',
-      `The file is larger than the ${formatBytes(maxBytes)} an upload may have. Split it, or upload only the changes with an incremental upload.`,
+      `The file is larger than the ${formatBytes(maxBytes)} an upload may have. ${
+        kind === 'full'
+          ? 'Split it, or upload only the changes with an incremental upload.'
+          : 'Split it into smaller files and upload them one after another.'
+      }`,
     );
   }
 }

@@ -411,20 +411,28 @@ describe('a failed or interrupted upload leaves the list exactly as it was', () 
     });
     try {
       const who = await small.signIn(['SUPPRESSION']);
-      for (const size of [3_000, 200_000]) {
+      const fullAdvice =
+        'The file is larger than the 2000 bytes an upload may have. Split it, or upload only the changes with an incremental upload.';
+      const incrementalAdvice =
+        'The file is larger than the 2000 bytes an upload may have. Split it into smaller files and upload them one after another.';
+      for (const [field, size, message] of [
+        ['fullFileUpload', 3_000, fullAdvice],
+        ['fullFileUpload', 200_000, fullAdvice],
+        // An incremental upload is already one of changes: its advice is to split the file.
+        ['incrementalFileUpload', 200_000, incrementalAdvice],
+      ] as const) {
         const res = await small.app.inject({
           method: 'POST',
-          url: '/api/suppress/upload/fullFileUpload',
+          url: `/api/suppress/upload/${field}`,
           headers: {
             ...bearer(who),
             groupName: 'G',
             'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
           },
-          payload: multipart('fullFileUpload', phones(Math.ceil(size / 13))),
+          payload: multipart(field, phones(Math.ceil(size / 13))),
         });
         expect(res.statusCode, `${size} bytes ${res.body}`).toBe(413);
-        expect(res.json()).toMatchObject({ status: 413, error: 'payload_too_large' });
-        expect(res.json().message).toMatch(/^The file is larger than the 2000 bytes an upload may have/);
+        expect(res.json()).toMatchObject({ status: 413, error: 'payload_too_large', message });
       }
       const { rows } = await small.ctx.db.query('SELECT count(*)::int AS n FROM suppressions');
       expect(rows[0].n).toBe(0);

@@ -93,7 +93,7 @@ export function DeleteModal({ target, onClose }: Props) {
           <Text size="sm">
             {target.kind === 'row'
               ? 'This value stops being suppressed now. Its history is kept.'
-              : `Every active ${type} value of this group stops being suppressed now. Their history is kept.`}
+              : `Every active ${type} value of this group stops being suppressed now, and any set to start later never will. Their history is kept.`}
           </Text>
           <Table withTableBorder variant="vertical" layout="fixed">
             <Table.Tbody>

@@ -148,7 +148,7 @@ describe('a full upload preview that was waiting when the session ended', () => 
     showPage();
     const dialog = await screen.findByRole('dialog', { name: 'FULL FILE UPLOAD' });
     expect(screen.getByTestId('upload-preview-resumed').textContent).toBe(
-      'Your session ended before this full upload was applied. Nothing was applied: apply it now, or discard it.',
+      'This full upload was still waiting to be applied when the page was left (a reload, or a session that ended). Nothing was applied: apply it now, or discard it.',
     );
     expect(dialog.textContent).toContain('Applying this file makes it the complete list of Opt-out 2026.');
     expect(screen.getByRole('button', { name: 'Apply full upload' })).toBeTruthy();

@@ -189,4 +189,24 @@ describe('a full upload preview and a session that ends', () => {
     await user.click(screen.getByRole('button', { name: 'Discard' }));
     expect(sessionStorage.getItem('suppressionPendingPreview')).toBeNull();
   });
+
+  it('is not thrown away by a click beside the dialog; the close button discards it', async () => {
+    const onClose = vi.fn();
+    vi.mocked(stageFullUpload).mockResolvedValueOnce(previewFixture());
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <UploadModal kind="full" onClose={onClose} />
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    const user = await uploadByKeyboard('Opt-out 2026', 'Upload and preview');
+    await screen.findByRole('button', { name: 'Apply full upload' });
+    // Mantine closes a dialog on a click of its overlay (the dimmed page around it).
+    await user.click(document.querySelector('.mantine-Modal-overlay')!);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Apply full upload' })).toBeTruthy();
+    await user.click(document.querySelector('.mantine-Modal-close')!);
+    expect(onClose).toHaveBeenCalledWith(false);
+  });
 });

@@ -95,7 +95,7 @@ type Props = {
 
 /** Said above a preview shown again after signing in: why it is there, and that nothing went in. */
 export const RESUMED_PREVIEW_TEXT =
-  'Your session ended before this full upload was applied. Nothing was applied: apply it now, or discard it.';
+  'This full upload was still waiting to be applied when the page was left (a reload, or a session that ended). Nothing was applied: apply it now, or discard it.';
 
 /**
  * Upload a file of values, full or incremental (document 2 §4): idle → uploading (with the bytes sent) → uploaded
@@ -257,7 +257,9 @@ export function UploadModal({ kind, onClose, resumed }: Props) {
           <Text fw={700}>{TITLES[kind]}</Text>
         </Group>
       }
-      closeOnClickOutside={!busy}
+      // A click beside a preview does not throw it away (closing discards it, and its file took a while to read):
+      // Discard, the close button or Escape do, deliberately.
+      closeOnClickOutside={!busy && state.step !== 'preview'}
       closeOnEscape={!busy}
       withCloseButton={!busy}
       size="lg"
