@@ -407,10 +407,11 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
     await dialog.getByRole('button', { name: 'Apply full upload' }).click();
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(summaryRow(page, group, 'EMAIL')).toContainText('120');
-    // Normal mode lists every active value, ordered by group, type and value: this group ('0 …') first.
+    // Normal mode lists every active value, 50 a page, ordered by group (other tests' groups may come first).
     const list = page.getByRole('table', { name: 'Active values' });
-    await expect(list.getByRole('row').nth(1)).toContainText('pager000@e2e.example.com');
     await expect(list.getByRole('row')).toHaveCount(51);
+    const groups = await list.locator('tbody tr td:first-child').allInnerTexts();
+    expect(groups).toEqual([...groups].sort());
 
     // An empty search does nothing.
     await search(page, '   ');
@@ -503,7 +504,7 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
     // Closing the search returns to normal mode: the list of every active value, the deleted ones gone.
     await page.getByRole('button', { name: 'Close the search' }).click();
     await expect(results).toBeHidden();
-    await expect(list.getByRole('row').nth(1)).toContainText('pager000@e2e.example.com');
+    await expect(list.getByRole('row')).toHaveCount(51);
     await expect(page.getByRole('textbox', { name: 'Group, value or type' })).toHaveValue('');
     // Back brings the closed search back at the page it was on; Forward closes it again.
     await page.goBack();
