@@ -135,6 +135,13 @@ export const suppressionUploadAnswerSchema = z.object({
   rejected: countSchema,
   errors: uploadErrorsSchema,
   header: suppressionUploadHeaderSchema.optional(),
+  /**
+   * Accepted values whose start date is still to come (absent when none): suppressed only from then, and shown by
+   * the list, search, summary and download (which show active values) only then. `firstStart`: the first of those
+   * starts (ISO 8601, UTC). Given by the incremental answer and the full upload's preview.
+   */
+  startsLater: countSchema.optional(),
+  firstStart: z.string().optional(),
 });
 export type SuppressionUploadAnswer = z.infer<typeof suppressionUploadAnswerSchema>;
 
@@ -180,6 +187,9 @@ export const suppressionFullUploadPreviewSchema = z.object({
   similarGroups: z.array(z.string()),
   removedValues: z.array(z.object({ type: suppressionTypeSchema, value: z.string() })),
   header: suppressionUploadHeaderSchema.optional(),
+  /** As in the upload answer: the file's values whose start is still to come, and the first of those starts. */
+  startsLater: countSchema.optional(),
+  firstStart: z.string().optional(),
 });
 export type SuppressionFullUploadPreview = z.infer<typeof suppressionFullUploadPreviewSchema>;
 

@@ -101,14 +101,21 @@ export interface UploadHeader {
   type?: SuppressionType;
 }
 
+/** Accepted values whose start date is still to come: how many, and the first of those starts (ISO, UTC). */
+export interface StartsLater {
+  count: number;
+  first: string;
+}
+
 /**
- * Iterate it once for the batches; `totals`, `errors` (the first 100 rejections) and `header` (undefined when line 1
- * is data) are final after the last one.
+ * Iterate it once for the batches; `totals`, `errors` (the first 100 rejections), `header` (undefined when line 1
+ * is data) and `startsLater` (undefined when no accepted value starts later) are final after the last one.
  */
 export interface UploadParse extends AsyncIterable<UploadBatch> {
   readonly totals: Readonly<UploadTotals>;
   readonly errors: readonly UploadRejection[];
   readonly header: UploadHeader | undefined;
+  readonly startsLater: Readonly<StartsLater> | undefined;
 }
 
 /** The file cannot be read at all; `line` says where, when known. */
@@ -166,13 +173,16 @@ export function parseUpload(
 ): UploadParse {
   const totals: UploadTotals = { lines: 0, accepted: 0, duplicates: 0, rejected: 0 };
   const errors: UploadRejection[] = [];
-  const found: { header?: UploadHeader } = {};
+  const found: Found = {};
   let read = false;
   return {
     totals,
     errors,
     get header() {
       return found.header;
+    },
+    get startsLater() {
+      return found.startsLater;
     },
     [Symbol.asyncIterator]() {
       if (read) throw new Error('An upload file can be read only once');
@@ -182,12 +192,15 @@ export function parseUpload(
   };
 }
 
+/** What reading the file finds besides its counts. */
+type Found = { header?: UploadHeader; startsLater?: StartsLater };
+
 async function* readBatches(
   input: AsyncIterable<Uint8Array | string>,
   options: ParseUploadOptions,
   totals: UploadTotals,
   errors: UploadRejection[],
-  found: { header?: UploadHeader },
+  found: Found,
 ): AsyncGenerator<UploadBatch, void, undefined> {
   const batchSize = options.batchSize ?? UPLOAD_BATCH_SIZE;
   const now = (options.now ?? new Date()).getTime();
@@ -258,6 +271,12 @@ async function* readBatches(
           totals.duplicates++;
         } else {
           totals.accepted++;
+          // Suppressed only from its start: the screens, which show active values, show it only then.
+          if (row.start !== undefined && Date.parse(row.start) > now) {
+            found.startsLater ??= { count: 0, first: row.start };
+            found.startsLater.count++;
+            if (row.start < found.startsLater.first) found.startsLater.first = row.start;
+          }
           if (match !== 'current' || row.start !== undefined || row.end !== undefined) {
             const accepted: UploadRecord = { line, type: row.type, value: row.value };
             if (row.start !== undefined) accepted.start = row.start;

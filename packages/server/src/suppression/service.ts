@@ -33,7 +33,7 @@ import { copyEscape } from './copy-text.ts';
 import { csvFromCopyText } from './csv-out.ts';
 import { GroupCopyReader, GroupValues } from './group-values.ts';
 import { mayBeAccountNumber, normalizeValue } from './normalize.ts';
-import { parseUpload, type UploadBatch, UploadFileError } from './parse-upload.ts';
+import { parseUpload, type StartsLater, type UploadBatch, UploadFileError } from './parse-upload.ts';
 import * as sql from './sql.ts';
 
 /** Who made a change, from the session (never a header): recorded on rows and in the audit log. */
@@ -51,6 +51,8 @@ type StagedFile = {
   errors: SuppressionUploadError[];
   /** Line 1 read as a header (absent when it is data). */
   header?: SuppressionUploadHeader;
+  /** Accepted values whose start is still to come (absent when none). */
+  startsLater?: StartsLater;
 };
 
 /** A full upload's file matched against its group: the staging partition holds the difference. */
@@ -785,6 +787,7 @@ async function stageFile(
     rejected: parsed.totals.rejected,
     errors: [...parsed.errors],
     ...(parsed.header === undefined ? {} : { header: parsed.header }),
+    ...(parsed.startsLater === undefined ? {} : { startsLater: { ...parsed.startsLater } }),
   };
 }
 
@@ -883,6 +886,7 @@ async function applyIncremental(
       rejected: staged.rejected,
       errors: staged.errors,
       ...(staged.header === undefined ? {} : { header: staged.header }),
+      ...startsLaterOf(staged),
     };
   });
   await dropStaging(db, upload.id);
@@ -940,7 +944,15 @@ async function preview(
     similarGroups: similar.map((row) => row.group_vch),
     removedValues,
     ...(staged.header === undefined ? {} : { header: staged.header }),
+    ...startsLaterOf(staged),
   };
+}
+
+/** An answer's `startsLater` and `firstStart`, when the file has values whose start is still to come. */
+function startsLaterOf(staged: StagedFile): { startsLater?: number; firstStart?: string } {
+  return staged.startsLater === undefined
+    ? {}
+    : { startsLater: staged.startsLater.count, firstStart: staged.startsLater.first };
 }
 
 /**

@@ -1765,6 +1765,37 @@ describe('full upload preview: what it shows, and discarding it', () => {
       '2030-06-15T08:00:00.000Z',
     ]);
 
+    // Two values start later (the first 2030-01-01 Pacific), one has started: said, as the lists show none of them.
+    const later = [
+      'value,type,start',
+      '4153218880,PHONE,2030-06-01',
+      '4153218881,PHONE,2030-01-01',
+      '4153218882,PHONE,2020-01-01',
+    ].join('\n');
+    const laterPreview = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/suppress/upload/fullFileUpload?tz=America%2FLos_Angeles',
+        headers: {
+          ...bearer(token),
+          groupName: 'Starting later',
+          'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        },
+        payload: multipart('fullFileUpload', later),
+      })
+    ).json();
+    expect(laterPreview).toMatchObject({ added: 3, startsLater: 2, firstStart: '2030-01-01T08:00:00.000Z' });
+    await apply(laterPreview.uploadId);
+    const more = (
+      await upload('incremental', 'Starting later', '4153218883,PHONE,2031-02-03T04:05:06Z\n4153218884\n')
+    ).json();
+    expect(more).toMatchObject({ inserted: 2, startsLater: 1, firstStart: '2031-02-03T04:05:06.000Z' });
+    // Without a value starting later, neither is in the answer.
+    expect(Object.keys((await upload('incremental', 'Starting later', '4153218885\n')).json())).not.toContain(
+      'startsLater',
+    );
+    expect(Object.keys(zoned)).not.toContain('startsLater');
+
     const bad = await send('Never made', '?tz=Mars%2FOlympus');
     expect(bad.statusCode, bad.body).toBe(400);
     expect(bad.json().message).toBe(

@@ -190,6 +190,18 @@ describe('a full upload preview and a session that ends', () => {
     expect(sessionStorage.getItem('suppressionPendingPreview')).toBeNull();
   });
 
+  it("says how many of the file's values start later, and when the first does", async () => {
+    vi.mocked(stageFullUpload).mockResolvedValueOnce(
+      previewFixture({ added: 3, startsLater: 2, firstStart: '2030-01-01T08:00:00.000Z' }),
+    );
+    showIncrementalUpload('full');
+    await uploadByKeyboard('Opt-out 2026', 'Upload and preview');
+    // The browser's zone in these tests is UTC: the time shown is the instant in UTC.
+    expect((await screen.findByTestId('upload-starts-later')).textContent).toBe(
+      '2 values of the file start later, the first on 01/01/2030 08:00:00: each is suppressed from its start, and shown in the lists once it starts.',
+    );
+  });
+
   it('is not thrown away by a click beside the dialog; the close button discards it', async () => {
     const onClose = vi.fn();
     vi.mocked(stageFullUpload).mockResolvedValueOnce(previewFixture());

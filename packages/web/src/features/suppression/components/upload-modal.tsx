@@ -39,7 +39,7 @@ import {
   uploadIncremental,
 } from '../api/upload-suppressions.ts';
 import { focusOnMount } from './focus.ts';
-import { Counts, HeaderNote, LineErrors, RemovedValues } from './upload-report.tsx';
+import { Counts, HeaderNote, LineErrors, RemovedValues, StartsLaterNote } from './upload-report.tsx';
 
 type Step =
   | { step: 'form'; notice?: { text: string; hint?: string } }
@@ -482,6 +482,7 @@ export function UploadModal({ kind, onClose, resumed }: Props) {
             ]}
           />
           <HeaderNote header={state.preview.header} />
+          <StartsLaterNote count={state.preview.startsLater} first={state.preview.firstStart} />
           <RemovedValues values={state.preview.removedValues} removed={state.preview.removed} />
           <LineErrors errors={state.preview.errors} rejected={state.preview.rejected} />
           <Group justify="flex-end">
@@ -550,6 +551,9 @@ export function UploadModal({ kind, onClose, resumed }: Props) {
             }
           />
           <HeaderNote header={state.answer.header} />
+          {!('removed' in state.answer) && (
+            <StartsLaterNote count={state.answer.startsLater} first={state.answer.firstStart} />
+          )}
           <LineErrors errors={state.answer.errors} rejected={state.answer.rejected} />
           <Group justify="flex-end">
             <Button onClick={close} ref={focusOnMount}>

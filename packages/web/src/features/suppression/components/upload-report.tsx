@@ -1,8 +1,9 @@
 import { Group, Paper, ScrollArea, SimpleGrid, Table, Text } from '@mantine/core';
-import type {
-  SuppressionFullUploadPreview,
-  SuppressionUploadError,
-  SuppressionUploadHeader,
+import {
+  formatSuppressionDate,
+  type SuppressionFullUploadPreview,
+  type SuppressionUploadError,
+  type SuppressionUploadHeader,
 } from '@psps/contracts';
 import type { ReactNode } from 'react';
 import { grouped } from '../../../lib/numbers.ts';
@@ -47,6 +48,21 @@ export function HeaderNote({ header }: { header: SuppressionUploadHeader | undef
     <Text size="sm" data-testid="upload-header">
       Line 1, "{header.text}", is the header, not a value
       {header.type === undefined ? '.' : `: values without a type of their own are read as ${header.type}.`}
+    </Text>
+  );
+}
+
+/**
+ * The file's values whose start date is still to come: counted as added, but suppressed only from then, and shown
+ * by the lists, search, summary and download (active values) only then. Said, so that they are not looked for.
+ */
+export function StartsLaterNote({ count, first }: { count: number | undefined; first: string | undefined }) {
+  if (!count || first === undefined) return null;
+  return (
+    <Text size="sm" data-testid="upload-starts-later">
+      {count === 1
+        ? `1 value of the file starts later, on ${formatSuppressionDate(new Date(first))}: it is suppressed from then, and shown in the lists once it starts.`
+        : `${grouped(count)} values of the file start later, the first on ${formatSuppressionDate(new Date(first))}: each is suppressed from its start, and shown in the lists once it starts.`}
     </Text>
   );
 }
