@@ -771,6 +771,16 @@ describe('lists, search, deletes, download', () => {
 });
 
 describe('the messaging engine check', () => {
+  /** The answer for the fixture's number +14155550123 written as `value`: listed as PHONE and SMS by Opt-out 2026. */
+  const optedOutNumber = (value: string) => ({
+    value,
+    normalized: '+14155550123',
+    suppressed: true,
+    groups: [
+      { group: 'Opt-out 2026', type: 'PHONE' },
+      { group: 'Opt-out 2026', type: 'SMS' },
+    ],
+  });
   /** One check call with this key (or session token) and these values. */
   const check = (token: string, values: { type?: string | null; value: string }[]) =>
     t.app.inject({
@@ -792,15 +802,7 @@ describe('the messaging engine check', () => {
     ]);
     expect(res.statusCode).toBe(200);
     expect(res.json().results).toEqual([
-      {
-        value: '(415) 555-0123',
-        normalized: '+14155550123',
-        suppressed: true,
-        groups: [
-          { group: 'Opt-out 2026', type: 'PHONE' },
-          { group: 'Opt-out 2026', type: 'SMS' },
-        ],
-      },
+      optedOutNumber('(415) 555-0123'),
       {
         value: '415.555.0123',
         normalized: '+14155550123',
@@ -855,15 +857,7 @@ describe('the messaging engine check', () => {
       reason,
     });
     expect(res.json().results).toEqual([
-      {
-        value: '415\u2013555\u20130123',
-        normalized: '+14155550123',
-        suppressed: true,
-        groups: [
-          { group: 'Opt-out 2026', type: 'PHONE' },
-          { group: 'Opt-out 2026', type: 'SMS' },
-        ],
-      },
+      optedOutNumber('415\u2013555\u20130123'),
       refused(
         '+14155550123,',
         '"+14155550123," is neither an e-mail address nor a phone number; account numbers need ACCOUNT in the type column',
@@ -884,15 +878,7 @@ describe('the messaging engine check', () => {
         suppressed: true,
         groups: [{ group: 'Opt-out 2026', type: 'ACCOUNT' }],
       },
-      {
-        value: '415\u2011555\u20110123',
-        normalized: '+14155550123',
-        suppressed: true,
-        groups: [
-          { group: 'Opt-out 2026', type: 'PHONE' },
-          { group: 'Opt-out 2026', type: 'SMS' },
-        ],
-      },
+      optedOutNumber('415\u2011555\u20110123'),
     ]);
   });
 
