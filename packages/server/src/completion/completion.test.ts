@@ -6,7 +6,7 @@ import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
 import { tempFolder } from '../delivery/test-support/files.ts';
 import { startWorkers } from '../jobs/queue.ts';
 import { completionService } from './service.ts';
-import { eventually, fixtureMessage, seedCompletionFixture } from './test-fixture.ts';
+import { eventually, fixtureMessage, holdReportGeneration, seedCompletionFixture } from './test-fixture.ts';
 
 /**
  * Completion and custom reports through the API, with the job workers running and the demo's kind of
@@ -849,12 +849,20 @@ describe('a launch while the same report of the campaign is still under way', ()
   it('answers the earlier launch (same 202, its job, saying so) and makes no second file', async () => {
     const files = async () => (await readdir(outbox.path)).filter((n) => n.startsWith('PGE_medbase_600_'));
     expect(await files()).toEqual([]);
-    // Two clicks 300 ms apart, and a third from another console at the same moment.
-    const first = await get(`/api/launch-medicalbaseline-report/${viewer}/600`, viewer);
-    const [second, third] = await Promise.all([
-      get(`/api/launch-medicalbaseline-report/${viewer}/600`, viewer),
-      get(`/api/launch-medicalbaseline-report/${operator}/600`, operator),
-    ]);
+    // Two clicks while the first launch's file is being made, and a third from another console at the same moment.
+    const release = await holdReportGeneration(t.ctx.db);
+    let first: Awaited<ReturnType<typeof get>>;
+    let second: Awaited<ReturnType<typeof get>>;
+    let third: Awaited<ReturnType<typeof get>>;
+    try {
+      first = await get(`/api/launch-medicalbaseline-report/${viewer}/600`, viewer);
+      [second, third] = await Promise.all([
+        get(`/api/launch-medicalbaseline-report/${viewer}/600`, viewer),
+        get(`/api/launch-medicalbaseline-report/${operator}/600`, operator),
+      ]);
+    } finally {
+      await release();
+    }
     expect(first.statusCode).toBe(202);
     const jobId = first.json()[0][0].JOB_ID;
     expect(first.json()).toEqual([[{ RESULT: 'QUEUED', JOB_ID: jobId }]]);
@@ -896,8 +904,14 @@ describe('a resend while a refresh is still making the new file', () => {
     const before = await eventually(async () =>
       (await completionRows()).rows.find((r) => r.ID === 500 && r.TRANSFER_STATE === 'transferred'),
     );
-    expect((await get(`/api/refresh-completion-report/${operator}/500`)).statusCode).toBe(202);
-    const resend = await get(`/api/resend-completion-report/${operator}/500`);
+    const release = await holdReportGeneration(t.ctx.db);
+    let resend: Awaited<ReturnType<typeof get>>;
+    try {
+      expect((await get(`/api/refresh-completion-report/${operator}/500`)).statusCode).toBe(202);
+      resend = await get(`/api/resend-completion-report/${operator}/500`);
+    } finally {
+      await release();
+    }
     expect(resend.statusCode).toBe(409);
     expect(resend.json()).toEqual({
       error: 'conflict',

@@ -18,6 +18,7 @@ import { describeMs, FileTransferError } from '../delivery/file-transfer/file-tr
 import { errorText, redactUrl, scrubSecrets } from '../delivery/redact.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { type JobRun, QUEUE_SCHEMA } from '../jobs/job.ts';
+import { sendJob } from '../jobs/wake.ts';
 import {
   type DeliveryProgressDbRow,
   deliveryProgressOf,
@@ -266,7 +267,7 @@ export function completionService(ctx: AppContext) {
             expireInSeconds: transferTiming(fileTransfer.timeLimitMs).expireInSeconds,
           }
         : { retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 60 * 60 };
-    const id = await ctx.boss.send(name, data, options);
+    const id = await sendJob(ctx.boss, name, data, options);
     if (!id) throw new Error(`the job queue did not accept ${name}`);
     return id;
   }
@@ -386,7 +387,8 @@ export function completionService(ctx: AppContext) {
         [COMPLETION_DELAY_MINUTES],
       );
       for (const r of rows) {
-        await ctx.boss.send(
+        await sendJob(
+          ctx.boss,
           GENERATE_JOB,
           { reportId: r.id, seq: r.request_seq },
           {

@@ -1,3 +1,4 @@
+import type { Pool } from 'pg';
 import { bearer, type TestApp } from '../../test/harness.ts';
 
 /**
@@ -108,6 +109,21 @@ export const fixtureMessage = (
   created_dt: '2026-11-20T08:30:00Z',
   ...extra,
 });
+
+/**
+ * Holds every report's generation at its first read of the campaign's messages (a lock on the table, taken in a
+ * transaction of its own) until the returned function is called: a test can then act while a report is being made,
+ * however fast the queue starts its job. Launches, refreshes and resends do not read the messages.
+ */
+export async function holdReportGeneration(db: Pool): Promise<() => Promise<void>> {
+  const client = await db.connect();
+  await client.query('BEGIN');
+  await client.query('LOCK TABLE messages IN ACCESS EXCLUSIVE MODE');
+  return async () => {
+    await client.query('ROLLBACK');
+    client.release();
+  };
+}
 
 /** Polls `check` until it answers a value (not undefined), or fails after `ms`. */
 export async function eventually<T>(

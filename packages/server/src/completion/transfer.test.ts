@@ -155,7 +155,8 @@ describe('SFTP destination', () => {
     });
     expect(done).toMatchObject({ ATTEMPTS: 1, LAST_ERROR: null, FILE_NAME: before.FILE_NAME });
     expect(await readdir(inbound)).toEqual([before.FILE_NAME]);
-    expect(await jobState(jobId)).toMatchObject({ state: 'completed' });
+    // The queue records the job's end just after the row's.
+    await eventually(async () => ((await jobState(jobId))?.state === 'completed' ? true : undefined));
   });
 });
 
@@ -343,7 +344,12 @@ describe('time limits of a transfer attempt', () => {
     expect(failed.LAST_ERROR).toBe(
       `Gave up: the attempt took longer than the time allowed for one attempt; the link may be too slow for the file (still running after 400 ms). File transfer to sftp://utility:***@127.0.0.1:${silent.port}/in.`,
     );
-    expect(await jobState(jobIdOf(res))).toEqual({ state: 'failed', expire_seconds: 62 });
+    // The queue records the job's failure just after the row's.
+    const job = await eventually(async () => {
+      const state = await jobState(jobIdOf(res));
+      return state?.state === 'active' ? undefined : state;
+    });
+    expect(job).toEqual({ state: 'failed', expire_seconds: 62 });
   });
 
   it("does not start while an earlier attempt holds the file past that attempt's own limit, and says why", async () => {
@@ -383,9 +389,12 @@ describe('time limits of a transfer attempt', () => {
     const before = (await completionRow(500))!;
     expect((await get(`/api/resend-completion-report/${token}/500`)).statusCode).toBe(202);
     const key = transferLockKey(await completionReportId(500));
+    // pg_locks shows every database's locks, and the other test files' databases have report rows of the same ids:
+    // only this database's lock is this test's.
     const holder = await eventually(async () => {
       const { rows } = await t.ctx.db.query<{ pid: number }>(
         `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 1
+            AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
             AND ((classid::bigint << 32) | objid::bigint) = hashtextextended($1, 0)`,
         [key],
       );

@@ -7,6 +7,7 @@ import type { AppContext } from '../context.ts';
 import { summarySnapshotJob } from '../ingest/summary-job.ts';
 import { type JobDefinition, QUEUE_SCHEMA } from './job.ts';
 import { authCleanupJob } from './maintenance.ts';
+import { registerWorker } from './wake.ts';
 
 /** Every job of every feature, in one list. */
 // biome-ignore lint/suspicious/noExplicitAny: each job has its own payload type
@@ -69,7 +70,7 @@ const silent: JobLog = { info: () => {}, error: () => {} };
  */
 export async function startWorkers(ctx: AppContext, log: JobLog = silent): Promise<void> {
   for (const job of JOBS) {
-    await ctx.boss.work(
+    const workerId = await ctx.boss.work(
       job.name,
       { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: POLLING_INTERVAL_SECONDS },
       async ([item]) => {
@@ -96,6 +97,7 @@ export async function startWorkers(ctx: AppContext, log: JobLog = silent): Promi
         }
       },
     );
+    registerWorker(ctx.boss, job.name, workerId);
     if (job.schedule) await ctx.boss.schedule(job.name, job.schedule, {}, { tz: 'UTC' });
   }
 }
