@@ -231,6 +231,22 @@ describe('parseUpload file formats', () => {
     ]);
   });
 
+  it("reads a type cell written as a header word of one value ('E-mail', 'Phone Number'); other words are refused", async () => {
+    const { totals, errors, records } = await parseText(
+      'value,type\nb@example.com,E-MAIL\n4155551001,Phone Number\nPGE-1,account #\n4155551002,TEXT\n4155551003,Phones\n',
+    );
+    expect(totals).toEqual({ lines: 5, accepted: 3, duplicates: 0, rejected: 2 });
+    expect(records).toEqual([
+      { line: 2, type: 'EMAIL', value: 'b@example.com' },
+      { line: 3, type: 'PHONE', value: '+14155551001' },
+      { line: 4, type: 'ACCOUNT', value: 'PGE-1' },
+    ]);
+    expect(errors).toEqual([
+      { line: 5, reason: 'Unknown type "TEXT": use PHONE, SMS, EMAIL or ACCOUNT' },
+      { line: 6, reason: 'Unknown type "PHONES": use PHONE, SMS, EMAIL or ACCOUNT' },
+    ]);
+  });
+
   it('says a second column of other data (an export with names) is read as the type', async () => {
     const { totals, errors } = await parseText('4155550121,John Smith\n4155550122,Jane Roe\n');
     expect(totals).toEqual({ lines: 2, accepted: 0, duplicates: 0, rejected: 2 });
@@ -392,6 +408,17 @@ describe('parseUpload of files it cannot read', () => {
   it('refuses a quote in the middle of a quoted cell', async () => {
     await expect(parseText('a@example.com\n"b"c@example.com\n')).rejects.toThrow(
       'Line 2: A quote (") inside a value must be doubled (""), and the whole value put in quotes',
+    );
+  });
+
+  it('refuses text after a closing quote, at the line it is on, in words', async () => {
+    await expect(
+      parseText('4155550101\n4155550102\n"4155550103"\n4155550104\n"Smith, John" <js@example.com>\n'),
+    ).rejects.toThrow(
+      new UploadFileError(
+        'Only a comma or the end of the line may follow a closing quote ("): put the whole value in quotes, with any quote inside it doubled ("")',
+        5,
+      ),
     );
   });
 

@@ -486,7 +486,9 @@ function readRow(
   const typeText = cellAt(cells, columns.type).toUpperCase();
   let declaredType = columns.defaultType;
   if (typeText !== '') {
-    declaredType = SUPPRESSION_TYPES.find((type) => type === typeText);
+    declaredType =
+      SUPPRESSION_TYPES.find((type) => type === typeText) ??
+      TYPE_WORDS.get(typeText.toLowerCase().replace(/[\s_.#-]/g, ''));
     if (declaredType === undefined) {
       // Without a header naming the columns, a second column of other data (a name) is read as the type: said so.
       const read = columns.positional
@@ -613,6 +615,16 @@ function namesTheOtherColumns(names: readonly string[]): boolean {
         name === '' || name === positional[index] || HEADER_ALIASES[name] === positional[index],
     );
 }
+
+/**
+ * A type cell written as a header word of one value names it ('E-mail', 'Phone Number', 'Account #'); a plural
+ * ('Phones') is a header's word, not a line's type.
+ */
+const TYPE_WORDS = new Map<string, SuppressionType>(
+  [...HEADER_WORDS].flatMap(([word, type]) =>
+    type !== null && (!word.endsWith('s') || word === 'sms') ? [[word, type] as const] : [],
+  ),
+);
 
 /**
  * Why a rejected line 1 was not read as the header when it looks like one: the cells after the first name the next
@@ -878,12 +890,21 @@ function asUploadFileError(error: unknown, lastLine: number, linesBefore: number
         'A quote (") inside a value must be doubled (""), and the whole value put in quotes',
         errorLine,
       );
+    case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
+      return new UploadFileError(
+        'Only a comma or the end of the line may follow a closing quote ("): put the whole value in quotes, with any quote inside it doubled ("")',
+        errorLine,
+      );
     case 'CSV_MAX_RECORD_SIZE':
       return new UploadFileError(
         `A value runs over ${MAX_RECORD_CHARACTERS} characters, longer than any phone number, e-mail address or account: is a closing quote (") missing, or is the file not a list of values?`,
         lastLine + 1,
       );
     default:
-      return new UploadFileError(`The file is not valid CSV: ${error.message}`, errorLine);
+      // The parser counts its lines from where it took over the file (parseCsv): the line said is ours, not its own.
+      return new UploadFileError(
+        `The file is not valid CSV: ${error.message.replace(/ at line \d+$/, '')}`,
+        errorLine,
+      );
   }
 }
