@@ -415,6 +415,16 @@ export function suppressionService(db: Db, config: Config, streamDb: Db) {
         ]);
         const row = rows[0];
         if (row === undefined) {
+          const { rows: found } = await client.query<{ group_vch: string }>(sql.ROW_GROUP, [rowId]);
+          const other = found[0]?.group_vch;
+          // A script's mistake (the console sends the row's own group): said with the row id it sent.
+          if (other === undefined)
+            throw notFound(`There is no suppressed value with row id ${rowId}. Nothing was deleted.`);
+          if (other !== group) {
+            throw notFound(
+              `Row ${rowId} is a value of the group "${other}", not of "${group}". Nothing was deleted.`,
+            );
+          }
           // Said for the operator, who sees values, not row ids (the id is in the request for whoever needs it).
           throw notFound(
             `This value is no longer active in the group "${group}": another operator or an upload ended it first. Nothing was deleted.`,

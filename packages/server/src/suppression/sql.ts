@@ -314,6 +314,9 @@ export const END_ROW = `UPDATE suppressions SET end_ts = now(), ended_by = $3
   WHERE row_id_bint = $1 AND group_vch = $2 AND ended_by IS NULL AND (end_ts IS NULL OR end_ts > now())
   RETURNING supress_type, value_vch`;
 
+/** The group of a row, ended or not: what a refused row delete says. */
+export const ROW_GROUP = 'SELECT group_vch FROM suppressions WHERE row_id_bint = $1';
+
 export const END_GROUP_TYPE = `UPDATE suppressions SET end_ts = now(), ended_by = $3
   WHERE group_vch = $1 AND supress_type = $2 AND ended_by IS NULL AND (end_ts IS NULL OR end_ts > now())`;
 

@@ -600,7 +600,17 @@ describe('lists, search, deletes, download', () => {
         headers: bearer(token),
         payload: { groupName },
       });
-    expect((await del(row.row_id_bint, 'Opt-out 2026')).statusCode).toBe(404);
+    // A script sending another group, or a row id that does not exist, is told which.
+    const wrongGroup = await del(row.row_id_bint, 'Opt-out 2026');
+    expect(wrongGroup.statusCode).toBe(404);
+    expect(wrongGroup.json()).toEqual({
+      error: 'not_found',
+      message: `Row ${row.row_id_bint} is a value of the group "Medical exemptions", not of "Opt-out 2026". Nothing was deleted.`,
+    });
+    expect((await del(987654321, 'Medical exemptions')).json()).toEqual({
+      error: 'not_found',
+      message: 'There is no suppressed value with row id 987654321. Nothing was deleted.',
+    });
     // A row id is digits: hex, a sign or a decimal point are a mistake, never another spelling of a row to delete.
     for (const id of [`0x${row.row_id_bint.toString(16)}`, `+${row.row_id_bint}`, `${row.row_id_bint}.0`]) {
       const res = await t.app.inject({
