@@ -145,6 +145,11 @@ describe('normal mode (no search)', () => {
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(router.state.location.search).toBe('?page=2');
     expect(fetch).toHaveBeenLastCalledWith('/api/suppress/getPaginatedCampaigns?page=2', expect.anything());
+    // While page 2 loads, page 1's rows stay, dimmed, and so does the range under them; page 2's button is pressed.
+    expect(await screen.findByLabelText('Loading the page')).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Active values' }).textContent).toContain('ana@example.com');
+    expect(screen.getByTestId('results-range').textContent).toBe('1–50 of 5,000,001');
+    expect(screen.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
 
     await user.type(screen.getByRole('textbox', { name: 'Group, value or type' }), 'Opt-out 2026{Enter}');
     expect(await screen.findByRole('table', { name: 'Search results' })).toBeTruthy();

@@ -90,6 +90,9 @@ export function SearchCard({ onDelete }: Props) {
   const total = shown.data?.rows ?? 0;
   const pages = pageCount(total, SUPPRESSION_RESULTS_PAGE_SIZE);
   const settled = shown.data !== undefined && !shown.isPlaceholderData;
+  // The page whose rows are shown: while another loads, the range under the table stays that of the rows above it.
+  const shownPage = useRef(page);
+  if (settled) shownPage.current = page;
 
   // Paging past the end (the last values of a page were deleted) falls back to page 1.
   useEffect(() => {
@@ -131,6 +134,7 @@ export function SearchCard({ onDelete }: Props) {
       pagesLabel={pagesLabel}
       answer={shown.data!}
       page={page}
+      rowsPage={shown.isPlaceholderData ? shownPage.current : page}
       pages={pages}
       highlight={searched ?? ''}
       dim={shown.isPlaceholderData}
@@ -270,7 +274,9 @@ type RowsPageProps = {
   label: string;
   pagesLabel: string;
   answer: SuppressionRowsAnswer;
+  /** The page asked for (its button is pressed), and the page of the rows shown (another while it loads). */
   page: number;
+  rowsPage: number;
   pages: number;
   highlight: string;
   /** Another page is loading: this one stays, dimmed. */
@@ -285,14 +291,15 @@ function RowsPage({
   pagesLabel,
   answer,
   page,
+  rowsPage,
   pages,
   highlight,
   dim,
   onDelete,
   onPage,
 }: RowsPageProps) {
-  const first = (page - 1) * SUPPRESSION_RESULTS_PAGE_SIZE + 1;
-  const last = Math.min(page * SUPPRESSION_RESULTS_PAGE_SIZE, answer.rows);
+  const first = (rowsPage - 1) * SUPPRESSION_RESULTS_PAGE_SIZE + 1;
+  const last = Math.min(rowsPage * SUPPRESSION_RESULTS_PAGE_SIZE, answer.rows);
   return (
     <>
       <ResultsTable label={label} rows={answer.data} highlight={highlight} dim={dim} onDelete={onDelete} />
