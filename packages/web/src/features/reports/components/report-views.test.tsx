@@ -124,11 +124,11 @@ describe('all-channels summary of a campaign that has completed', () => {
     completedEMAIL_bint: 0,
   });
 
-  it('says its counts are final when the snapshot was taken at or after the completion', () => {
+  it('says the campaign completed, and that later status changes show in the next snapshot, when it was taken at or after the completion', () => {
     expect(
       text(<SummaryTable summary={snapshot('2026-09-14T07:10:00Z')} completedAt="2026-09-14T07:10:00Z" />),
     ).toContain(
-      'This report refreshes automatically; updates arrive every 10 minutes. Counts current as of 2026-09-14 07:10:00. The campaign completed at 2026-09-14 07:10:00: these are its final counts.',
+      'This report refreshes automatically; updates arrive every 10 minutes. Counts current as of 2026-09-14 07:10:00. The campaign completed at 2026-09-14 07:10:00; a status that changes after that (a late delivery receipt, an e-mail opened later) shows in the next snapshot.',
     );
   });
 

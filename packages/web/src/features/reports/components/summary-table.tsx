@@ -22,9 +22,14 @@ const snapshotBesideLive = (live: LiveCounts) =>
 export type LiveCounts = keyof typeof LIVE_COUNTS;
 
 /**
- * A snapshot written after the campaign completed holds its final counts: said, so that an old 'current as of'
- * time reads as a finished campaign, not a stopped feed (and the live reports are no longer ahead of it).
+ * A snapshot written after the campaign completed: said, so that an old 'current as of' time reads as a finished
+ * campaign, not a stopped feed. Not called final: a status can still change after completion (a late delivery
+ * receipt, an e-mail opened days later, messages the engine sends after the campaign's end), and the next
+ * 10-minute snapshot takes it in.
  */
+const UPDATES_AFTER_COMPLETION =
+  'a status that changes after that (a late delivery receipt, an e-mail opened later) shows in the next snapshot.';
+
 function finalSince(insertDt: string | undefined, completedAt: string | null | undefined): boolean {
   return !!insertDt && !!completedAt && Date.parse(insertDt) >= Date.parse(completedAt);
 }
@@ -43,7 +48,7 @@ function Note({
       {REPORT_TEXTS.summaryNote}
       {insertDt && ` ${REPORT_TEXTS.currentAsOf(dateOrDash(insertDt))}`}
       {finalSince(insertDt, completedAt)
-        ? ` The campaign completed at ${dateOrDash(completedAt)}: these are its final counts.`
+        ? ` The campaign completed at ${dateOrDash(completedAt)}; ${UPDATES_AFTER_COMPLETION}`
         : snapshotBesideLive(live)}
     </Text>
   );
