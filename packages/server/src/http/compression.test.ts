@@ -1,9 +1,18 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { get as httpGet } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
+import { buildApp } from '../app.ts';
 import { clientHashOf } from '../auth/passwords.ts';
 import { userService } from '../auth/users.ts';
+import { tempFolder } from '../delivery/test-support/files.ts';
 import { ingestPoster } from '../ingest/test-fixture.ts';
+import { createLogger } from '../runtime.ts';
 
 let t: TestApp;
 let token: string;
@@ -107,5 +116,59 @@ describe('answers left as they are', () => {
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.length).toBeLessThan(1024);
     expect(res.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('a browser that goes away in the middle of a compressed file', () => {
+  it('is not logged as a server error (nothing went wrong on the server)', async () => {
+    const dist = await tempFolder('dist');
+    let output = '';
+    const sink = new Writable({
+      write(chunk, _enc, cb) {
+        output += chunk.toString();
+        cb();
+      },
+    });
+    await writeFile(join(dist.path, 'index.html'), '<!doctype html><title>PSPS</title>');
+    await mkdir(join(dist.path, 'assets'));
+    // A script of 8 MB that is not at hand compressed: compressed as it is sent, for a long while.
+    await writeFile(join(dist.path, 'assets', 'screen-abc123.js'), randomBytes(6 << 20).toString('base64'));
+    const app = await buildApp(t.ctx, { logger: createLogger('info', sink), webDist: dist.path });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      const encoding = await new Promise<string | undefined>((resolve, reject) => {
+        const req = httpGet(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/assets/screen-abc123.js',
+            headers: { 'accept-encoding': 'gzip' },
+          },
+          (res) => {
+            res.once('data', () => {
+              // The tab is closed after the first bytes.
+              req.destroy();
+              resolve(res.headers['content-encoding']);
+            });
+          },
+        );
+        req.on('error', (err) => (err.message === 'socket hang up' ? undefined : reject(err)));
+      });
+      expect(encoding).toBe('gzip');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    } finally {
+      await app.close();
+      await dist.remove();
+    }
+    const lines = output
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+    // What happened is said once, as information, with the request's id.
+    expect(lines.filter((line) => line.msg === 'stream closed prematurely')).toEqual([
+      expect.objectContaining({ level: 30, reqId: expect.any(String) }),
+    ]);
   });
 });
