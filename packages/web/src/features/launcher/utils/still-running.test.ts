@@ -10,7 +10,7 @@ describe('stillRunningNote', () => {
       'MB Unreached Report was made at 2026-11-22 01:34:12, while the campaign was still running: 169 customers not reached were still being tried (IN_PROGRESS = Y in the file). Launch it again when the campaign is over for the final list.',
     );
     expect(stillRunningNote('medbase', report({ UNREACHED_IN_PROGRESS: 1 }))).toBe(
-      'MedBase Report was made at 2026-11-22 01:34:12, while the campaign was still running: 1 customer not reached was still being tried (IN_PROGRESS = Y in the file). Launch it again when the campaign is over for the final list.',
+      'MedBase Report was made at 2026-11-22 01:34:12, while the campaign was still running: 1 customer not reached was still being tried (REACHED = N and IN_PROGRESS = Y in the file). Launch it again when the campaign is over for the final list.',
     );
   });
 

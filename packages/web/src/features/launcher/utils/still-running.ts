@@ -15,9 +15,12 @@ export function stillRunningNote(kind: CustomReportKind, report: CustomReportSta
   const pending = report.UNREACHED_IN_PROGRESS;
   if (kind === 'linkclick' || !pending || !report.REPORT_TIME) return null;
   const customers = pending === 1 ? '1 customer' : `${grouped(pending)} customers`;
+  // The MedBase file also marks IN_PROGRESS on reached customers with a channel still pending: the rows meant are
+  // its not reached ones. Every row of the MB Unreached file is not reached.
+  const rows = kind === 'medbase' ? 'REACHED = N and IN_PROGRESS = Y' : 'IN_PROGRESS = Y';
   return (
     `${REPORT_KIND_LABELS[kind]} was made at ${formatDateTime(report.REPORT_TIME)}, while the campaign was ` +
     `still running: ${customers} not reached ${pending === 1 ? 'was' : 'were'} still being tried ` +
-    '(IN_PROGRESS = Y in the file). Launch it again when the campaign is over for the final list.'
+    `(${rows} in the file). Launch it again when the campaign is over for the final list.`
   );
 }
