@@ -6,7 +6,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserApis, stubSilentServer } from '../../../lib/jsdom-stubs.ts';
-import { CompletionPage } from './completion-page.tsx';
+import { CompletionPage, earlyNote } from './completion-page.tsx';
 
 /** How often each report's row has rendered (its actions render with it, never apart from it). */
 const renders = new Map<number, number>();
@@ -150,6 +150,10 @@ describe('completion page', () => {
       screen.getByTestId('completion-row-9001').querySelector('[data-testid="sent-early"]')?.textContent,
     ).toBe('Sent early, before the campaign was due; the final report follows at 2026-11-22 17:47:10.');
     expect(screen.getByTestId('completion-row-9002').querySelector('[data-testid="sent-early"]')).toBeNull();
+    // A campaign whose retry time the engine has not sent: no due time to name, and the row says why.
+    expect(earlyNote({ ...STORED[2]!, DUE_TIME: null, TRANSFER_STATE: 'waiting' })).toBe(
+      "Requested early, before the campaign was due; the final report follows 30 minutes after the campaign's medical-baseline retry time, which the messaging engine has not sent yet.",
+    );
   });
 
   it("announces the file an operator's refresh asked for when it arrives, and no other row's change", async () => {

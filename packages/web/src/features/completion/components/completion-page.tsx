@@ -71,7 +71,7 @@ export function earlyNote(row: CompletionReportRow): string | null {
   const sent = row.TRANSFER_STATE === 'transferred' ? 'Sent early' : 'Requested early';
   const follows = row.DUE_TIME
     ? `at ${formatDateTime(row.DUE_TIME)}`
-    : "30 minutes after the campaign's medical-baseline retry time";
+    : "30 minutes after the campaign's medical-baseline retry time, which the messaging engine has not sent yet";
   return `${sent}, before the campaign was due; the final report follows ${follows}.`;
 }
 
