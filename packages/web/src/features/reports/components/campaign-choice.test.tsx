@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserApis } from '../../../lib/jsdom-stubs.ts';
-import { RememberedChoice } from './campaign-choice.tsx';
+import { CHILD_CAMPAIGN_HINT, RememberedChoice } from './campaign-choice.tsx';
 
 type Item = { id: number; name: string };
 const answered = (data: Item[]) => ({ data, isSuccess: true, isPending: false }) as UseQueryResult<Item[]>;
@@ -25,12 +25,21 @@ function choice(query: UseQueryResult<Item[]>, address = '/admin/standard-report
   return router;
 }
 
-function EventChoice({ query }: { query: UseQueryResult<Item[]> }) {
+function EventChoice({
+  query,
+  unknownMayBe,
+  label = 'Event',
+}: {
+  query: UseQueryResult<Item[]>;
+  unknownMayBe?: string;
+  label?: string;
+}) {
   return (
     <RememberedChoice
+      unknownMayBe={unknownMayBe}
       screen="test"
       param="event"
-      label="Event"
+      label={label}
       firstEntry="--- select an event ---"
       query={query}
       idOf={(item) => item.id}
@@ -80,6 +89,26 @@ describe('the choice is in the address (reload, Back and Forward, a pasted link,
     localStorage.setItem('cache:reports.choice.test', '9');
     choice(events, '/admin/standard-reports-events?event=7');
     expect(screen.getByTestId('chosen').textContent).toBe('chosen 7');
+  });
+
+  it("a campaign's link naming an id the list does not hold says it may be a customer-class campaign", () => {
+    const router = createMemoryRouter(
+      [
+        {
+          path: '*',
+          element: <EventChoice query={events} unknownMayBe={CHILD_CAMPAIGN_HINT} label="Campaign" />,
+        },
+      ],
+      { initialEntries: ['/admin/voice?event=40102'] },
+    );
+    render(
+      <MantineProvider env="test">
+        <RouterProvider router={router} />
+      </MantineProvider>,
+    );
+    expect(screen.getByTestId('event-select-unknown').textContent).toBe(
+      'Campaign 40102 is not in the list: it may be a customer-class campaign (choose the campaign it belongs to: its report covers it), have been removed, or the address is mistyped. Choose one above.',
+    );
   });
 
   it('a link naming an event the list does not hold says so instead of showing an empty page', () => {

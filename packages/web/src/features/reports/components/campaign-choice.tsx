@@ -32,11 +32,19 @@ export function CampaignChoice({
       testId="campaign-select"
       what="list of campaigns"
       empty="No campaigns yet. A campaign appears here as soon as the messaging engine reports it."
+      unknownMayBe={CHILD_CAMPAIGN_HINT}
     >
       {children}
     </RememberedChoice>
   );
 }
+
+/**
+ * The list holds whole campaigns: a customer-class campaign's id (Medical Baseline, Critical Essential, General, as
+ * the Events grid shows them) is part of one, whose report covers it.
+ */
+export const CHILD_CAMPAIGN_HINT =
+  'a customer-class campaign (choose the campaign it belongs to: its report covers it)';
 
 /**
  * A report screen's dropdown of events or campaigns (its first entry a '--- select … ---' line), the choice
@@ -54,6 +62,7 @@ export function RememberedChoice<T>({
   testId,
   what,
   empty,
+  unknownMayBe,
   children,
 }: {
   screen: string;
@@ -68,6 +77,8 @@ export function RememberedChoice<T>({
   what: string;
   /** Said when the list holds nothing yet, so an empty dropdown is not a mystery. */
   empty: string;
+  /** What else an id the list does not hold may be, said first. */
+  unknownMayBe?: string;
   children: (id: number, item: T | undefined) => ReactNode;
 }) {
   const items = query.data;
@@ -93,7 +104,9 @@ export function RememberedChoice<T>({
       <LoadProblem query={query} what={what} />
       {unknown && (
         <Text c="dimmed" data-testid={`${testId}-unknown`}>
-          {`${label} ${asked} is not in the list: it may have been removed, or the address is mistyped. Choose one above.`}
+          {unknownMayBe
+            ? `${label} ${asked} is not in the list: it may be ${unknownMayBe}, have been removed, or the address is mistyped. Choose one above.`
+            : `${label} ${asked} is not in the list: it may have been removed, or the address is mistyped. Choose one above.`}
         </Text>
       )}
       {query.isSuccess && query.data.length === 0 && (
