@@ -59,6 +59,32 @@ describe('the permissions check GET /api/{sessionToken}', () => {
     expect(calls).toEqual([{ url: '/api/token-olivia', bearer: 'token-olivia' }]);
   });
 
+  it('ends the session when the stored token is no token at all (the server answers its address 404)', async () => {
+    session.store('not a token', 'Olivia Operator', ['REPORTING'], 'operator@example.com');
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, pathname: '/admin/voice', search: '', assign });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({ error: 'not_found', message: 'There is no GET /api/not%20a%20token.' }),
+            {
+              status: 404,
+              headers: { 'content-type': 'application/json' },
+            },
+          ),
+      ),
+    );
+    render(
+      <QueryClientProvider client={client}>
+        <Refresher />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(session.token()).toBeNull());
+    expect(assign).toHaveBeenCalledWith('/auth/login-page?expired=1');
+  });
+
   it("after another user's sign-in in another tab, asks about the new token and keeps that user signed in", async () => {
     const calls = stubServer({ 'token-olivia': ['REPORTING'], 'token-sam': ['SUPPRESSION'] });
     render(

@@ -1,7 +1,7 @@
-import { type Permission, permissionsAnswer } from '@psps/contracts';
+import { type Permission, type PermissionsAnswer, permissionsAnswer } from '@psps/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
-import { apiCall, sessionEnded } from './api.ts';
+import { ApiError, apiCall, sessionEnded } from './api.ts';
 import { session } from './storage.ts';
 
 export function hasPermission(permission: Permission | null): boolean {
@@ -18,6 +18,8 @@ export function useHasPermission(permission: Permission | null): boolean {
   useStoredPermissions();
   return hasPermission(permission);
 }
+
+const NOT_A_TOKEN: PermissionsAnswer = [[{ LOGIN_VALID: 0 }]];
 
 /** How often a signed-in console asks the server for the user's permissions (document 1 §6, §7). */
 export const PERMISSIONS_REFRESH_MS = 60_000;
@@ -37,8 +39,15 @@ export function useRefreshPermissions() {
     // is answered as not valid).
     queryFn: async () => {
       const sent = session.token();
-      const answer = await apiCall(permissionsAnswer, `/api/${encodeURIComponent(sent ?? '')}`);
-      return { sent, answer };
+      try {
+        const answer = await apiCall(permissionsAnswer, `/api/${encodeURIComponent(sent ?? '')}`);
+        return { sent, answer };
+      } catch (err) {
+        // The server answers only a token's shape at this address: 404 says the stored text is no token at all
+        // (storage edited or damaged), which no sign-in ever gave. Not signed in, as a token the server does not know.
+        if (err instanceof ApiError && err.status === 404) return { sent, answer: NOT_A_TOKEN };
+        throw err;
+      }
     },
     enabled: token !== null,
     refetchInterval: PERMISSIONS_REFRESH_MS,
