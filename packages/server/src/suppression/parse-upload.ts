@@ -487,8 +487,7 @@ function readRow(
   let declaredType = columns.defaultType;
   if (typeText !== '') {
     declaredType =
-      SUPPRESSION_TYPES.find((type) => type === typeText) ??
-      TYPE_WORDS.get(typeText.toLowerCase().replace(/[\s_.#-]/g, ''));
+      SUPPRESSION_TYPES.find((type) => type === typeText) ?? TYPE_WORDS.get(headerWordKey(typeText));
     if (declaredType === undefined) {
       // Without a header naming the columns, a second column of other data (a name) is read as the type: said so.
       const read = columns.positional
@@ -528,6 +527,9 @@ function cellAt(cells: readonly string[], index: number | undefined): string {
  * the others leave each value's type to be told from the value. None of them is a value: without a type, a value is
  * an e-mail address or a phone number.
  */
+/** A cell as HEADER_WORDS holds it: lower case, without spaces, '_', '-', '.' or '#'. */
+const headerWordKey = (cell: string) => cell.toLowerCase().replace(/[\s_.#-]/g, '');
+
 const HEADER_WORDS = new Map<string, SuppressionType | null>(
   Object.entries({
     phone: 'PHONE',
@@ -567,9 +569,7 @@ const HEADER_WORDS = new Map<string, SuppressionType | null>(
  */
 function readHeader(cells: readonly string[]): ColumnPositions | undefined {
   const names = cells.map((cell) => cell.toLowerCase());
-  const word = namesTheOtherColumns(names)
-    ? HEADER_WORDS.get((names[0] ?? '').replace(/[\s_.#-]/g, ''))
-    : undefined;
+  const word = namesTheOtherColumns(names) ? HEADER_WORDS.get(headerWordKey(names[0] ?? '')) : undefined;
   if (word !== undefined) return word === null ? WORD_COLUMNS : { ...WORD_COLUMNS, defaultType: word };
   if (!names.includes('value')) {
     // 'Value;Type' (Excel in a language whose decimal mark is a comma): every line would fail, each unclearly.

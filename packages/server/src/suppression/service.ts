@@ -895,8 +895,7 @@ async function applyIncremental(
       duplicates,
       rejected: staged.rejected,
       errors: staged.errors,
-      ...(staged.header === undefined ? {} : { header: staged.header }),
-      ...startsLaterOf(staged),
+      ...fileNotes(staged),
     };
   });
   await dropStaging(db, upload.id);
@@ -953,16 +952,25 @@ async function preview(
     newGroup: removed + unchanged + redated === 0,
     similarGroups: similar.map((row) => row.group_vch),
     removedValues,
-    ...(staged.header === undefined ? {} : { header: staged.header }),
-    ...startsLaterOf(staged),
+    ...fileNotes(staged),
   };
 }
 
-/** An answer's `startsLater` and `firstStart`, when the file has values whose start is still to come. */
-function startsLaterOf(staged: StagedFile): { startsLater?: number; firstStart?: string } {
-  return staged.startsLater === undefined
-    ? {}
-    : { startsLater: staged.startsLater.count, firstStart: staged.startsLater.first };
+/**
+ * What an answer says of the file besides its counts, each only when there is something to say: its header, and
+ * its values whose start is still to come (how many, and the first start).
+ */
+function fileNotes(staged: StagedFile): {
+  header?: SuppressionUploadHeader;
+  startsLater?: number;
+  firstStart?: string;
+} {
+  return {
+    ...(staged.header === undefined ? {} : { header: staged.header }),
+    ...(staged.startsLater === undefined
+      ? {}
+      : { startsLater: staged.startsLater.count, firstStart: staged.startsLater.first }),
+  };
 }
 
 /**

@@ -104,9 +104,7 @@ export function RememberedChoice<T>({
       <LoadProblem query={query} what={what} />
       {unknown && (
         <Text c="dimmed" data-testid={`${testId}-unknown`}>
-          {unknownMayBe
-            ? `${label} ${asked} is not in the list: it may be ${unknownMayBe}, have been removed, or the address is mistyped. Choose one above.`
-            : `${label} ${asked} is not in the list: it may have been removed, or the address is mistyped. Choose one above.`}
+          {`${label} ${asked} is not in the list: it may ${unknownMayBe ? `be ${unknownMayBe}, ` : ''}have been removed, or the address is mistyped. Choose one above.`}
         </Text>
       )}
       {query.isSuccess && query.data.length === 0 && (

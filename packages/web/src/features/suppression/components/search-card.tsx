@@ -134,7 +134,7 @@ export function SearchCard({ onDelete }: Props) {
       pagesLabel={pagesLabel}
       answer={shown.data!}
       page={page}
-      rowsPage={shown.isPlaceholderData ? shownPage.current : page}
+      rowsPage={shownPage.current}
       pages={pages}
       highlight={searched ?? ''}
       dim={shown.isPlaceholderData}
