@@ -9,4 +9,12 @@ describe('plain-text part of a test e-mail', () => {
       ),
     ).toBe('Dear Ana & Luis,\nSee updates (https://example.com/psps).\nThanks');
   });
+
+  it('decodes each character reference once, so text written as "&#65;" stays as written', () => {
+    // The body as the sanitiser writes it: a typed '&' is '&amp;'. Decoded twice, '&#99999999;' (no character)
+    // failed the test send with 'Invalid code point 99999999.' and '&#65;' became 'A'.
+    expect(htmlToText('<p>Codes &amp;#65; and &amp;#99999999; &amp;amp; &#65;&#x42; &#1114112;</p>')).toBe(
+      'Codes &#65; and &#99999999; &amp; AB \uFFFD',
+    );
+  });
 });
