@@ -98,6 +98,18 @@ describe('login throttling', () => {
     expect((await login('ana@example.com', 'correct horse', '10.7.7.7')).statusCode).toBe(429);
   });
 
+  it('stores nothing for the e-mails a client tries once it is over its limit', async () => {
+    // Each new e-mail tried was a row kept for a day: a client refused for hours could still fill the table.
+    for (let i = 0; i < 30; i++) await login(`y${i}@example.com`, 'x', '10.3.3.3');
+    for (let i = 0; i < 50; i++) {
+      expect((await login(`z${i}@example.com`, 'x', '10.3.3.3')).statusCode).toBe(429);
+    }
+    const { rows } = await t.ctx.db.query(
+      "SELECT count(*)::int AS n FROM login_attempts WHERE key LIKE 'fail:%|10.3.3.3'",
+    );
+    expect(rows[0].n).toBe(30);
+  });
+
   it('checks at most 5 passwords of one e-mail from one client even when 20 guesses arrive at once', async () => {
     await userService(t.ctx.db).add({
       email: 'cy@example.com',

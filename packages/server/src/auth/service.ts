@@ -10,6 +10,8 @@ import { hashSecret, newToken, tokenHash, verifySecret } from './passwords.ts';
 const API_KEY_PREFIX = 'psk_';
 /** The wait asked of a sign-in refused because others were being checked at the same moment (Retry-After). */
 const AT_ONCE_RETRY_SECONDS = 5;
+/** The e-mail's count of an attempt refused before it was counted. */
+const NOT_COUNTED = { count: 0, pending: 0, secondsLeft: 0 } as const;
 /**
  * API keys found are remembered this long (ms), so that the messaging engine's calls (thousands a second) do not
  * each cost a database round trip: a key revoked from another process (the CLI) stops working within this time; one
@@ -53,15 +55,17 @@ export function authService(db: Db, config: Pick<Config, 'session' | 'loginLimit
       const normalized = email.trim().toLowerCase();
       const failKey = `fail:${normalized}|${clientIp}`;
       const clientKey = `client:${clientIp}`;
-      // Both counts are taken first; an attempt over either limit is refused unchecked and gives its places
-      // back, so a throttled user's retries never count against the colleagues signing in from their address.
-      const perClient = await attempts.bump(clientKey);
-      const perEmail = await attempts.bump(failKey);
+      // Both counts are taken first (the e-mail's only within the client's limit: each e-mail counted is a row kept
+      // for a day, which a refused client must not be able to add); an attempt over either limit is refused
+      // unchecked and gives its places back, so a throttled user's retries never count against the colleagues
+      // signing in from their address.
       const { maxAttemptsPerClient, maxFailuresPerEmail } = config.loginLimits;
+      const perClient = await attempts.bump(clientKey);
       const overClient = perClient.count > maxAttemptsPerClient;
+      const perEmail = overClient ? NOT_COUNTED : await attempts.bump(failKey);
       const overEmail = perEmail.count > maxFailuresPerEmail;
       if (overClient || overEmail) {
-        await attempts.release(clientKey, failKey);
+        await attempts.release(clientKey, ...(overClient ? [] : [failKey]));
         // Over the limit by failures already checked: wait until the window ends. Over it only because other
         // attempts are being checked at this moment (several sign-ins sent at once, which may all succeed): the
         // wait is seconds, and nothing failed.
