@@ -27,10 +27,41 @@ function lookup(data: TemplateData, name: string): unknown {
  * as written (^name^), so the operator sees a misspelt or unfilled variable in the preview instead of a
  * silently missing word.
  */
-export function renderCaret(template: string, data: TemplateData): string {
-  return template.replace(CARET_VARIABLE, (token, name: string) => {
+export function renderCaret(template: string, data: TemplateData, maxLength?: number): string {
+  return fill(template, CARET_VARIABLE, data, valueText, maxLength);
+}
+
+/**
+ * Longest text the server renders a template to: a variable shown many times with a long value made a 1 MB request
+ * store (and answer at every read) a rendered SMS of 333 MB, or fail building it. A message that long is no message.
+ */
+export const RENDERED_TEXT_MAX_LENGTH = 200_000;
+
+/** Thrown by a renderer given a `maxLength` that the rendered text would exceed, before the text is built. */
+export class RenderedTooLongError extends Error {
+  constructor(readonly maxLength: number) {
+    super(
+      `The message filled in with its data would be over ${maxLength.toLocaleString('en-US')} characters long.`,
+    );
+  }
+}
+
+/** Each variable of `pattern` in the template replaced by its value's text (a missing value keeps the variable). */
+function fill(
+  template: string,
+  pattern: RegExp,
+  data: TemplateData,
+  text: (value: unknown) => string,
+  maxLength = Number.POSITIVE_INFINITY,
+): string {
+  let length = template.length;
+  if (length > maxLength) throw new RenderedTooLongError(maxLength);
+  return template.replace(pattern, (token, name: string) => {
     const value = lookup(data, name);
-    return value === undefined ? token : valueText(value);
+    const filled = value === undefined ? token : text(value);
+    length += filled.length - token.length;
+    if (length > maxLength) throw new RenderedTooLongError(maxLength);
+    return filled;
   });
 }
 
@@ -54,11 +85,8 @@ export function escapeHtml(text: string): string {
  * markup into the e-mail. A variable the data lacks stays as written ({{{name}}}), as in renderCaret.
  * Double-brace tokens are not rendered (see findDoubleBraces).
  */
-export function renderTripleBrace(html: string, data: TemplateData): string {
-  return html.replace(TRIPLE_BRACE_VARIABLE, (token, name: string) => {
-    const value = lookup(data, name);
-    return value === undefined ? token : escapeHtml(valueText(value));
-  });
+export function renderTripleBrace(html: string, data: TemplateData, maxLength?: number): string {
+  return fill(html, TRIPLE_BRACE_VARIABLE, data, (value) => escapeHtml(valueText(value)), maxLength);
 }
 
 /**
@@ -66,11 +94,8 @@ export function renderTripleBrace(html: string, data: TemplateData): string {
  * the data value as it is, without HTML escaping, since these texts are never read as HTML. A variable
  * the data lacks stays as written, as in renderTripleBrace.
  */
-export function renderTripleBraceText(text: string, data: TemplateData): string {
-  return text.replace(TRIPLE_BRACE_VARIABLE, (token, name: string) => {
-    const value = lookup(data, name);
-    return value === undefined ? token : valueText(value);
-  });
+export function renderTripleBraceText(text: string, data: TemplateData, maxLength?: number): string {
+  return fill(text, TRIPLE_BRACE_VARIABLE, data, valueText, maxLength);
 }
 
 export interface DoubleBrace {

@@ -701,6 +701,37 @@ describe('language records (doc 2 §7 insertUpdate, select, language delete)', (
     }
   });
 
+  it('refuses a message that its data would make over 200,000 characters long, storing nothing', async () => {
+    const id = await newTemplate();
+    const started = Date.now();
+    // A variable used 333 times with a value of 1 MB: the save stored a rendered SMS of 333 MB (each select then
+    // answered 334 MB in 18 s); the e-mail save failed with a 500 ('Invalid string length').
+    const huge = JSON.stringify({ customerName: 'x'.repeat(1_000_000) });
+    for (const [record, name] of [
+      [{ ...smsEnglish, templatePGE_txt: '^customerName^'.repeat(66), dataMB_txt: huge }, 'SMS English'],
+      [email('{{{customerName}}}'.repeat(10_000)), 'e-Mail English'],
+    ] as const) {
+      expect(await save(id, { ...record, dataMB_txt: huge })).toEqual({
+        status: 400,
+        body: {
+          error: 'bad_request',
+          message: `The ${name} message filled in with its data (dataMB_txt) would be over 200,000 characters long. Shorten the data values its variables show, or show them fewer times.`,
+        },
+      });
+    }
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const stored = await post('/api/v1/adhoc/campaign/template/select', {
+      id_bint_adhoc_campaign: id,
+      notifyBy_vch: 'SMS',
+    });
+    expect(stored.body.response).toEqual([]);
+    const justFits = JSON.stringify({ customerName: 'x'.repeat(2_000) });
+    expect(
+      (await save(id, { ...smsEnglish, templatePGE_txt: '^customerName^'.repeat(66), dataMB_txt: justFits }))
+        .status,
+    ).toBe(200);
+  });
+
   it('refuses an e-mail body over 200,000 characters or nested over 100 levels with 400, at once', async () => {
     const id = await newTemplate();
     const refused = (message: string) => ({ status: 400, body: { error: 'bad_request', message } });

@@ -6,6 +6,7 @@ import {
   languageDisplayName,
   NOTIFY_BY_LABELS,
   parseTemplateData,
+  RENDERED_TEXT_MAX_LENGTH,
   renderCaret,
   renderTripleBrace,
   renderTripleBraceText,
@@ -67,7 +68,7 @@ export function testSender(ctx: AppContext, service: AdhocService, audio: AudioS
     if (record.notifyBy_vch === 'EML') {
       // Arabic and Farsi read right to left in the mail client too.
       const html = withTextDirection(
-        await sanitizeEmailHtml(renderTripleBrace(body, data)),
+        await sanitizeEmailHtml(renderTripleBrace(body, data, RENDERED_TEXT_MAX_LENGTH)),
         record.language_vch,
       );
       const sender = emailSenderFor(config, db, origin);
@@ -76,9 +77,9 @@ export function testSender(ctx: AppContext, service: AdhocService, audio: AudioS
         // The one From address (doc 2 §2.6); a record saved before the server checked it cannot change it.
         from: config.delivery.emailFrom,
         ...(record.fromDisplayName_vch?.trim() ? { fromName: record.fromDisplayName_vch.trim() } : {}),
-        subject: renderTripleBraceText(record.subject_vch ?? '', data),
+        subject: renderTripleBraceText(record.subject_vch ?? '', data, RENDERED_TEXT_MAX_LENGTH),
         ...(record.preview_txt?.trim()
-          ? { previewText: renderTripleBraceText(record.preview_txt, data) }
+          ? { previewText: renderTripleBraceText(record.preview_txt, data, RENDERED_TEXT_MAX_LENGTH) }
           : {}),
         html,
         text: htmlToText(html),
@@ -91,7 +92,7 @@ export function testSender(ctx: AppContext, service: AdhocService, audio: AudioS
       const { messageId } = await sender.send({
         to,
         from: config.delivery.smsFrom ?? (record.from_vch?.trim() || SMS_SHORT_CODE),
-        body: renderCaret(body, data),
+        body: renderCaret(body, data, RENDERED_TEXT_MAX_LENGTH),
       });
       return { detail: languageDisplayName(record.language_vch), messageId };
     }
@@ -101,7 +102,7 @@ export function testSender(ctx: AppContext, service: AdhocService, audio: AudioS
     const language = record.language_vch as AdhocLanguageName;
     const id = record.id_bint_adhoc_campaign;
     const kind = record.uploadLive_dt ? 'live' : record.uploadMachine_dt ? 'machine' : undefined;
-    const text = renderCaret(body, data).trim();
+    const text = renderCaret(body, data, RENDERED_TEXT_MAX_LENGTH).trim();
     const fileName = kind ? audio.fileName(id, language, kind) : undefined;
     let audioUrl: string | undefined;
     if (kind && fileName) {

@@ -23,6 +23,8 @@ import {
   parseTemplateData,
   publishGaps,
   publishIncompleteMessage,
+  RENDERED_TEXT_MAX_LENGTH,
+  RenderedTooLongError,
   renderCaret,
   renderTripleBrace,
   SMS_SHORT_CODE,
@@ -116,6 +118,21 @@ async function lockForEdit(client: DbClient, id: number): Promise<{ name: string
   if (!row) throw missingTemplate(id);
   if (isAdhocLocked(row.status)) throw conflict(lockedTemplateAlert(row.status));
   return row;
+}
+
+/**
+ * A record's text filled in with its data (the stored preview), refused when that would be over
+ * RENDERED_TEXT_MAX_LENGTH: a 1 MB save stored a 333 MB SMS, which every read of the channel then answered.
+ */
+function filledIn(notifyBy: NotifyBy, language: string, fill: () => string): string {
+  try {
+    return fill();
+  } catch (error) {
+    if (!(error instanceof RenderedTooLongError)) throw error;
+    throw badRequest(
+      `The ${NOTIFY_BY_LABELS[notifyBy]} ${languageDisplayName(language)} message filled in with its data (dataMB_txt) would be over ${RENDERED_TEXT_MAX_LENGTH.toLocaleString('en-US')} characters long. Shorten the data values its variables show, or show them fewer times.`,
+    );
+  }
 }
 
 async function touch(client: Queryable, id: number) {
@@ -339,8 +356,10 @@ export function adhocService(db: Db, options: AdhocServiceOptions) {
           body === null
             ? null
             : notifyBy === 'EML'
-              ? await safe(renderTripleBrace(body, data))
-              : renderCaret(body, data);
+              ? await safe(
+                  filledIn(notifyBy, language, () => renderTripleBrace(body, data, RENDERED_TEXT_MAX_LENGTH)),
+                )
+              : filledIn(notifyBy, language, () => renderCaret(body, data, RENDERED_TEXT_MAX_LENGTH));
         const launched = input.templateMB_txt !== undefined ? await safe(input.templateMB_txt) : body;
         const voice = notifyBy === 'PHON';
         const given = (pick('from_vch') as string | null) ?? (notifyBy === 'SMS' ? SMS_SHORT_CODE : null);
