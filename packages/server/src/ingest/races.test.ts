@@ -175,6 +175,111 @@ describe('messages and status updates sent by several senders at once', () => {
   }, 10_000);
 });
 
+/** Polls until a statement whose text holds `text` waits for a lock (the race's second step may start then). */
+async function waitingOnLock(text: string): Promise<void> {
+  for (let tries = 0; tries < 200; tries++) {
+    const { rows } = await t.ctx.db.query(
+      "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND strpos(query, $1) > 0",
+      [text],
+    );
+    if (rows.length > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`no statement with "${text}" waited for a lock`);
+}
+
+/**
+ * Holds the summary snapshots' table: a batch that completes a campaign stops at its snapshot, its campaign rows
+ * written but not committed, until the returned function lets it go on.
+ */
+async function holdSummarySnapshots(): Promise<() => Promise<void>> {
+  const held = await t.ctx.db.connect();
+  await held.query('BEGIN');
+  await held.query('LOCK TABLE summary_snapshots IN ACCESS EXCLUSIVE MODE');
+  return async () => {
+    await held.query('ROLLBACK');
+    held.release();
+  };
+}
+
+describe('a new campaign sent by two senders at once', () => {
+  // Both batches found no campaign 30 and inserted it; the second then took the first's row (ON CONFLICT) and wrote
+  // its own record over it as over nothing: the times it left out (to be kept) were cleared, the first's
+  // medical-baseline retry time among them, and with it the completion report that time makes due.
+  it('keeps the times one left out and the other gave, as one batch after the other would', async () => {
+    await post('events', [{ id_bint: 3, name_vch: 'Event 3', begin_dt: '2026-11-20T08:00:00Z' }]);
+    // The first batch completes the campaign: it stops, its row written but not committed, at its summary snapshot.
+    const release = await holdSummarySnapshots();
+    const first = post('datasets', [
+      {
+        dataset_id_bint: 30,
+        event_id_bint: 3,
+        title_vch: 'Root 30',
+        launched_dt: '2026-11-20T09:00:00Z',
+        processed_dt: '2026-11-20T10:00:00Z',
+        medbaseRetry_dt: '2026-11-20T10:30:00Z',
+      },
+    ]);
+    await waitingOnLock('INSERT INTO summary_snapshots');
+    // The second names the campaign with its title and tags only: it waits for the first's row.
+    const second = post('datasets', [
+      { dataset_id_bint: 30, event_id_bint: 3, title_vch: 'Root 30', tag_title_vch: 'Wind' },
+    ]);
+    await waitingOnLock('INSERT INTO datasets');
+    await release();
+    const answers = await Promise.all([first, second]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(answers.map((a) => a.json())).toEqual([
+      { received: 1, inserted: 1, updated: 0, ignored: 0 },
+      { received: 1, inserted: 0, updated: 1, ignored: 0 },
+    ]);
+    const { rows } = await t.ctx.db.query(
+      `SELECT tag_title, launched_at, processed_at, medbase_retry_at FROM datasets WHERE id = 30`,
+    );
+    expect(rows).toEqual([
+      {
+        tag_title: 'Wind',
+        launched_at: new Date('2026-11-20T09:00:00Z'),
+        processed_at: new Date('2026-11-20T10:00:00Z'),
+        medbase_retry_at: new Date('2026-11-20T10:30:00Z'),
+      },
+    ]);
+  });
+
+  it('refuses a child whose class differs from the one a concurrent batch created it with', async () => {
+    const release = await holdSummarySnapshots();
+    const first = post('datasets', [
+      {
+        dataset_id_bint: 31,
+        event_id_bint: 3,
+        rootDataset_bint: 30,
+        customer_class: 'MEDICAL_BASELINE',
+        title_vch: 'Medical Baseline',
+        processed_dt: '2026-11-20T10:00:00Z',
+      },
+    ]);
+    await waitingOnLock('INSERT INTO summary_snapshots');
+    const second = post('datasets', [
+      {
+        dataset_id_bint: 31,
+        event_id_bint: 3,
+        rootDataset_bint: 30,
+        customer_class: 'GENERAL',
+        title_vch: 'General',
+      },
+    ]);
+    // It waits for the first's lock on the root campaign, which both name.
+    await waitingOnLock('FROM datasets WHERE id = ANY');
+    await release();
+    const [one, two] = await Promise.all([first, second]);
+    expect(one.statusCode).toBe(200);
+    expect(two.statusCode).toBe(400);
+    expect(two.json().details).toEqual([{ index: 0, field: 'customer_class', reason: 'cannot change' }]);
+    const { rows } = await t.ctx.db.query('SELECT customer_class, title FROM datasets WHERE id = 31');
+    expect(rows).toEqual([{ customer_class: 'MEDICAL_BASELINE', title: 'Medical Baseline' }]);
+  });
+});
+
 describe('a batch that meets a concurrent batch on every try', () => {
   // After its last retry the batch gave up with an error of its own, which the server answered 500 ('Something went
   // wrong'); it is a conflict with another change made at the same moment, answered 503 with Retry-After.

@@ -30,14 +30,14 @@ const MAX_ISSUES_LISTED = 1000;
 const SLOT_MS = 15 * 60_000;
 
 /**
- * A concurrent batch inserted or changed a message this batch meant to write: the transaction is retried. After the
+ * A concurrent batch inserted or changed a record this batch meant to write: the transaction is retried. After the
  * last retry it is what PostgreSQL calls a serialization failure (40001): the server answers 503, try again, as for
  * a deadlock, rather than 500.
  */
 class RaceDetected extends Error {
   readonly code = '40001';
   constructor() {
-    super('A concurrent batch changed the same messages on every try.');
+    super('A concurrent batch changed the same records on every try.');
   }
 }
 
@@ -287,7 +287,7 @@ async function upsertDatasets(
   if (issues.length) rejectBatch(issues);
 
   const col = <K extends keyof DatasetRow>(k: K) => finals.map((f) => f[k]);
-  const res = await client.query<{ inserted: boolean }>(
+  const res = await client.query<{ id: number; inserted: boolean }>(
     `INSERT INTO datasets AS d (id, event_id, root_id, customer_class, title, cmd, tag_title, tag_line,
                                 created_at, launched_at, processed_at, medbase_retry_at)
      SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[],
@@ -295,7 +295,7 @@ async function upsertDatasets(
      ON CONFLICT (id) DO UPDATE SET title = excluded.title, cmd = excluded.cmd, tag_title = excluded.tag_title,
        tag_line = excluded.tag_line, created_at = excluded.created_at, launched_at = excluded.launched_at,
        processed_at = excluded.processed_at, medbase_retry_at = excluded.medbase_retry_at, updated_at = now()
-     RETURNING (xmax = 0) AS inserted`,
+     RETURNING id, (xmax = 0) AS inserted`,
     [
       col('id'),
       col('event_id'),
@@ -311,6 +311,10 @@ async function upsertDatasets(
       col('medbase_retry_at'),
     ],
   );
+  // A campaign this batch found missing was inserted meanwhile by a concurrent batch (committed after this batch's
+  // read): its record was merged with nothing, so the times it left out would clear that batch's, and its event, root
+  // and class were never compared. Run again: the campaign is then read, locked, like any stored one.
+  if (res.rows.some((row) => !row.inserted && !byId.has(row.id))) throw new RaceDetected();
   // A campaign that completes gets its final summary at once, not at the next 10-minute slot.
   if (completed.length) await writeSummarySnapshots(client, completed);
   return { ...answer(recs.length, res.rows), ignored: recs.length - res.rows.length };
