@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { type Db, type DbClient, isTransactionConflict } from '../db/pool.ts';
 import { ingestService } from './service.ts';
+import { summarySnapshotJob } from './summary-job.ts';
 import { feedMessage, ingestPoster, postEventAndCampaign } from './test-fixture.ts';
 
 /**
@@ -277,6 +278,39 @@ describe('a new campaign sent by two senders at once', () => {
     expect(two.json().details).toEqual([{ index: 0, field: 'customer_class', reason: 'cannot change' }]);
     const { rows } = await t.ctx.db.query('SELECT customer_class, title FROM datasets WHERE id = 31');
     expect(rows).toEqual([{ customer_class: 'MEDICAL_BASELINE', title: 'Medical Baseline' }]);
+  });
+});
+
+describe('a status batch still open while the summary snapshots are written', () => {
+  // The rollups say when they changed by their batch's start, the snapshot by its own time: a batch that began before a
+  // snapshot and committed after it changed the rollups "before" the snapshot, so the campaign never looked changed
+  // again and its summary kept missing that batch until some later change.
+  it('is in the summary of the next run of the snapshot job', async () => {
+    await postEventAndCampaign(post, { event: 4, root: 40, child: 41 });
+    const queued = range(4000, 3).map((id) => message(id, 'QUEUED', '2026-11-20T09:00:00.000Z', 'SMS', 41));
+    expect((await post('messages', queued)).statusCode).toBe(200);
+    // The update of message 4000 waits for a row lock held here, its transaction begun.
+    const held = await t.ctx.db.connect();
+    await held.query('BEGIN');
+    await held.query('SELECT 1 FROM messages WHERE id = 4000 FOR UPDATE');
+    const update = post('statuses', [
+      { id_bint: 4000, status_vch: 'DELIVERED', status_dt: '2026-11-20T09:05:00Z' },
+    ]);
+    await waitingOnLock('UPDATE messages m');
+    const run = { id: 'test', retryCount: 0, retryLimit: 0 };
+    await summarySnapshotJob.handle({}, t.ctx, run);
+    await held.query('ROLLBACK');
+    held.release();
+    expect((await update).json()).toEqual({ received: 1, inserted: 0, updated: 1, ignored: 0 });
+    await summarySnapshotJob.handle({}, t.ctx, run);
+    const { rows } = await t.ctx.db.query(
+      `SELECT DISTINCT ON (dataset_id) dataset_id, imported_sms, queued_sms, completed_sms FROM summary_snapshots
+        WHERE dataset_id IN (40, 41) ORDER BY dataset_id, insert_at DESC, id DESC`,
+    );
+    expect(rows).toEqual([
+      { dataset_id: 40, imported_sms: 3, queued_sms: 3, completed_sms: 1 },
+      { dataset_id: 41, imported_sms: 3, queued_sms: 3, completed_sms: 1 },
+    ]);
   });
 });
 

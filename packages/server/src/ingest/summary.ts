@@ -46,6 +46,14 @@ export async function writeSummarySnapshots(db: Db | DbClient, datasetIds: numbe
 }
 
 /**
+ * How long before a campaign's last snapshot a change of its rollups still counts as one the snapshot may have missed.
+ * A rollup's `updated_at` is its batch's start (now()), and a batch that began before a snapshot and committed after it
+ * is not in it, though its time is earlier: far longer than any ingest transaction. Such a campaign gets one snapshot
+ * more (the same counts when nothing was missed).
+ */
+const SNAPSHOT_OVERLAP_SECONDS = 5 * 60;
+
+/**
  * Campaigns whose counts changed since their last snapshot (or that have none yet), and the roots of
  * those campaigns: the ones the 10-minute job writes a snapshot for.
  */
@@ -54,10 +62,12 @@ export async function activeDatasets(db: Db | DbClient): Promise<number[]> {
     `WITH active AS (
        SELECT r.dataset_id AS id FROM dataset_rollups r GROUP BY r.dataset_id
        HAVING max(r.updated_at) > coalesce(
-         (SELECT max(s.insert_at) FROM summary_snapshots s WHERE s.dataset_id = r.dataset_id), '-infinity'))
+         (SELECT max(s.insert_at) FROM summary_snapshots s WHERE s.dataset_id = r.dataset_id), '-infinity')
+         - make_interval(secs => $1))
      SELECT id FROM active
      UNION SELECT d.root_id FROM active a JOIN datasets d ON d.id = a.id WHERE d.root_id IS NOT NULL
      ORDER BY 1`,
+    [SNAPSHOT_OVERLAP_SECONDS],
   );
   return rows.map((r) => r.id);
 }

@@ -26,15 +26,21 @@ export function ingestPoster(t: () => TestApp, key: () => string) {
     });
 }
 
-/** The event every ingest test starts from: event 1, its root campaign 10 and the General child 11. */
-export async function postEventAndCampaign(post: ReturnType<typeof ingestPoster>): Promise<void> {
-  await post('events', [{ id_bint: 1, name_vch: 'Event', begin_dt: '2026-11-20T08:00:00Z' }]);
+/**
+ * The event every ingest test starts from: event 1, its root campaign 10 and the General child 11 (or the event and
+ * campaigns of the ids given, for a test of its own).
+ */
+export async function postEventAndCampaign(
+  post: ReturnType<typeof ingestPoster>,
+  { event, root, child } = { event: 1, root: 10, child: 11 },
+): Promise<void> {
+  await post('events', [{ id_bint: event, name_vch: 'Event', begin_dt: '2026-11-20T08:00:00Z' }]);
   await post('datasets', [
-    { dataset_id_bint: 10, event_id_bint: 1, title_vch: 'Root' },
+    { dataset_id_bint: root, event_id_bint: event, title_vch: 'Root' },
     {
-      dataset_id_bint: 11,
-      event_id_bint: 1,
-      rootDataset_bint: 10,
+      dataset_id_bint: child,
+      event_id_bint: event,
+      rootDataset_bint: root,
       customer_class: 'GENERAL',
       title_vch: 'General',
     },
