@@ -6,7 +6,7 @@ import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
 import { tempFolder } from '../delivery/test-support/files.ts';
 import { GENERATE_JOB, TRANSFER_JOB } from './delivery-progress.ts';
 import { completionService } from './service.ts';
-import { seedCompletionFixture } from './test-fixture.ts';
+import { ingestRecords, seedCompletionFixture } from './test-fixture.ts';
 
 /**
  * Report requests and jobs arriving at the same moment. No job workers run here: the jobs a request enqueues stay
@@ -16,6 +16,7 @@ let t: TestApp;
 let operator: string; // REPORTING + MB_INTERNAL_PERMISSION
 let dataDir: Awaited<ReturnType<typeof tempFolder>>;
 let outbox: Awaited<ReturnType<typeof tempFolder>>;
+let ingestKey: string;
 
 const get = (url: string) => t.app.inject({ url, headers: bearer(operator) });
 
@@ -26,7 +27,7 @@ beforeAll(async () => {
   t.ctx.config.dataDir = dataDir.path;
   t.ctx.config.fileTransfer = { ...t.ctx.config.fileTransfer, url: pathToFileURL(outbox.path).href };
   operator = await t.signIn(['REPORTING', 'MB_INTERNAL_PERMISSION']);
-  await seedCompletionFixture(t);
+  ({ ingestKey } = await seedCompletionFixture(t));
 });
 afterAll(async () => {
   await t.close();
@@ -167,4 +168,57 @@ describe('one generation job run twice at once', () => {
       expect(files).toEqual([stored[0]!.file_path.split('/').pop()]);
     }
   }, 20_000);
+});
+
+const LOST = new Error('Connection terminated unexpectedly');
+
+/** The service of a server whose job queue fails to take any job (its database connection lost). */
+function stoppedQueue() {
+  const boss = new Proxy(t.ctx.boss, {
+    get(target, prop) {
+      if (prop === 'send') return async () => Promise.reject(LOST);
+      const value = Reflect.get(target, prop);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return completionService({ ...t.ctx, boss });
+}
+
+describe('the scheduler stopped between recording a due report and queueing its job', () => {
+  // The report's row was written (and committed) first, its job sent after: a scheduler that stopped in between (its
+  // server killed, the database connection lost) left a row without a job, which no later run looked at again (the
+  // campaign has its report): the completion report was never made.
+  it('makes the report at its next run', async () => {
+    await ingestRecords(t, ingestKey, 'datasets', [
+      {
+        dataset_id_bint: 700,
+        event_id_bint: 7,
+        title_vch: 'Sierra Foothills: All Clear',
+        medbaseRetry_dt: '2026-11-20T11:00:00Z',
+      },
+    ]);
+    await expect(stoppedQueue().scheduleDue()).rejects.toThrow(LOST.message);
+    await completionService(t.ctx).scheduleDue();
+    const { rows } = await t.ctx.db.query<{ id: number; request_seq: number }>(
+      "SELECT id, request_seq FROM report_files WHERE dataset_id = 700 AND kind = 'completion'",
+    );
+    expect(rows.length).toBe(1);
+    expect(await jobsOf(GENERATE_JOB, rows[0]!.id, rows[0]!.request_seq)).toBe(1);
+  });
+});
+
+describe('a refresh whose job the queue did not take', () => {
+  // The row took the refresh's request (a new number, the last delivery moved aside, 'waiting') before its job was
+  // sent: a job never sent left the row waiting for a file no job would make.
+  it('leaves the row as it was', async () => {
+    const row = () =>
+      t.ctx.db.query(
+        `SELECT request_seq, transfer_state, transferred_at, request_job_id FROM report_files
+          WHERE dataset_id = 500 AND kind = 'completion'`,
+      );
+    const before = (await row()).rows;
+    const who = { userId: null, actor: 'operator@test.local' };
+    await expect(stoppedQueue().refresh(500, who)).rejects.toThrow(LOST.message);
+    expect((await row()).rows).toEqual(before);
+  });
 });

@@ -10,6 +10,7 @@ import {
   type ReportKind,
   type TransferState,
 } from '@psps/contracts';
+import type PgBoss from 'pg-boss';
 import { type Actor, recordAudit } from '../audit/log.ts';
 import type { AppContext } from '../context.ts';
 import { type Queryable, withTransaction } from '../db/pool.ts';
@@ -18,7 +19,7 @@ import { describeMs, FileTransferError } from '../delivery/file-transfer/file-tr
 import { errorText, redactUrl, scrubSecrets } from '../delivery/redact.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { type JobRun, QUEUE_SCHEMA } from '../jobs/job.ts';
-import { sendJob } from '../jobs/wake.ts';
+import { sendJob, wakeWorker } from '../jobs/wake.ts';
 import {
   type DeliveryProgressDbRow,
   deliveryProgressOf,
@@ -81,6 +82,14 @@ export const ABANDONED_AFTER_MS = 60_000;
 /** Said on the row of an attempt whose worker stopped without finishing it. */
 export const ABANDONED_TEXT =
   'The attempt stopped without finishing: the server running it was stopped or lost (no sign of it for a minute).';
+
+/**
+ * The queue's writes of a job sent through `q` (pg-boss's `db` option): on a connection in a transaction, the job is
+ * recorded with the request it carries out, or not at all.
+ */
+const jobsThrough = (q: Queryable): PgBoss.Db => ({
+  executeSql: (text: string, values: unknown[]) => q.query(text, values),
+});
 
 /** Whether the queue gives up after this run if it fails. */
 const isLastRun = (run: JobRun) => run.retryCount >= run.retryLimit;
@@ -175,9 +184,12 @@ export function completionService(ctx: AppContext) {
     return rows[0].root;
   }
 
-  /** Enqueues the job of a row's new request and records it as the request's job (`request_job_id`). */
+  /**
+   * Enqueues the job of a row's new request and records it as the request's job (`request_job_id`), both through `q`
+   * (the request's transaction).
+   */
   async function enqueueRequest(q: Queryable, name: string, data: ReportJobData): Promise<string> {
-    const id = await enqueue(name, data);
+    const id = await enqueue(name, data, q);
     await q.query('UPDATE report_files SET request_job_id = $3 WHERE id = $1 AND request_seq = $2', [
       data.reportId,
       data.seq,
@@ -210,7 +222,9 @@ export function completionService(ctx: AppContext) {
    * resends and the scheduler's requests of one report take turns, so each sees the job of the one before it (a
    * row's request is written before its job is queued). Every statement of `fn` runs on the lock's own connection:
    * one that asked the pool for a second connection while holding the first waited forever once as many requests as
-   * the pool has connections held one each.
+   * the pool has connections held one each. They are one transaction, committed before the lock is given back: a
+   * row's new request and its job are recorded together or not at all (a request whose job was never queued, its
+   * server stopped or its database connection lost in between, would leave the report waiting for good).
    */
   async function oneRequestAtATime<T>(
     kind: ReportKind,
@@ -225,7 +239,17 @@ export function completionService(ctx: AppContext) {
     try {
       await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);
       try {
-        return await fn(client);
+        await client.query('BEGIN');
+        let result: T;
+        try {
+          result = await fn(client);
+          await client.query('COMMIT');
+        } catch (error) {
+          await client.query('ROLLBACK');
+          throw error;
+        }
+        wakeReportWorkers();
+        return result;
       } finally {
         await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key]);
         broken = false;
@@ -254,7 +278,14 @@ export function completionService(ctx: AppContext) {
     });
   }
 
-  async function enqueue(name: string, data: ReportJobData): Promise<string> {
+  /** Wakes this process's report workers for the jobs a transaction just committed. */
+  function wakeReportWorkers(): void {
+    wakeWorker(ctx.boss, GENERATE_JOB);
+    wakeWorker(ctx.boss, TRANSFER_JOB);
+  }
+
+  /** Sends a report job; through `q`, in the caller's transaction (its workers woken by the caller after it commits). */
+  async function enqueue(name: string, data: ReportJobData, q?: Queryable): Promise<string> {
     const { fileTransfer } = config;
     const options =
       name === TRANSFER_JOB
@@ -267,7 +298,7 @@ export function completionService(ctx: AppContext) {
             expireInSeconds: transferTiming(fileTransfer.timeLimitMs).expireInSeconds,
           }
         : { retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 60 * 60 };
-    const id = await sendJob(ctx.boss, name, data, options);
+    const id = await sendJob(ctx.boss, name, data, q ? { ...options, db: jobsThrough(q) } : options);
     if (!id) throw new Error(`the job queue did not accept ${name}`);
     return id;
   }
@@ -376,30 +407,37 @@ export function completionService(ctx: AppContext) {
      * however many workers run this; only the inserting one enqueues generation.
      */
     async scheduleDue(): Promise<number> {
-      const { rows } = await db.query<{ id: number; dataset_id: number; request_seq: number }>(
-        `INSERT INTO report_files (dataset_id, kind)
-         SELECT d.id, 'completion' FROM datasets d
-          WHERE d.root_id IS NULL
-            AND ${EFFECTIVE_RETRY} <= now() - make_interval(mins => $1)
-            AND NOT EXISTS (SELECT 1 FROM report_files r WHERE r.dataset_id = d.id AND r.kind = 'completion')
-         ON CONFLICT (dataset_id) WHERE kind = 'completion' DO NOTHING
-         RETURNING id, dataset_id, request_seq`,
-        [COMPLETION_DELAY_MINUTES],
-      );
-      for (const r of rows) {
-        await sendJob(
-          ctx.boss,
-          GENERATE_JOB,
-          { reportId: r.id, seq: r.request_seq },
-          {
-            singletonKey: `completion-${r.dataset_id}`,
-            singletonSeconds: 300,
-            retryLimit: 2,
-            retryDelay: 10,
-            retryBackoff: true,
-          },
+      // The reports and their jobs in one transaction: a report recorded without its job (the scheduler stopped in
+      // between) would never be made, since later runs look only for campaigns without a report.
+      const rows = await withTransaction(db, async (client) => {
+        const { rows: due } = await client.query<{ id: number; dataset_id: number; request_seq: number }>(
+          `INSERT INTO report_files (dataset_id, kind)
+           SELECT d.id, 'completion' FROM datasets d
+            WHERE d.root_id IS NULL
+              AND ${EFFECTIVE_RETRY} <= now() - make_interval(mins => $1)
+              AND NOT EXISTS (SELECT 1 FROM report_files r WHERE r.dataset_id = d.id AND r.kind = 'completion')
+           ON CONFLICT (dataset_id) WHERE kind = 'completion' DO NOTHING
+           RETURNING id, dataset_id, request_seq`,
+          [COMPLETION_DELAY_MINUTES],
         );
-      }
+        for (const r of due) {
+          await sendJob(
+            ctx.boss,
+            GENERATE_JOB,
+            { reportId: r.id, seq: r.request_seq },
+            {
+              singletonKey: `completion-${r.dataset_id}`,
+              singletonSeconds: 300,
+              retryLimit: 2,
+              retryDelay: 10,
+              retryBackoff: true,
+              db: jobsThrough(client),
+            },
+          );
+        }
+        return due;
+      });
+      if (rows.length > 0) wakeReportWorkers();
       // A report an operator launched before the retry logic had settled is not the final word: once the
       // campaign is due, it is generated again, so the utility always gets the list as of retry + 30 minutes.
       const early = await db.query<{ id: number }>(

@@ -1,6 +1,22 @@
 import type { Pool } from 'pg';
 import { bearer, type TestApp } from '../../test/harness.ts';
 
+/** Sends records of one kind through the ingest API as the messaging engine, failing unless they are taken. */
+export async function ingestRecords(
+  t: TestApp,
+  key: string,
+  kind: string,
+  records: unknown[],
+): Promise<void> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/ingest/${kind}`,
+    headers: bearer(key),
+    payload: records,
+  });
+  if (res.statusCode !== 200) throw new Error(`${kind}: ${res.body}`);
+}
+
 /**
  * The completion tests' campaigns, fed through the ingest API like the messaging engine would.
  *
@@ -19,15 +35,7 @@ import { bearer, type TestApp } from '../../test/harness.ts';
  */
 export async function seedCompletionFixture(t: TestApp): Promise<{ ingestKey: string }> {
   const key = await t.ctx.auth.createApiKey('engine', ['INGEST']);
-  const ok = async (kind: string, records: unknown[]) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/ingest/${kind}`,
-      headers: bearer(key),
-      payload: records,
-    });
-    if (res.statusCode !== 200) throw new Error(`${kind}: ${res.body}`);
-  };
+  const ok = (kind: string, records: unknown[]) => ingestRecords(t, key, kind, records);
   await ok('events', [{ id_bint: 7, name_vch: 'Sierra Foothills PSPS', begin_dt: '2026-11-20T08:00:00Z' }]);
   const retry = { medbaseRetry_dt: '2026-11-20T11:00:00Z' };
   const root = {

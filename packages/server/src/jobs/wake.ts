@@ -26,7 +26,13 @@ export async function sendJob(
   options: PgBoss.SendOptions,
 ): Promise<string | null> {
   const id = await boss.send(queue, data, options);
-  const workerId = workersOf.get(boss)?.get(queue);
-  if (id && workerId) boss.notifyWorker(workerId);
+  // A job sent in the caller's transaction (`options.db`) is found only once that commits: the caller wakes then.
+  if (id && !options.db) wakeWorker(boss, queue);
   return id;
+}
+
+/** Wakes this process's worker of a queue, if it runs one, to look for jobs now. */
+export function wakeWorker(boss: PgBoss, queue: string): void {
+  const workerId = workersOf.get(boss)?.get(queue);
+  if (workerId) boss.notifyWorker(workerId);
 }
