@@ -75,3 +75,19 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * Waits until a statement whose text holds `text` waits for a lock in the test's database: a race's first step is then
+ * where the test holds it, and the next step may start. Fails after about five seconds.
+ */
+export async function waitingOnLock(t: TestApp, text: string): Promise<void> {
+  for (let tries = 0; tries < 200; tries++) {
+    const { rows } = await t.ctx.db.query(
+      "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND strpos(query, $1) > 0",
+      [text],
+    );
+    if (rows.length > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`no statement with "${text}" waited for a lock`);
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, type TestApp, waitingOnLock } from '../../test/harness.ts';
 import { type Db, type DbClient, isTransactionConflict } from '../db/pool.ts';
 import { ingestService } from './service.ts';
 import { summarySnapshotJob } from './summary-job.ts';
@@ -176,19 +176,6 @@ describe('messages and status updates sent by several senders at once', () => {
   }, 10_000);
 });
 
-/** Polls until a statement whose text holds `text` waits for a lock (the race's second step may start then). */
-async function waitingOnLock(text: string): Promise<void> {
-  for (let tries = 0; tries < 200; tries++) {
-    const { rows } = await t.ctx.db.query(
-      "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND strpos(query, $1) > 0",
-      [text],
-    );
-    if (rows.length > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`no statement with "${text}" waited for a lock`);
-}
-
 /**
  * Holds the summary snapshots' table: a batch that completes a campaign stops at its snapshot, its campaign rows
  * written but not committed, until the returned function lets it go on.
@@ -221,12 +208,12 @@ describe('a new campaign sent by two senders at once', () => {
         medbaseRetry_dt: '2026-11-20T10:30:00Z',
       },
     ]);
-    await waitingOnLock('INSERT INTO summary_snapshots');
+    await waitingOnLock(t, 'INSERT INTO summary_snapshots');
     // The second names the campaign with its title and tags only: it waits for the first's row.
     const second = post('datasets', [
       { dataset_id_bint: 30, event_id_bint: 3, title_vch: 'Root 30', tag_title_vch: 'Wind' },
     ]);
-    await waitingOnLock('INSERT INTO datasets');
+    await waitingOnLock(t, 'INSERT INTO datasets');
     await release();
     const answers = await Promise.all([first, second]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
@@ -259,7 +246,7 @@ describe('a new campaign sent by two senders at once', () => {
         processed_dt: '2026-11-20T10:00:00Z',
       },
     ]);
-    await waitingOnLock('INSERT INTO summary_snapshots');
+    await waitingOnLock(t, 'INSERT INTO summary_snapshots');
     const second = post('datasets', [
       {
         dataset_id_bint: 31,
@@ -270,7 +257,7 @@ describe('a new campaign sent by two senders at once', () => {
       },
     ]);
     // It waits for the first's lock on the root campaign, which both name.
-    await waitingOnLock('FROM datasets WHERE id = ANY');
+    await waitingOnLock(t, 'FROM datasets WHERE id = ANY');
     await release();
     const [one, two] = await Promise.all([first, second]);
     expect(one.statusCode).toBe(200);
@@ -296,7 +283,7 @@ describe('a status batch still open while the summary snapshots are written', ()
     const update = post('statuses', [
       { id_bint: 4000, status_vch: 'DELIVERED', status_dt: '2026-11-20T09:05:00Z' },
     ]);
-    await waitingOnLock('UPDATE messages m');
+    await waitingOnLock(t, 'UPDATE messages m');
     const run = { id: 'test', retryCount: 0, retryLimit: 0 };
     await summarySnapshotJob.handle({}, t.ctx, run);
     await held.query('ROLLBACK');

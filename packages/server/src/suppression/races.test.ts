@@ -1,7 +1,8 @@
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SUPPRESSION_TEXTS } from '@psps/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
+import { bearer, createTestApp, type TestApp, waitingOnLock } from '../../test/harness.ts';
 import { openFullUpload } from '../../test/open-upload.ts';
 import { buildApp } from '../app.ts';
 import { authService } from '../auth/service.ts';
@@ -145,6 +146,32 @@ describe('suppression changes at the same moment', () => {
     ]);
     expect(groupDeletes.find((a) => a.statusCode === 200)!.json()).toEqual({ status: 200, deleted: 29 });
     expect(await counts('Race F')).toEqual({ active: 0, kept: 0 });
+  });
+});
+
+describe('an incremental upload and a delete of its whole group at the same moment', () => {
+  // The group was checked when the upload began, before its file was read: a delete of every value that came in
+  // between was not seen, and the file's values made the deleted group anew, though an incremental upload needs an
+  // existing group (and one after the delete was refused).
+  it('refuses the upload when the delete came first, and the group stays deleted', async () => {
+    await createGroup('Race G', emails(0, 5));
+    // The delete takes the group first: the upload, its file read, waits for the group.
+    const held = await t.ctx.db.connect();
+    await held.query('BEGIN');
+    await held.query('SELECT version FROM suppression_groups WHERE group_vch = $1 FOR UPDATE', ['Race G']);
+    const answer = upload('incremental', 'Race G', emails(100, 3));
+    await waitingOnLock(t, 'SELECT version FROM suppression_groups');
+    await held.query(
+      `UPDATE suppressions SET end_ts = now(), ended_by = 'sam@test.local'
+        WHERE group_vch = $1 AND ended_by IS NULL`,
+      ['Race G'],
+    );
+    await held.query('UPDATE suppression_groups SET version = version + 1 WHERE group_vch = $1', ['Race G']);
+    await held.query('COMMIT');
+    held.release();
+    const res = await answer;
+    expect([res.statusCode, res.json().message]).toEqual([400, SUPPRESSION_TEXTS.groupNameUnknown]);
+    expect(await counts('Race G')).toEqual({ active: 0, kept: 0 });
   });
 });
 

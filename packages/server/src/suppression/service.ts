@@ -209,16 +209,7 @@ export function suppressionService(db: Db, config: Config, streamDb: Db) {
         const { rows } = await db.query(sql.GROUP_HAS_CURRENT, [group]);
         if (rows.length === 0) throw badRequest(SUPPRESSION_GROUP_NAME_SPACES);
       }
-      if (mode === 'incremental') {
-        const { rows } = await db.query(sql.GROUP_HAS_CURRENT, [group]);
-        if (rows.length === 0) {
-          // The specification's text, and the groups the operator probably meant ('opt-out 2026').
-          const { rows: similar } = await db.query<{ group_vch: string }>(sql.SIMILAR_GROUPS, [group]);
-          throw badRequest(SUPPRESSION_TEXTS.groupNameUnknown, {
-            similarGroups: similar.map((row) => row.group_vch),
-          });
-        }
-      }
+      if (mode === 'incremental') await refuseUnknownGroup(db, group);
       const { rows } = await db.query<{ id: number }>(sql.INSERT_UPLOAD, [
         group,
         mode,
@@ -690,6 +681,19 @@ function checkLookup(raw: string, type: SuppressionType | undefined): CheckLooku
   return account.ok ? { ok: true, value: account.value, types: ['ACCOUNT'] } : account;
 }
 
+/**
+ * Refuses an incremental upload to a group without active values (it needs an existing group), with the specification's
+ * text and the groups the operator probably meant ('opt-out 2026').
+ */
+async function refuseUnknownGroup(q: Queryable, group: string): Promise<void> {
+  const { rows } = await q.query(sql.GROUP_HAS_CURRENT, [group]);
+  if (rows.length > 0) return;
+  const { rows: similar } = await q.query<{ group_vch: string }>(sql.SIMILAR_GROUPS, [group]);
+  throw badRequest(SUPPRESSION_TEXTS.groupNameUnknown, {
+    similarGroups: similar.map((row) => row.group_vch),
+  });
+}
+
 /** Locks the group's row (creating it) and returns its version. */
 async function lockGroup(client: Queryable, group: string): Promise<number> {
   await client.query(sql.ENSURE_GROUP, [group]);
@@ -843,6 +847,9 @@ async function applyIncremental(
 ): Promise<SuppressionUploadAnswer> {
   const answer = await withTransaction(db, async (client) => {
     await lockGroup(client, upload.group);
+    // Asked again under the lock: a delete of the whole group may have come since the upload began, while its file
+    // was read. The file's values would otherwise make the deleted group anew.
+    await refuseUnknownGroup(client, upload.group);
     await client.query(sql.UPLOAD_WORK_MEM);
     await client.query(sql.RETIRE_ENDED, [upload.group]);
     const { rows: redated } = await client.query<{ supress_type: string; value_vch: string; start_ts: Date }>(
