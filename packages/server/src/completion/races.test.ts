@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
+import { bearer, createTestApp, type TestApp, waitingOnLock } from '../../test/harness.ts';
 import { tempFolder } from '../delivery/test-support/files.ts';
 import { GENERATE_JOB, TRANSFER_JOB } from './delivery-progress.ts';
 import { completionService } from './service.ts';
@@ -220,5 +220,49 @@ describe('a refresh whose job the queue did not take', () => {
     const who = { userId: null, actor: 'operator@test.local' };
     await expect(stoppedQueue().refresh(500, who)).rejects.toThrow(LOST.message);
     expect((await row()).rows).toEqual(before);
+  });
+});
+
+describe('a report launched early, made again by the scheduler and by an operator at the same moment', () => {
+  // The scheduler found the reports launched before they were due, then asked for each under its request lock
+  // without looking again: a refresh (or another run of the scheduler) that came first had already made it as of
+  // the due time, and the scheduler made a second file, sent to the utility as well.
+  it('is made once', async () => {
+    await ingestRecords(t, ingestKey, 'datasets', [
+      { dataset_id_bint: 800, event_id_bint: 7, title_vch: 'Sierra Foothills: Restoration' },
+    ]);
+    expect((await get(`/api/launch-completion-report/${operator}/800`)).statusCode).toBe(202);
+    // Launched long before its medical-baseline retry time, now known and 30 minutes past.
+    await t.ctx.db.query(
+      "UPDATE report_files SET requested_at = '2026-11-20T08:00:00Z' WHERE dataset_id = 800 AND kind = 'completion'",
+    );
+    await ingestRecords(t, ingestKey, 'datasets', [
+      {
+        dataset_id_bint: 800,
+        event_id_bint: 7,
+        title_vch: 'Sierra Foothills: Restoration',
+        medbaseRetry_dt: '2026-11-20T11:00:00Z',
+      },
+    ]);
+    const seq = async () =>
+      (
+        await t.ctx.db.query<{ request_seq: number }>(
+          "SELECT request_seq FROM report_files WHERE dataset_id = 800 AND kind = 'completion'",
+        )
+      ).rows[0]!.request_seq;
+    const launched = await seq();
+    // The operator's refresh holds the report's request lock: the scheduler, having found the report early, waits.
+    const held = await t.ctx.db.connect();
+    await held.query("SELECT pg_advisory_lock(hashtextextended('report-launch:completion:800', 0))");
+    const scheduled = completionService(t.ctx).scheduleDue();
+    await waitingOnLock(t, 'pg_advisory_lock');
+    await held.query(
+      `UPDATE report_files SET request_seq = request_seq + 1, requested_at = now()
+        WHERE dataset_id = 800 AND kind = 'completion'`,
+    );
+    await held.query("SELECT pg_advisory_unlock(hashtextextended('report-launch:completion:800', 0))");
+    held.release();
+    await scheduled;
+    expect(await seq()).toBe(launched + 1);
   });
 });

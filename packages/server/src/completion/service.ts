@@ -440,15 +440,24 @@ export function completionService(ctx: AppContext) {
       if (rows.length > 0) wakeReportWorkers();
       // A report an operator launched before the retry logic had settled is not the final word: once the
       // campaign is due, it is generated again, so the utility always gets the list as of retry + 30 minutes.
-      const early = await db.query<{ id: number }>(
-        `SELECT d.id FROM datasets d JOIN report_files r ON r.dataset_id = d.id AND r.kind = 'completion'
-          WHERE d.root_id IS NULL
-            AND ${DUE_AT} <= now() AND ${REQUESTED_EARLY}`,
-      );
-      for (const d of early.rows) {
-        await oneRequestAtATime('completion', d.id, (q) => requestCompletion(q, d.id));
+      const early = (q: Queryable, datasetId: number | null) =>
+        q.query<{ id: number }>(
+          `SELECT d.id FROM datasets d JOIN report_files r ON r.dataset_id = d.id AND r.kind = 'completion'
+            WHERE d.root_id IS NULL AND ($1::bigint IS NULL OR d.id = $1)
+              AND ${DUE_AT} <= now() AND ${REQUESTED_EARLY}`,
+          [datasetId],
+        );
+      let again = 0;
+      for (const d of (await early(db, null)).rows) {
+        // Asked again under the report's request lock: a refresh or another run of the scheduler may have made it
+        // since (a second file would go to the utility as well).
+        again += await oneRequestAtATime('completion', d.id, async (q) => {
+          if ((await early(q, d.id)).rows.length === 0) return 0;
+          await requestCompletion(q, d.id);
+          return 1;
+        });
       }
-      return rows.length + early.rows.length;
+      return rows.length + again;
     },
 
     /**
