@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,6 +91,74 @@ describe('a voice language deleted while its recording is uploaded again', () =>
     expect(mismatches).toEqual([]);
   }, 20_000);
 });
+
+/** Makes the database refuse (as a lost connection would fail) the change audited as `action`, while `run` runs. */
+async function failingAt<T>(action: string, run: () => Promise<T>): Promise<T> {
+  await t.ctx.db.query(
+    `CREATE FUNCTION test_refuse() RETURNS trigger LANGUAGE plpgsql AS $$
+     BEGIN RAISE EXCEPTION 'the database went away'; END $$`,
+  );
+  await t.ctx.db.query(
+    `CREATE TRIGGER test_refuse BEFORE INSERT ON audit_log FOR EACH ROW
+       WHEN (NEW.action = '${action}') EXECUTE FUNCTION test_refuse()`,
+  );
+  try {
+    return await run();
+  } finally {
+    await t.ctx.db.query('DROP TRIGGER test_refuse ON audit_log');
+    await t.ctx.db.query('DROP FUNCTION test_refuse()');
+  }
+}
+
+describe('a recording change whose record is not written (the database failed in between)', () => {
+  // The file was moved into place (or removed) first and the record written after: a failure in between answered
+  // that nothing happened, while the dialer already had the new recording (or none), the record still saying the
+  // old one was there.
+  it('keeps the recording the record says was uploaded', async () => {
+    const id = await newTemplate('Recording kept');
+    expect((await upload(id, 'english')).statusCode).toBe(200);
+    const before = await recordedLive(id);
+    const again = multipartFile('message.wav', 'audio/wav', wavBytes(1600));
+    const failed = await failingAt('adhoc.audio.upload', () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/adhoc/upload/live/${id}-english`,
+        headers: { ...bearer(token), ...again.headers },
+        payload: again.payload,
+      }),
+    );
+    expect(failed.statusCode).toBe(500);
+    expect(await recordedLive(id)).toEqual(before);
+    expect(before.file).toEqual(wavBytes());
+  });
+
+  it('keeps the recording of a language whose delete failed', async () => {
+    const id = await newTemplate('Recording not deleted');
+    expect((await upload(id, 'english')).statusCode).toBe(200);
+    const before = await recordedLive(id);
+    const deleted = await failingAt('adhoc.language.delete', () =>
+      post('/api/v1/adhoc/template/language/delete', {
+        id_bint_adhoc_campaign: id,
+        notifyBy_vch: 'PHON',
+        language_vch: 'english',
+      }),
+    );
+    expect(deleted.status).toBe(500);
+    expect(await recordedLive(id)).toEqual(before);
+  });
+});
+
+/** The english live recording of a template as recorded (its upload time) and as stored (its bytes, or null). */
+async function recordedLive(id: number): Promise<{ at: Date | null; file: Buffer | null }> {
+  const { rows } = await t.ctx.db.query<{ at: Date | null }>(
+    `SELECT upload_live_dt AS at FROM adhoc_templates
+      WHERE campaign_id = $1 AND notify_by = 'PHON' AND language = 'english'`,
+    [id],
+  );
+  const name = audioStore(t.ctx.config).fileName(id, 'english', 'live');
+  const file = await readFile(path.join(dataDir, 'audio', name)).catch(() => null);
+  return { at: rows[0]?.at ?? null, file };
+}
 
 describe('a template deleted while a recording is uploaded', () => {
   // The delete read the template's voice languages before waiting for the template's lock: a language the upload

@@ -468,16 +468,17 @@ export function adhocService(db: Db, options: AdhocServiceOptions) {
             `${adhocIdLabel(id)} has no ${NOTIFY_BY_LABELS[notifyBy]} template in ${languageDisplayName(language)}.`,
           );
         }
-        await removeFiles();
         await touch(client, id);
         await audit(client, who, 'adhoc.language.delete', id, { notifyBy, language });
+        // Last: a statement that failed after them would keep the record of recordings already gone.
+        await removeFiles();
         return recordsOf(rows)[0]!;
       });
     },
 
     /**
-     * Records an uploaded recording: the file is already stored by `store` (called inside the lock, so a
-     * template launched meanwhile gets no new audio). Creates the voice record when the language has none.
+     * Records an uploaded recording, stored by `store` once the record is written (inside the lock, so a template
+     * launched meanwhile gets no new audio). Creates the voice record when the language has none.
      */
     async saveUpload(
       id: number,
@@ -489,7 +490,6 @@ export function adhocService(db: Db, options: AdhocServiceOptions) {
     ): Promise<string> {
       return withTransaction(db, async (client) => {
         await lockForEdit(client, id);
-        await store();
         const column = kind === 'live' ? 'upload_live_dt' : 'upload_machine_dt';
         const { rows } = await client.query<{ at: Date }>(
           // A record made by an upload has no text yet: version 0, as "no record" (a recording never
@@ -509,6 +509,9 @@ export function adhocService(db: Db, options: AdhocServiceOptions) {
         );
         await touch(client, id);
         await audit(client, who, 'adhoc.audio.upload', id, { language, kind, fileName });
+        // Last, before the commit: a statement that failed after it would leave the new recording in place, the record
+        // saying the old one (or none) is there.
+        await store();
         return rows[0]!.at.toISOString();
       });
     },
