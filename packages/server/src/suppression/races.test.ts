@@ -175,6 +175,33 @@ describe('an incremental upload and a delete of its whole group at the same mome
   });
 });
 
+describe('a value deleted from a list shown before an upload gave it new dates', () => {
+  // The upload ended the value's row and put the value back with its new dates under another row id. Deleting the row
+  // shown answered that the value was no longer active, as if another operator had deleted it: it still was, and
+  // the operator, told so, took the person for no longer suppressed.
+  it('says the value is still active, deleting nothing', async () => {
+    await createGroup('Race H', 'h1@example.com\nh2@example.com\n');
+    const { rows } = await t.ctx.db.query<{ row_id_bint: number }>(
+      `SELECT row_id_bint FROM suppressions
+        WHERE group_vch = 'Race H' AND value_vch = 'h1@example.com' AND ended_by IS NULL`,
+    );
+    const redated = await upload(
+      'incremental',
+      'Race H',
+      'E-mail,Type,Start,End\nh1@example.com,,,2099-01-01\n',
+    );
+    expect(redated.json()).toMatchObject({ status: 200, inserted: 0, redated: 1 });
+    const res = await call('DELETE', `/api/suppress/deleteById/${rows[0]!.row_id_bint}`, {
+      groupName: 'Race H',
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe(
+      'This value was changed after the list was shown (an upload or another operator gave it new dates) and is still active in the group "Race H". Nothing was deleted. Reload the list to delete it.',
+    );
+    expect(await counts('Race H')).toEqual({ active: 2, kept: 2 });
+  });
+});
+
 describe('uploads that each close the previews left open, at once', () => {
   it('closes each expired preview once and answers every upload', async () => {
     const previews = [];

@@ -406,7 +406,10 @@ export function suppressionService(db: Db, config: Config, streamDb: Db) {
         ]);
         const row = rows[0];
         if (row === undefined) {
-          const { rows: found } = await client.query<{ group_vch: string }>(sql.ROW_GROUP, [rowId]);
+          const { rows: found } = await client.query<{ group_vch: string; still_active: boolean }>(
+            sql.ROW_GROUP,
+            [rowId],
+          );
           const other = found[0]?.group_vch;
           // A script's mistake (the console sends the row's own group): said with the row id it sent.
           if (other === undefined)
@@ -416,7 +419,13 @@ export function suppressionService(db: Db, config: Config, streamDb: Db) {
               `Row ${rowId} is a value of the group "${other}", not of "${group}". Nothing was deleted.`,
             );
           }
-          // Said for the operator, who sees values, not row ids (the id is in the request for whoever needs it).
+          // Said for the operator, who sees values, not row ids (the id is in the request for whoever needs it). A
+          // value given new dates has a row of its own: 'no longer active' would have the person taken for cleared.
+          if (found[0]?.still_active) {
+            throw notFound(
+              `This value was changed after the list was shown (an upload or another operator gave it new dates) and is still active in the group "${group}". Nothing was deleted. Reload the list to delete it.`,
+            );
+          }
           throw notFound(
             `This value is no longer active in the group "${group}": another operator or an upload ended it first. Nothing was deleted.`,
           );

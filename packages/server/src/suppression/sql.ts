@@ -314,8 +314,15 @@ export const END_ROW = `UPDATE suppressions SET end_ts = now(), ended_by = $3
   WHERE row_id_bint = $1 AND group_vch = $2 AND ended_by IS NULL AND (end_ts IS NULL OR end_ts > now())
   RETURNING supress_type, value_vch`;
 
-/** The group of a row, ended or not: what a refused row delete says. */
-export const ROW_GROUP = 'SELECT group_vch FROM suppressions WHERE row_id_bint = $1';
+/**
+ * The group of a row, ended or not, and whether its value is active in that group under another row (an upload gave
+ * it new dates since): what a refused row delete says.
+ */
+export const ROW_GROUP = `SELECT o.group_vch,
+    EXISTS (SELECT 1 FROM suppressions c
+             WHERE c.group_vch = o.group_vch AND c.supress_type = o.supress_type AND c.value_vch = o.value_vch
+               AND ${ACTIVE}) AS still_active
+  FROM suppressions o WHERE o.row_id_bint = $1`;
 
 export const END_GROUP_TYPE = `UPDATE suppressions SET end_ts = now(), ended_by = $3
   WHERE group_vch = $1 AND supress_type = $2 AND ended_by IS NULL AND (end_ts IS NULL OR end_ts > now())`;
