@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdir } from 'node:fs/promises';
+import { readdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -204,5 +204,32 @@ describe('a generation abandoned on its last attempt after making its file', () 
     expect(await jobsOf(GENERATE_JOB, id, seq)).toEqual([expect.objectContaining({ state: 'failed' })]);
     expect(await jobsOf(TRANSFER_JOB, id, seq)).toEqual([expect.objectContaining({ state: 'created' })]);
     expect((await completionRow(500)).LAST_ERROR).toBeNull();
+  });
+});
+
+describe('files of the reports folder that no report holds', () => {
+  it('are removed once a day old; the files reports hold, and younger ones, stay', async () => {
+    const reports = path.join(dataDir.path, 'reports');
+    const held = (
+      await t.ctx.db.query<{ file_path: string }>(
+        "SELECT file_path FROM report_files WHERE dataset_id = 500 AND kind = 'completion'",
+      )
+    ).rows[0]!.file_path;
+    const dayAndMinute = new Date(Date.now() - 24 * 60 * 60_000 - 60_000);
+    const part = path.join(reports, 'r1-s9-0a0b0c0d-PGE_Completion_500.csv.1a2b3c4d.part');
+    const unrecorded = path.join(reports, 'r1-s8-0e0f0a0b-PGE_Completion_500.csv');
+    const recent = path.join(reports, 'r1-s10-0c0d0e0f-PGE_Completion_500.csv.5e6f7a8b.part');
+    for (const file of [part, unrecorded, recent]) await writeFile(file, 'ID,NAME\n');
+    for (const file of [part, unrecorded, held]) await utimes(file, dayAndMinute, dayAndMinute);
+    const before = await readdir(reports);
+
+    expect(await completionService(t.ctx).sweepStrayFiles()).toBe(2);
+    expect((await readdir(reports)).sort()).toEqual(
+      before.filter((name) => name !== path.basename(part) && name !== path.basename(unrecorded)).sort(),
+    );
+    expect(await readdir(reports)).toEqual(
+      expect.arrayContaining([path.basename(held), path.basename(recent)]),
+    );
+    expect(await completionService(t.ctx).sweepStrayFiles()).toBe(0);
   });
 });

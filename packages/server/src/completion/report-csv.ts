@@ -316,7 +316,9 @@ export async function writeReportFile(
       yield emit(cells);
     }
   }
-  await pipeline(Readable.from(lines()), createWriteStream(path, { flags: 'wx', mode: 0o640 }));
+  // Flushed to disk before it is closed: the file is renamed into place and recorded next, and a power loss after
+  // that must not leave a file of the recorded size with other bytes in it.
+  await pipeline(Readable.from(lines()), createWriteStream(path, { flags: 'wx', mode: 0o640, flush: true }));
   const counted = kind === 'medbase' || kind === 'mb_unreached';
   return {
     ...stats,

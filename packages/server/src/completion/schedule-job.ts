@@ -16,3 +16,12 @@ export const completionScheduleJob = defineJob<Record<string, never>>({
     await service.scheduleDue();
   },
 });
+
+/** Every hour: report files no report holds (a server stopped while making or recording one) are removed. */
+export const reportFilesSweepJob = defineJob<Record<string, never>>({
+  name: 'report-files-sweep',
+  schedule: '41 * * * *',
+  async handle(_data, ctx) {
+    await completionService(ctx).sweepStrayFiles();
+  },
+});

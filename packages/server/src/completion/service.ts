@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   COMPLETION_DELAY_MINUTES,
@@ -80,6 +80,26 @@ const HEARTBEAT_MS = 10_000;
 /** A report job silent for this long (no sign of life, or started this long ago) is taken for abandoned. */
 export const ABANDONED_AFTER_MS = 60_000;
 /** Said on the row of an attempt whose worker stopped without finishing it. */
+/**
+ * How long a file in the reports folder that no report holds is kept: left by a server stopped while it made the
+ * file (its `.part`) or between naming the file and recording it. Far longer than any generation (its job expires
+ * after an hour), so a file still being made is never taken for one.
+ */
+export const STRAY_REPORT_FILE_AGE_MS = 24 * 60 * 60_000;
+
+/**
+ * A rename made to last: the folder's entries flushed to disk, so that a power loss after the row naming the file is
+ * committed cannot take the file's name back.
+ */
+async function syncFolder(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 export const ABANDONED_TEXT =
   'The attempt stopped without finishing: the server running it was stopped or lost (no sign of it for a minute).';
 
@@ -598,6 +618,7 @@ export function completionService(ctx: AppContext) {
         await rm(filePath, { force: true });
         const stats = await writeReportFile(db, row.kind, row.dataset_id, config.reachedStatuses, partPath);
         await rename(partPath, filePath);
+        await syncFolder(reportsDir);
         const { rows: updated } = await db.query<{ old_path: string | null }>(
           `UPDATE report_files
               SET file_path = $3, file_name = $4, size_bytes = $5, sha256 = $6, row_count = $7,
@@ -745,6 +766,31 @@ export function completionService(ctx: AppContext) {
         if (job.last && rowCount) await sendFailureAlert(ctx, job.report_id, job.seq);
       }
       return rows.length;
+    },
+
+    /**
+     * Removes the files of the reports folder that no report holds and that are older than
+     * STRAY_REPORT_FILE_AGE_MS (they hold customer data and would only fill the disk); returns how many.
+     */
+    async sweepStrayFiles(now = Date.now()): Promise<number> {
+      const names = await readdir(reportsDir).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      });
+      const { rows } = await db.query<{ file_path: string }>(
+        'SELECT file_path FROM report_files WHERE file_path IS NOT NULL',
+      );
+      const held = new Set(rows.map((r) => path.resolve(r.file_path)));
+      let removed = 0;
+      for (const name of names) {
+        const file = path.resolve(reportsDir, name);
+        if (held.has(file)) continue;
+        const info = await stat(file).catch(() => null);
+        if (!info?.isFile() || now - info.mtimeMs < STRAY_REPORT_FILE_AGE_MS) continue;
+        await rm(file, { force: true });
+        removed++;
+      }
+      return removed;
     },
   };
 }

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { reportGenerateJob } from '../completion/generate-job.ts';
-import { completionScheduleJob } from '../completion/schedule-job.ts';
+import { completionScheduleJob, reportFilesSweepJob } from '../completion/schedule-job.ts';
 import { reportTransferJob } from '../completion/transfer-job.ts';
 import type { AppContext } from '../context.ts';
 import { summarySnapshotJob } from '../ingest/summary-job.ts';
@@ -15,6 +15,7 @@ export const JOBS: JobDefinition<any>[] = [
   authCleanupJob,
   summarySnapshotJob,
   completionScheduleJob,
+  reportFilesSweepJob,
   reportGenerateJob,
   reportTransferJob,
 ];
