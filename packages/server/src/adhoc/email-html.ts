@@ -34,25 +34,32 @@ function load(): Promise<Purifier> {
  */
 export const EMAIL_HTML_MAX_LENGTH = 200_000;
 export const EMAIL_HTML_MAX_NESTING = 100;
+/**
+ * Attributes one element may carry: the sanitiser's time grows with the square of an element's attributes (30,000 on
+ * one paragraph held the server 4.7 s); the editor writes two or three.
+ */
+export const EMAIL_HTML_MAX_ATTRIBUTES = 100;
 
 /**
- * How deep the body's elements nest in the document the sanitiser builds: parsed by parse5, jsdom's own parser, as
- * DOMPurify parses a body (a whole document), counted from the body's children. Counting tags was not enough: an end
- * tag the parser does not take as one (in a comment, an attribute, inside a table cell) hid any depth, and a body
- * nested 11,000 deep held the server for 40 s, then failed. parse5 alone builds such a body in a fraction of a
- * second.
+ * How deep the body's elements nest in the document the sanitiser builds, and the most attributes one of them
+ * carries: parsed by parse5, jsdom's own parser, as DOMPurify parses a body (a whole document), depth counted from
+ * the body's children. Counting tags was not enough: an end tag the parser does not take as one (in a comment, an
+ * attribute, inside a table cell) hid any depth, and a body nested 11,000 deep held the server for 40 s, then failed.
+ * parse5 alone builds such a body in a fraction of a second.
  */
-function nesting(html: string): number {
+function shape(html: string): { depth: number; attributes: number } {
   let deepest = 0;
+  let attributes = 0;
   // Below the document: html is 1, head and body 2.
   const pending: [DefaultTreeAdapterTypes.ParentNode, number][] = [[parse(html), 0]];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [node, depth] = next;
     deepest = Math.max(deepest, depth);
+    if ('attrs' in node) attributes = Math.max(attributes, node.attrs.length);
     for (const child of node.childNodes) if ('childNodes' in child) pending.push([child, depth + 1]);
     if ('content' in node) pending.push([node.content, depth]);
   }
-  return deepest - 2;
+  return { depth: deepest - 2, attributes };
 }
 
 export async function sanitizeEmailHtml(html: string): Promise<string> {
@@ -62,9 +69,15 @@ export async function sanitizeEmailHtml(html: string): Promise<string> {
       `The e-mail body is ${html.length.toLocaleString('en-US')} characters long; at most ${EMAIL_HTML_MAX_LENGTH.toLocaleString('en-US')} are accepted (mail programs cut long messages off). Shorten it.`,
     );
   }
-  if (nesting(html) > EMAIL_HTML_MAX_NESTING) {
+  const { depth, attributes } = shape(html);
+  if (depth > EMAIL_HTML_MAX_NESTING) {
     throw badRequest(
       `The e-mail body nests its elements more than ${EMAIL_HTML_MAX_NESTING} levels deep (or leaves that many unclosed), which no e-mail needs. Simplify its HTML.`,
+    );
+  }
+  if (attributes > EMAIL_HTML_MAX_ATTRIBUTES) {
+    throw badRequest(
+      `An element of the e-mail body carries ${attributes.toLocaleString('en-US')} attributes; at most ${EMAIL_HTML_MAX_ATTRIBUTES} are accepted, which no e-mail needs. Simplify its HTML.`,
     );
   }
   const purify = await load();
