@@ -253,9 +253,10 @@ test("edits saved after Publish are said unpublished until Re-Publish, and a lau
   // second made it wider, and the pinned actions covered LAST UPDATE).
   await page.setViewportSize({ width: 1024, height: 768 });
   const list = page.getByRole('table', { name: 'AdHoc templates' });
-  expect(
-    await list.evaluate((table) => table.scrollWidth - (table.parentElement?.clientWidth ?? 0)),
-  ).toBeLessThanOrEqual(0);
+  // Measured once the layout has followed the new width (on a loaded machine it lags the resize).
+  await expect
+    .poll(() => list.evaluate((table) => table.scrollWidth - (table.parentElement?.clientWidth ?? 0)))
+    .toBeLessThanOrEqual(0);
   await expect(page.getByRole('columnheader', { name: 'LAST UPDATE' })).toBeInViewport({ ratio: 1 });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('button', { name: `Edit ADHOC-${id} E2E Edited after publish` }).click();
