@@ -120,4 +120,34 @@ describe('a refusal or an answer the console cannot read, said as a person would
       'Unexpected answer from /api/campaign-list/: the console may be out of date. Reload the page.',
     );
   });
+
+  it("an answer that is not data (a proxy's or a network's sign-in page answered 200) says so, never the JSON parser's words", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValueOnce(
+        new Response('<html><body><h1>Sign in to the guest network</h1></body></html>', {
+          status: 200,
+          headers: { 'content-type': 'text/html' },
+        }),
+      ),
+    );
+    await expect(apiCall(answer, '/api/campaign-list/?x=1')).rejects.toThrow(
+      'The answer from /api/campaign-list/ was not data the console can read (a web page instead, perhaps from a proxy or the network). If it goes on, tell your administrator.',
+    );
+  });
+
+  it('an answer cut off while it arrives says the server cannot be reached, not the browser words', async () => {
+    const cut = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"ok":'));
+        controller.error(new TypeError('network error'));
+      },
+    });
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValueOnce(new Response(cut, { status: 200 })));
+    const failed = await apiCall(answer, '/api/v1/dashboard').catch((err: unknown) => err);
+    expect(failed).toBeInstanceOf(ApiError);
+    expect((failed as ApiError).message).toBe(
+      'The server cannot be reached. Check your connection; the page retries by itself.',
+    );
+  });
 });

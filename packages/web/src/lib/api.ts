@@ -18,6 +18,11 @@ function unreadableAnswer(path: string): string {
   return `Unexpected answer from ${path.split('?')[0]}: the console may be out of date. Reload the page.`;
 }
 
+/** An answer that is not JSON: a page from whatever stands between the console and the server. */
+function notData(path: string): string {
+  return `The answer from ${path.split('?')[0]} was not data the console can read (a web page instead, perhaps from a proxy or the network). If it goes on, tell your administrator.`;
+}
+
 /** A failed call, with the server's human message. */
 export class ApiError extends Error {
   constructor(
@@ -86,6 +91,42 @@ function ranOutBecause(body: unknown): string | undefined {
   return reason === 'idle' || reason === 'expired' ? parsed.data.message : undefined;
 }
 
+/**
+ * A call that got no whole answer: cancelled (passed on as it is), past its time limit (`timeoutMs`), or cut off,
+ * before the answer or while it arrived. Never the browser's own words ('Failed to fetch', 'network error').
+ */
+function unanswered(err: unknown): unknown {
+  if ((err as Error).name === 'AbortError') return err;
+  if ((err as Error).name === 'TimeoutError') {
+    reachability.timedOut();
+    return new ApiError(0, 'timeout', 'The server did not answer in time. The page retries by itself.');
+  }
+  reachability.failed();
+  return new ApiError(
+    0,
+    'network',
+    'The server cannot be reached. Check your connection; the page retries by itself.',
+  );
+}
+
+/**
+ * The answer's JSON. One that is not JSON at all (a proxy's or a network's sign-in page answering 200) is said in
+ * words, not with the parser's 'Unexpected token <'.
+ */
+async function readJson(res: Response, path: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await res.text();
+  } catch (err) {
+    throw unanswered(err);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(res.status, 'unreadable', notData(path));
+  }
+}
+
 async function send(path: string, opts: Options = {}): Promise<Response> {
   const headers: Record<string, string> = { ...opts.headers };
   const token = session.token();
@@ -102,18 +143,7 @@ async function send(path: string, opts: Options = {}): Promise<Response> {
     const signal = limit && opts.signal ? AbortSignal.any([opts.signal, limit]) : (limit ?? opts.signal);
     res = await fetch(path, { method: opts.method ?? 'GET', headers, body, signal });
   } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err;
-    // A call given a time limit (`timeoutMs`) that the server did not answer within it.
-    if ((err as Error).name === 'TimeoutError') {
-      reachability.timedOut();
-      throw new ApiError(0, 'timeout', 'The server did not answer in time. The page retries by itself.');
-    }
-    reachability.failed();
-    throw new ApiError(
-      0,
-      'network',
-      'The server cannot be reached. Check your connection; the page retries by itself.',
-    );
+    throw unanswered(err);
   }
   reachability.answered();
   if (res.status === 403 && token) session.doubtPermissions();
@@ -135,7 +165,7 @@ export async function apiCall<S extends z.ZodType>(
   opts?: Options,
 ): Promise<z.infer<S>> {
   const res = await send(path, opts);
-  const json = await res.json();
+  const json = await readJson(res, path);
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     throw new ApiError(res.status, 'contract', unreadableAnswer(path));
@@ -146,7 +176,9 @@ export async function apiCall<S extends z.ZodType>(
 /** Calls the API for a file (CSV downloads) and saves it under `fileName`. */
 export async function apiDownload(path: string, fileName: string): Promise<void> {
   const res = await send(path);
-  const blob = await res.blob();
+  const blob = await res.blob().catch((err: unknown) => {
+    throw unanswered(err);
+  });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
@@ -197,10 +229,11 @@ export function apiUpload<S extends z.ZodType>(
     xhr.onload = () => {
       reachability.answered();
       let json: unknown = null;
+      let readable = true;
       try {
         json = JSON.parse(xhr.responseText);
       } catch {
-        // not JSON: handled below as an unexpected answer
+        readable = false;
       }
       if (xhr.status === 401) unauthorized(token, json);
       if (xhr.status < 200 || xhr.status >= 300) {
@@ -214,6 +247,7 @@ export function apiUpload<S extends z.ZodType>(
       }
       const parsed = schema.safeParse(json);
       if (parsed.success) resolve(parsed.data);
+      else if (!readable) reject(new ApiError(xhr.status, 'unreadable', notData(path)));
       else reject(new ApiError(xhr.status, 'contract', unreadableAnswer(path)));
     };
     xhr.send(form);
