@@ -90,6 +90,25 @@ describe('deleting a template from the list, by keyboard', () => {
   });
 });
 
+describe('a delete that fails', () => {
+  it("says so with the template and the server's words, and keeps the row", async () => {
+    serverWith([template(5, 'Wind event'), template(4, 'Heat wave')]);
+    const answered = vi.mocked(fetch).getMockImplementation();
+    vi.mocked(fetch).mockImplementation(async (url, init) =>
+      url === '/api/v1/adhoc/template/delete'
+        ? new Response('<html><h1>502 Bad Gateway</h1></html>', { status: 502 })
+        : (answered as typeof fetch)(url, init),
+    );
+    showList();
+    await deleteByKeyboard('Delete ADHOC-4 Heat wave');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(
+      'ADHOC-4 Heat wave was not deleted: The server answered with an error (502). If it goes on, tell your administrator.',
+    );
+    expect(screen.getByRole('button', { name: 'Delete ADHOC-4 Heat wave' })).toBeTruthy();
+  });
+});
+
 describe('finding a template by keyboard', () => {
   it('says in a status region, present before the search, that nothing matches', async () => {
     serverWith([template(5, 'Wind event')]);

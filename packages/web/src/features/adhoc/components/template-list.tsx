@@ -73,6 +73,8 @@ export function TemplateList({ onOpen }: { onOpen: (id: number, tab?: string) =>
   // was the last), or to the list's heading when no row is left.
   const card = useRef<HTMLDivElement>(null);
   const [deleted, setDeleted] = useState<{ id: number; index: number } | null>(null);
+  // A delete the server refused or never answered is said above the list, naming the template (the row stays).
+  const [notDeleted, setNotDeleted] = useState<string | null>(null);
   useEffect(() => {
     const rows = campaigns.data;
     if (!deleted || !rows || rows.some((row) => row.id_bint === deleted.id)) return;
@@ -90,11 +92,14 @@ export function TemplateList({ onOpen }: { onOpen: (id: number, tab?: string) =>
       return;
     }
     const index = campaigns.data?.findIndex((r) => r.id_bint === row.id_bint) ?? -1;
+    setNotDeleted(null);
     try {
       await remove.mutateAsync(row.id_bint);
       setDeleted({ id: row.id_bint, index: Math.max(index, 0) });
     } catch (error) {
-      console.error('template delete failed', error);
+      setNotDeleted(
+        `${rowName(row)} was not deleted: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   };
 
@@ -130,6 +135,17 @@ export function TemplateList({ onOpen }: { onOpen: (id: number, tab?: string) =>
       {create.error && (
         <Alert color="red" mb="md">
           {create.error.message}
+        </Alert>
+      )}
+      {notDeleted && (
+        <Alert
+          color="red"
+          mb="md"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setNotDeleted(null)}
+        >
+          {notDeleted}
         </Alert>
       )}
       {campaigns.error && (
