@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { reachability } from '../../../lib/reachability.ts';
 import { unsavedEdits } from '../../../lib/unsaved-edits.ts';
 import { type AutosaveOptions, readDraft, useAutosave } from './use-autosave.ts';
 
@@ -93,28 +94,44 @@ describe('useAutosave', () => {
     expect(result.current.error).toBeNull();
   });
 
-  it('retries a save that failed offline as soon as the connection is back, not after its 30-second wait', async () => {
-    let fail = true;
-    const save = vi.fn(async () => {
-      if (fail) throw new Error('The server cannot be reached.');
-    });
-    const { result, rerender } = setup(english(''), save);
-    rerender({ value: english('Power is back on.') });
-    // The quiet period, then the first save and its retries after 2, 5 and 10 s: all fail; the next waits 30 s.
-    await act(() => vi.advanceTimersByTimeAsync(1000 + 2000 + 5000 + 10_000));
-    expect(save).toHaveBeenCalledTimes(4);
-    expect(result.current.status).toBe('failed');
+  it.each([
+    {
+      when: 'the connection is back (the browser online again)',
+      back: () => window.dispatchEvent(new Event('online')),
+    },
+    {
+      when: 'the server answers again (a restart: the browser stayed online)',
+      back: () => reachability.answered(),
+    },
+  ])(
+    'retries a save that failed while the server could not be reached as soon as $when, not after its 30-second wait',
+    async ({ back }) => {
+      let fail = true;
+      const save = vi.fn(async () => {
+        if (fail) {
+          reachability.failed();
+          throw new Error('The server cannot be reached.');
+        }
+        reachability.answered();
+      });
+      const { result, rerender } = setup(english(''), save);
+      rerender({ value: english('Power is back on.') });
+      // The quiet period, then the first save and its retries after 2, 5 and 10 s: all fail; the next waits 30 s.
+      await act(() => vi.advanceTimersByTimeAsync(1000 + 2000 + 5000 + 10_000));
+      expect(save).toHaveBeenCalledTimes(4);
+      expect(result.current.status).toBe('failed');
 
-    fail = false;
-    await act(async () => {
-      window.dispatchEvent(new Event('online'));
-    });
-    expect(save).toHaveBeenCalledTimes(5);
-    expect(save).toHaveBeenLastCalledWith(english('Power is back on.'));
-    expect(result.current.status).toBe('saved');
-    await act(() => vi.advanceTimersByTimeAsync(30_000));
-    expect(save).toHaveBeenCalledTimes(5);
-  });
+      fail = false;
+      await act(async () => {
+        back();
+      });
+      expect(save).toHaveBeenCalledTimes(5);
+      expect(save).toHaveBeenLastCalledWith(english('Power is back on.'));
+      expect(result.current.status).toBe('saved');
+      await act(() => vi.advanceTimersByTimeAsync(30_000));
+      expect(save).toHaveBeenCalledTimes(5);
+    },
+  );
 
   it('sends nothing when the connection comes back with every edit saved', async () => {
     const save = vi.fn(async () => undefined);

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { reachability } from '../../../lib/reachability.ts';
 import { session } from '../../../lib/storage.ts';
 import { type UnsavedEditor, unsavedEdits } from '../../../lib/unsaved-edits.ts';
 
@@ -228,16 +229,25 @@ export function useAutosave<T>(options: AutosaveOptions<T>): Autosave<T> {
   }, [clearTimer, keepDraft, dropDraft, refresh]);
 
   // A save that failed while the connection was down is tried as soon as it is back, not at the end of its wait
-  // (up to 30 s, during which the editor said 'Save failed, retrying' with the server reachable again).
+  // (up to 30 s, during which the editor said 'Save failed, retrying' with the server reachable again): when the
+  // browser is online again, and when the server answers again after a restart, which the browser does not see.
   useEffect(() => {
     const onOnline = () => {
       const s = state.current;
-      if (s.error === null || s.running || s.unsaved.size === 0) return;
+      // Only a save waiting for its retry (none while one is on its way: its own answer marks the server reachable).
+      if (s.error === null || s.running || s.timer === undefined || s.unsaved.size === 0) return;
       s.attempt = 0;
       void run();
     };
+    const onReachability = () => {
+      if (!reachability.inDoubt()) onOnline();
+    };
     window.addEventListener('online', onOnline);
-    return () => window.removeEventListener('online', onOnline);
+    const stopWatching = reachability.subscribe(onReachability);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      stopWatching();
+    };
   }, [run]);
 
   // Each change of the value: unsaved if it differs from what was saved, and the quiet period restarts.
