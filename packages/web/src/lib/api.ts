@@ -23,6 +23,17 @@ function notData(path: string): string {
   return `The answer from ${path.split('?')[0]} was not data the console can read (a web page instead, perhaps from a proxy or the network). If it goes on, tell your administrator.`;
 }
 
+/** A press (a launch, a resend, an upload) whose call never reached the server: the page does not try it again. */
+const PRESS_UNREACHABLE = 'The server cannot be reached. Check your connection and try again.';
+
+/**
+ * What to say of a press that failed: the error's own sentence, except that a call the server never got is not said
+ * to be retried by the page (reads are; a press is not).
+ */
+export function pressFailure(error: Error): string {
+  return error instanceof ApiError && error.code === 'network' ? PRESS_UNREACHABLE : error.message;
+}
+
 /** A failed call, with the server's human message. */
 export class ApiError extends Error {
   constructor(
@@ -222,9 +233,7 @@ export function apiUpload<S extends z.ZodType>(
     xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
     xhr.onerror = () => {
       reachability.failed();
-      reject(
-        new ApiError(0, 'network', 'The server cannot be reached. Check your connection and try again.'),
-      );
+      reject(new ApiError(0, 'network', PRESS_UNREACHABLE));
     };
     xhr.onload = () => {
       reachability.answered();

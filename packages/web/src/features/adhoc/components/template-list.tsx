@@ -28,6 +28,7 @@ import { IconEdit, IconPlus, IconSearch, IconSettings, IconTrash } from '@tabler
 import { useEffect, useRef, useState } from 'react';
 import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
 import { SplitDateTime, WideTable } from '../../../components/wide-table.tsx';
+import { pressFailure } from '../../../lib/api.ts';
 import { focusPageHeading } from '../../../lib/page-focus.ts';
 import { deleteButtonInPlace } from '../../../lib/row-focus.ts';
 import { useCampaigns, useCreateCampaign, useDeleteCampaign } from '../api/campaigns.ts';
@@ -134,7 +135,7 @@ export function TemplateList({ onOpen }: { onOpen: (id: number, tab?: string) =>
       </Group>
       {create.error && (
         <Alert color="red" mb="md">
-          {create.error.message}
+          {pressFailure(create.error)}
         </Alert>
       )}
       {notDeleted && (

@@ -7,7 +7,7 @@ import {
   TOASTS,
 } from '@psps/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiCall, sessionEnded } from '../../../lib/api.ts';
+import { ApiError, apiCall, pressFailure, sessionEnded } from '../../../lib/api.ts';
 import { pollCallLimitMs, pollInterval } from '../../../lib/poll.ts';
 import { session } from '../../../lib/storage.ts';
 import { mergeReportsById, nextStamp } from '../lib/merge-reports.ts';
@@ -82,14 +82,24 @@ export function useCompletionReports(followUp: (rows: CompletionReportRow[]) => 
 
 export type CompletionAction = 'refresh' | 'resend';
 
+const ACTION_FAILED_TOAST = 'action-failed-toast';
+
 /** Refresh (regenerate and send again) or resend (send the current file again); both reload the list. */
 export function useCompletionAction(action: CompletionAction) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiCall(queuedAnswer, COMPLETION_PATHS[action](requireToken(), id)),
     onSuccess: () => notifications.show({ message: TOASTS.fileTransferInProgress }),
-    onError: (error) =>
-      notifications.show({ color: 'red', title: `The ${action} was not started`, message: error.message }),
+    // One failure toast at a time: presses on several rows while the server is down would stack one each.
+    onError: (error) => {
+      notifications.hide(ACTION_FAILED_TOAST);
+      notifications.show({
+        id: ACTION_FAILED_TOAST,
+        color: 'red',
+        title: `The ${action} was not started`,
+        message: pressFailure(error),
+      });
+    },
     onSettled: () => client.invalidateQueries({ queryKey: completionKeys.list() }),
   });
 }

@@ -10,7 +10,7 @@ import {
   TOASTS,
 } from '@psps/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiCall, sessionEnded } from '../../../lib/api.ts';
+import { ApiError, apiCall, pressFailure, sessionEnded } from '../../../lib/api.ts';
 import { pollCallLimitMs, pollInterval } from '../../../lib/poll.ts';
 import { session } from '../../../lib/storage.ts';
 import { launcherKeys } from './keys.ts';
@@ -50,6 +50,8 @@ export function useLauncherCampaigns() {
   });
 }
 
+const LAUNCH_FAILED_TOAST = 'launch-failed-toast';
+
 /**
  * Launches a custom report for a dataset (202 QUEUED: a job generates the file and transfers it), raises the
  * file transfer toast (DESIGN.md §5), or the server's sentence when it joined an earlier launch, and reloads the list so the row shows the new report.
@@ -68,8 +70,16 @@ export function useLaunchReport(kind: CustomReportKind) {
     // A launch that joined an earlier one still under way (another tab, another operator) says so.
     onSuccess: (answer) =>
       notifications.show({ message: answer[0][0].MESSAGE ?? TOASTS.fileTransferInProgress }),
-    onError: (error) =>
-      notifications.show({ color: 'red', title: 'The report was not launched', message: error.message }),
+    // One failure toast at a time: presses on several rows while the server is down would stack one each.
+    onError: (error) => {
+      notifications.hide(LAUNCH_FAILED_TOAST);
+      notifications.show({
+        id: LAUNCH_FAILED_TOAST,
+        color: 'red',
+        title: 'The report was not launched',
+        message: pressFailure(error),
+      });
+    },
     onSettled: () => client.invalidateQueries({ queryKey: launcherKeys.campaigns() }),
   });
 }

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -79,6 +80,30 @@ describe('a Custom Reports launch button, by keyboard', () => {
     expect(document.activeElement).toBe(button);
     await waitFor(() => expect(button.getAttribute('aria-busy')).toBe('true'));
     expect(document.activeElement).toBe(button);
+  });
+});
+
+describe('launches that fail while the server cannot be reached', () => {
+  it('say to try again (the page does not), in one toast however many rows were pressed', async () => {
+    const show = vi.spyOn(notifications, 'show');
+    const hide = vi.spyOn(notifications, 'hide');
+    vi.mocked(fetch).mockRejectedValue(new TypeError('Failed to fetch'));
+    showCampaigns([
+      campaign('North Bay: 24-Hour Notice', 40111),
+      campaign('North Bay: 48-Hour Notice', 40101),
+    ]);
+    screen.getByRole('button', { name: 'Download MedBase Report for dataset 40111' }).click();
+    await waitFor(() => expect(show).toHaveBeenCalledTimes(1));
+    screen.getByRole('button', { name: 'Download MedBase Report for dataset 40101' }).click();
+    await waitFor(() => expect(show).toHaveBeenCalledTimes(2));
+    expect(show).toHaveBeenLastCalledWith({
+      id: 'launch-failed-toast',
+      color: 'red',
+      title: 'The report was not launched',
+      message: 'The server cannot be reached. Check your connection and try again.',
+    });
+    expect(show.mock.calls[0]?.[0].id).toBe('launch-failed-toast');
+    expect(hide).toHaveBeenLastCalledWith('launch-failed-toast');
   });
 });
 
