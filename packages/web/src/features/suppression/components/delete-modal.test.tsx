@@ -28,6 +28,26 @@ function renderGroupDialog() {
   );
 }
 
+/** The delete dialog of one value, +14155550123 of Opt-out 2026 (PHONE). */
+function renderRowDialog() {
+  const row = {
+    row_id_bint: 8,
+    group_vch: 'Opt-out 2026',
+    supress_type: 'PHONE',
+    value_vch: '+14155550123',
+    start_ts: '2026-11-22T15:00:00.000Z',
+    end_ts: null,
+    created_ts: '2026-11-22T15:00:00.000Z',
+  } as const;
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient()}>
+        <DeleteModal target={{ kind: 'row', row }} onClose={() => {}} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
 /** Opens the group delete dialog (renderGroupDialog); the server now answers `now`. */
 function openDialog(now: SuppressionSummaryAnswer | Error) {
   vi.stubGlobal(
@@ -121,26 +141,22 @@ describe('a double click on the delete button', () => {
           : jsonAnswer({ error: 'not_found', message: 'That value is no longer active.' }, 404);
       }),
     );
-    const row = {
-      row_id_bint: 8,
-      group_vch: 'Opt-out 2026',
-      supress_type: 'PHONE',
-      value_vch: '+14155550123',
-      start_ts: '2026-11-22T15:00:00.000Z',
-      end_ts: null,
-      created_ts: '2026-11-22T15:00:00.000Z',
-    } as const;
-    render(
-      <MantineProvider>
-        <QueryClientProvider client={new QueryClient()}>
-          <DeleteModal target={{ kind: 'row', row }} onClose={() => {}} />
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
+    renderRowDialog();
     const button = screen.getByRole('button', { name: 'Delete value' });
     fireEvent.click(button);
     fireEvent.click(button);
     expect(await screen.findByText('Row Deleted Successfuly!')).toBeTruthy();
     expect(deletes).toEqual(['/api/suppress/deleteById/8']);
+  });
+});
+
+describe('a delete whose call never reached the server', () => {
+  it('says to try again, not that the page retries by itself (it does not: the operator presses Delete again)', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    renderRowDialog();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete value' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      "Row couldn't be Deleted. Try Again!The server cannot be reached. Check your connection and try again.",
+    );
   });
 });

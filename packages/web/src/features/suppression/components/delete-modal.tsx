@@ -8,7 +8,7 @@ import {
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { BusyButton } from '../../../components/busy-button.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError, pressFailure } from '../../../lib/api.ts';
 import { grouped } from '../../../lib/numbers.ts';
 import { deleteSuppressionGroup, deleteSuppressionRow } from '../api/delete-suppressions.ts';
 import { useSuppressionSummary } from '../api/get-summary.ts';
@@ -184,7 +184,7 @@ export function DeleteModal({ target, onClose }: Props) {
                 ? SUPPRESSION_TEXTS.rowDeleteFailed
                 : SUPPRESSION_TEXTS.groupDeleteFailed}
             </Text>
-            <Text size="sm">{del.error.message}</Text>
+            <Text size="sm">{pressFailure(del.error)}</Text>
           </Alert>
           <Group justify="flex-end">
             <Button variant="default" onClick={close} ref={focusOnMount}>
