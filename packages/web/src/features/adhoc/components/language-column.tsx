@@ -25,6 +25,7 @@ import {
 import { IconChevronRight, IconSend, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, type RefObject, useRef } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
+import { pressFailure } from '../../../lib/api.ts';
 import { usePublicConfig } from '../../../lib/config.ts';
 import { useLatestCallback } from '../../../lib/latest-callback.ts';
 import { useRovingFocus } from '../../../lib/roving-focus.ts';
@@ -179,7 +180,7 @@ function SendButtons({
       }
       await failed(answer.message.ERRORMESSAGE);
     } catch (error) {
-      await failed(error instanceof Error ? error.message : String(error));
+      await failed(error instanceof Error ? pressFailure(error) : String(error));
     }
   };
 

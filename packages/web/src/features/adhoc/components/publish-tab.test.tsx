@@ -4,6 +4,7 @@ import type { AdhocCampaign, AdhocLanguageRecord } from '@psps/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { signedInWithSilentServer } from '../../../lib/jsdom-stubs.ts';
 import { adhocKeys } from '../api/keys.ts';
@@ -32,22 +33,27 @@ function UnsavedEdit() {
   return null;
 }
 
+/** The Publish tab of template 5, over `client`'s data, with `before` (an unsaved edit) beside it. */
+function showPublishTab(client: QueryClient, before?: ReactNode) {
+  render(
+    <MantineProvider env="test">
+      <QueryClientProvider client={client}>
+        <DialogsProvider>
+          <PendingSavesProvider>
+            {before}
+            <PublishTab campaign={template} locked={false} />
+          </PendingSavesProvider>
+        </DialogsProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
 describe('the Publish tab by keyboard', () => {
   it("closing 'Not published' puts the focus back on Publish (not on the top of the page)", async () => {
     const client = new QueryClient();
     client.setQueryData(adhocKeys.summary(5), summary);
-    render(
-      <MantineProvider>
-        <QueryClientProvider client={client}>
-          <DialogsProvider>
-            <PendingSavesProvider>
-              <UnsavedEdit />
-              <PublishTab campaign={template} locked={false} />
-            </PendingSavesProvider>
-          </DialogsProvider>
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
+    showPublishTab(client, <UnsavedEdit />);
     const user = userEvent.setup();
     const publish = screen.getByTestId('publish-button');
     expect(publish.textContent).toBe('Publish');
@@ -65,6 +71,24 @@ describe('the Publish tab by keyboard', () => {
     await user.keyboard('{Enter}');
     expect(screen.queryByText(/so the template was not published\.$/)).toBeNull();
     expect(document.activeElement).toBe(publish);
+  });
+});
+
+describe('a Publish whose call never reached the server', () => {
+  it('says to try again, not that the page retries by itself (it does not publish by itself)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const silent = vi.mocked(fetch).getMockImplementation();
+    vi.mocked(fetch).mockImplementation(async (url, init) => {
+      if (url === '/api/v1/adhoc/publish') throw new TypeError('Failed to fetch');
+      return (silent as typeof fetch)(url, init);
+    });
+    const client = new QueryClient();
+    client.setQueryData(adhocKeys.summary(5), summary);
+    showPublishTab(client);
+    await userEvent.setup().click(screen.getByTestId('publish-button'));
+    expect(
+      await screen.findByText('The server cannot be reached. Check your connection and try again.'),
+    ).toBeTruthy();
   });
 });
 
@@ -105,17 +129,7 @@ describe('Publish with variables the editor does not know', () => {
         preview_txt: null,
       },
     ] as unknown as AdhocLanguageRecord[]);
-    render(
-      <MantineProvider env="test">
-        <QueryClientProvider client={client}>
-          <DialogsProvider>
-            <PendingSavesProvider>
-              <PublishTab campaign={template} locked={false} />
-            </PendingSavesProvider>
-          </DialogsProvider>
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
+    showPublishTab(client);
     // The tab lists the unknown variable (the question would be about it).
     expect(await screen.findByText(/\^nombreCliente\^/)).toBeTruthy();
     calls.length = 0;

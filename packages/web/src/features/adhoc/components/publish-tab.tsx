@@ -35,7 +35,7 @@ import {
 import { IconAlertTriangle, IconCheck, IconRocket } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError, pressFailure } from '../../../lib/api.ts';
 import { usePublish, usePublishHistory, useSummary } from '../api/publish.ts';
 import { useTemplates } from '../api/templates.ts';
 import { usePendingSaves } from '../hooks/pending-saves.tsx';
@@ -155,7 +155,7 @@ export function PublishTab({ campaign, locked }: { campaign: AdhocCampaign; lock
               publishButton.current?.focus();
             }}
           >
-            {publish.error.message}
+            {pressFailure(publish.error)}
           </NotPublishedAlert>
         )}
       </Card>
