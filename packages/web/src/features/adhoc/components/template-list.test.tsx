@@ -91,20 +91,29 @@ describe('deleting a template from the list, by keyboard', () => {
 });
 
 describe('a delete that fails', () => {
-  it("says so with the template and the server's words, and keeps the row", async () => {
+  it.each([
+    {
+      failure: 'a proxy answers 502',
+      answer: async () => new Response('<html><h1>502 Bad Gateway</h1></html>', { status: 502 }),
+      said: 'The server answered with an error (502). If it goes on, tell your administrator.',
+    },
+    {
+      failure: 'the server cannot be reached (the page does not try again)',
+      answer: async (): Promise<Response> => {
+        throw new TypeError('Failed to fetch');
+      },
+      said: 'The server cannot be reached. Check your connection and try again.',
+    },
+  ])('says so with the template and why ($failure), and keeps the row', async ({ answer, said }) => {
     serverWith([template(5, 'Wind event'), template(4, 'Heat wave')]);
     const answered = vi.mocked(fetch).getMockImplementation();
     vi.mocked(fetch).mockImplementation(async (url, init) =>
-      url === '/api/v1/adhoc/template/delete'
-        ? new Response('<html><h1>502 Bad Gateway</h1></html>', { status: 502 })
-        : (answered as typeof fetch)(url, init),
+      url === '/api/v1/adhoc/template/delete' ? answer() : (answered as typeof fetch)(url, init),
     );
     showList();
     await deleteByKeyboard('Delete ADHOC-4 Heat wave');
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe(
-      'ADHOC-4 Heat wave was not deleted: The server answered with an error (502). If it goes on, tell your administrator.',
-    );
+    expect(alert.textContent).toBe(`ADHOC-4 Heat wave was not deleted: ${said}`);
     expect(screen.getByRole('button', { name: 'Delete ADHOC-4 Heat wave' })).toBeTruthy();
   });
 });

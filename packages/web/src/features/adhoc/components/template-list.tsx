@@ -99,7 +99,7 @@ export function TemplateList({ onOpen }: { onOpen: (id: number, tab?: string) =>
       setDeleted({ id: row.id_bint, index: Math.max(index, 0) });
     } catch (error) {
       setNotDeleted(
-        `${rowName(row)} was not deleted: ${error instanceof Error ? error.message : String(error)}`,
+        `${rowName(row)} was not deleted: ${error instanceof Error ? pressFailure(error) : String(error)}`,
       );
     }
   };
