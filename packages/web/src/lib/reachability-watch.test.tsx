@@ -42,7 +42,7 @@ function fakeFetch(path: string, init: RequestInit) {
   }
   const body = path === '/healthz' ? { status: 'ok' } : { sent: 7 };
   // What the console reads of an answer (a real Response's body is read on Node's own clock, not the test's).
-  return after(() => Promise.resolve({ ok: true, status: 200, json: async () => body }));
+  return after(() => Promise.resolve({ ok: true, status: 200, text: async () => JSON.stringify(body) }));
 }
 
 /** A screen polling its report once a minute, as the dashboard does, under the console's connection watch. */
