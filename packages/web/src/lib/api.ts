@@ -1,5 +1,6 @@
 import { errorBody, LOGIN_PATH } from '@psps/contracts';
 import type { z } from 'zod';
+import { pendingCalls } from './pending-calls.ts';
 import { reachability } from './reachability.ts';
 import { returnPath, session } from './storage.ts';
 
@@ -149,12 +150,15 @@ async function send(path: string, opts: Options = {}): Promise<Response> {
     body = JSON.stringify(opts.body);
   }
   let res: Response;
+  const answered = pendingCalls.start();
   try {
     const limit = opts.timeoutMs === undefined ? undefined : AbortSignal.timeout(opts.timeoutMs);
     const signal = limit && opts.signal ? AbortSignal.any([opts.signal, limit]) : (limit ?? opts.signal);
     res = await fetch(path, { method: opts.method ?? 'GET', headers, body, signal });
   } catch (err) {
     throw unanswered(err);
+  } finally {
+    answered();
   }
   reachability.answered();
   if (res.status === 403 && token) session.doubtPermissions();

@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { pendingCalls } from './pending-calls.ts';
 import { reachability } from './reachability.ts';
 
 /** For component tests under jsdom: what Mantine asks of a browser and jsdom lacks (undone by vi.unstubAllGlobals). */
@@ -44,6 +45,7 @@ export function componentTestSurroundings({ signedIn = true, silentServer = true
     vi.unstubAllGlobals();
     // A call that failed in one test must not leave the next test's console saying the server cannot be reached.
     reachability.answered();
+    pendingCalls.clear();
   });
 }
 

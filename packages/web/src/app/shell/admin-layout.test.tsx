@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { signedInWithSilentServer } from '../../lib/jsdom-stubs.ts';
+import { pendingCalls } from '../../lib/pending-calls.ts';
 import { reachability } from '../../lib/reachability.ts';
 import { renderRouter } from '../../lib/render-router.tsx';
 import { AdminLayout } from './admin-layout.tsx';
@@ -114,6 +115,52 @@ describe('the compact layout (992 px or less), by keyboard', () => {
     expect(screen.getByRole('button', { name: 'Toggle sidebar' }).getAttribute('aria-expanded')).toBe(
       'false',
     );
+  });
+});
+
+describe('a call the server holds', () => {
+  it('says above every screen, 20 s after it was sent, that the server is slow to answer, and nothing once answered', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    vi.setSystemTime(new Date(2026, 10, 29, 8, 41, 7));
+    try {
+      showShell();
+      await screen.findByRole('heading', { name: 'Dashboard' });
+      let answered = () => {};
+      act(() => {
+        // The shell's own calls, which this silent server never answers, are left out: one call waits here.
+        pendingCalls.clear();
+        answered = pendingCalls.start();
+      });
+      act(() => vi.advanceTimersByTime(19_000));
+      expect(screen.queryByTestId('slow-answer')).toBeNull();
+      act(() => vi.advanceTimersByTime(1_000));
+      expect((await screen.findByRole('status')).textContent).toBe(
+        'The server is slow to answer' +
+          'A call to the server sent at 2026-11-29 08:41:07 has had no answer yet. The screen changes as soon as ' +
+          'the answer comes; until then what is on screen may be out of date.',
+      );
+      act(() => answered());
+      await waitFor(() => expect(screen.queryByTestId('slow-answer')).toBeNull());
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('leaves the word to the lost connection when no call reaches the server', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    try {
+      showShell();
+      await screen.findByRole('heading', { name: 'Dashboard' });
+      act(() => {
+        pendingCalls.start();
+        vi.advanceTimersByTime(25_000);
+        reachability.failed();
+      });
+      expect((await screen.findByRole('alert')).textContent).toMatch(/^The connection is lost/);
+      expect(screen.queryByTestId('slow-answer')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
