@@ -201,6 +201,31 @@ describe('completion page', () => {
   });
 });
 
+describe('a first visit whose list cannot be fetched', () => {
+  it('says the reports could not be loaded, not that the stored list is shown (none is)', async () => {
+    localStorage.setItem('sessionToken', 'tok');
+    localStorage.setItem('permissions', JSON.stringify(['REPORTING']));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <CompletionPage />
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    expect((await screen.findByTestId('completion-error')).textContent).toBe(
+      'Could not load the completion reports: The server cannot be reached. Check your connection; the page ' +
+        'retries by itself. The next try is in a minute.',
+    );
+    expect(screen.getByTestId('completion-checked').textContent).toBe(
+      'Nothing loaded yet (none stored in this browser); tried again every minute.',
+    );
+  });
+});
+
 describe('finding a completion report by keyboard', () => {
   it("says 'No report matches this filter.' in a status region that was there before the search was typed", async () => {
     showPage(['REPORTING']);

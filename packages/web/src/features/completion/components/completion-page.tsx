@@ -129,6 +129,22 @@ const CompletionRow = memo(function CompletionRow({
  * /admin/completion (document 1 §2 'Completion Reports'): every completion report, its times and where its file
  * is, newest report first. The list lives in the browser and is kept current by incremental checks.
  */
+/**
+ * The line under the list: when it was last checked, or what it shows without a check (the stored list, or nothing
+ * when none is stored and the first fetch failed: a failed check is said above the list, never 'Checked').
+ */
+function checkedLine(reports: ReturnType<typeof useCompletionReports>, followingUp: boolean): string {
+  if (reports.isFetching) return 'Checking for changes…';
+  if (reports.data === undefined)
+    return 'Nothing loaded yet (none stored in this browser); tried again every minute.';
+  if (!reports.isFetchedAfterMount || reports.isError)
+    return 'Showing the stored list; checked for changes every minute.';
+  const again = followingUp
+    ? `every ${FOLLOW_UP_POLL_MS / 1000} seconds until the file asked for has arrived or failed`
+    : 'every minute';
+  return `Checked ${formatDateTime(new Date(reports.dataUpdatedAt))}; checked again ${again}.`;
+}
+
 export function CompletionPage() {
   const [filter, setFilter] = useState<Filter>('all');
   const [search, setSearch] = useState('');
@@ -239,9 +255,10 @@ export function CompletionPage() {
         </Alert>
       )}
       {reports.error && (
-        <Alert color="yellow" variant="light" mb="sm">
-          Could not check for changes: {reports.error.message} Showing the stored list; the next check is in a
-          minute.
+        <Alert color="yellow" variant="light" mb="sm" data-testid="completion-error">
+          {reports.data === undefined
+            ? `Could not load the completion reports: ${reports.error.message} The next try is in a minute.`
+            : `Could not check for changes: ${reports.error.message} Showing the stored list; the next check is in a minute.`}
         </Alert>
       )}
 
@@ -284,15 +301,7 @@ export function CompletionPage() {
       <Group justify="space-between" mt="sm" gap="xs">
         <ShadeLegend />
         <Text size="xs" c="dimmed" data-testid="completion-checked">
-          {reports.isFetching
-            ? 'Checking for changes…'
-            : reports.isFetchedAfterMount
-              ? `Checked ${formatDateTime(new Date(reports.dataUpdatedAt))}; checked again ${
-                  following(rows)
-                    ? `every ${FOLLOW_UP_POLL_MS / 1000} seconds until the file asked for has arrived or failed`
-                    : 'every minute'
-                }.`
-              : 'Showing the stored list; checked for changes every minute.'}
+          {checkedLine(reports, following(rows))}
         </Text>
       </Group>
     </Card>
