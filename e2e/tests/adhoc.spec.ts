@@ -1429,11 +1429,13 @@ test("a tester number typed but not saved is its typist's draft: never shown to 
   await expect
     .poll(() => draftKeys(page))
     .toContain(`adhoc-draft:${encodeURIComponent(DEMO.operator.email)}:${id}:testerSms_vch`);
-  await page.unroute('**/campaign/update-tester-email');
   page.on('dialog', (dialog) => void dialog.accept());
 
-  // Another user signs in on this browser and opens the template: the field holds what the server has.
+  // Another user signs in on this browser and opens the template: the field holds what the server has. The save
+  // stays refused until the typist's page is gone: the editor tries a failed save again as soon as the server
+  // answers, which would save the number under the typist's session before this.
   await signIn(page, 'viewer');
+  await page.unroute('**/campaign/update-tester-email');
   await page.goto(`/admin/adhoc-campaigns?template=${id}&tab=sms`);
   await expect(page.getByTestId('sms-body')).toBeVisible();
   await expect(page.getByTestId('tester-SMS')).toHaveValue('');
