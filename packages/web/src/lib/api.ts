@@ -31,8 +31,9 @@ const PRESS_UNREACHABLE = 'The server cannot be reached. Check your connection a
  * What to say of a press that failed: the error's own sentence, except that a call the server never got is not said
  * to be retried by the page (reads are; a press is not).
  */
-export function pressFailure(error: Error): string {
-  return error instanceof ApiError && error.code === 'network' ? PRESS_UNREACHABLE : error.message;
+export function pressFailure(error: unknown): string {
+  if (error instanceof ApiError && error.code === 'network') return PRESS_UNREACHABLE;
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** A failed call, with the server's human message. */

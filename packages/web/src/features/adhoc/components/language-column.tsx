@@ -180,7 +180,7 @@ function SendButtons({
       }
       await failed(answer.message.ERRORMESSAGE);
     } catch (error) {
-      await failed(error instanceof Error ? pressFailure(error) : String(error));
+      await failed(pressFailure(error));
     }
   };
 

@@ -98,9 +98,7 @@ export function TemplateList({ onOpen }: { onOpen: (id: number, tab?: string) =>
       await remove.mutateAsync(row.id_bint);
       setDeleted({ id: row.id_bint, index: Math.max(index, 0) });
     } catch (error) {
-      setNotDeleted(
-        `${rowName(row)} was not deleted: ${error instanceof Error ? pressFailure(error) : String(error)}`,
-      );
+      setNotDeleted(`${rowName(row)} was not deleted: ${pressFailure(error)}`);
     }
   };
 

@@ -7,8 +7,9 @@ import {
   TOASTS,
 } from '@psps/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiCall, pressFailure, sessionEnded } from '../../../lib/api.ts';
+import { ApiError, apiCall, sessionEnded } from '../../../lib/api.ts';
 import { pollCallLimitMs, pollInterval } from '../../../lib/poll.ts';
+import { showPressFailure } from '../../../lib/press-failure-toast.ts';
 import { session } from '../../../lib/storage.ts';
 import { mergeReportsById, nextStamp } from '../lib/merge-reports.ts';
 import { completionKeys } from './keys.ts';
@@ -90,16 +91,7 @@ export function useCompletionAction(action: CompletionAction) {
   return useMutation({
     mutationFn: (id: number) => apiCall(queuedAnswer, COMPLETION_PATHS[action](requireToken(), id)),
     onSuccess: () => notifications.show({ message: TOASTS.fileTransferInProgress }),
-    // One failure toast at a time: presses on several rows while the server is down would stack one each.
-    onError: (error) => {
-      notifications.hide(ACTION_FAILED_TOAST);
-      notifications.show({
-        id: ACTION_FAILED_TOAST,
-        color: 'red',
-        title: `The ${action} was not started`,
-        message: pressFailure(error),
-      });
-    },
+    onError: (error) => showPressFailure(ACTION_FAILED_TOAST, `The ${action} was not started`, error),
     onSettled: () => client.invalidateQueries({ queryKey: completionKeys.list() }),
   });
 }

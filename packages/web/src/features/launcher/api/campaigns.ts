@@ -10,8 +10,9 @@ import {
   TOASTS,
 } from '@psps/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiCall, pressFailure, sessionEnded } from '../../../lib/api.ts';
+import { ApiError, apiCall, sessionEnded } from '../../../lib/api.ts';
 import { pollCallLimitMs, pollInterval } from '../../../lib/poll.ts';
+import { showPressFailure } from '../../../lib/press-failure-toast.ts';
 import { session } from '../../../lib/storage.ts';
 import { launcherKeys } from './keys.ts';
 
@@ -70,16 +71,7 @@ export function useLaunchReport(kind: CustomReportKind) {
     // A launch that joined an earlier one still under way (another tab, another operator) says so.
     onSuccess: (answer) =>
       notifications.show({ message: answer[0][0].MESSAGE ?? TOASTS.fileTransferInProgress }),
-    // One failure toast at a time: presses on several rows while the server is down would stack one each.
-    onError: (error) => {
-      notifications.hide(LAUNCH_FAILED_TOAST);
-      notifications.show({
-        id: LAUNCH_FAILED_TOAST,
-        color: 'red',
-        title: 'The report was not launched',
-        message: pressFailure(error),
-      });
-    },
+    onError: (error) => showPressFailure(LAUNCH_FAILED_TOAST, 'The report was not launched', error),
     onSettled: () => client.invalidateQueries({ queryKey: launcherKeys.campaigns() }),
   });
 }
