@@ -1317,6 +1317,34 @@ test("the e-mail body's formatting toolbar from the keyboard: Bold then Italic b
   await expect(body).toHaveText('Electricity will be shut off.');
 });
 
+test('the toolbar formats the words selected as the focus left the body, even when the focus left at once', async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  await openNewTemplate(page, 'E2E Toolbar Selection');
+  await page.getByTestId('tab-email').click();
+  const body = page.getByTestId('email-body').locator('.ProseMirror');
+  await body.click();
+  await page.keyboard.type('Power will be shut off.');
+  await expect(body).toHaveText('Power will be shut off.');
+  // The selection changes and the focus moves to Bold in one go, before the browser's selectionchange is handled
+  // (a busy browser handles input first): the editor's own selection was still the caret after 'off.'.
+  await page.evaluate(() => {
+    const text = document.querySelector('[data-testid="email-body"] .ProseMirror p')?.firstChild;
+    if (!text) throw new Error('no text in the body');
+    document.getSelection()?.setBaseAndExtent(text, 0, text, 5);
+    const bold = document.querySelector<HTMLElement>('[role="toolbar"] [aria-label="Bold"]');
+    if (!bold) throw new Error('no Bold button');
+    bold.focus();
+  });
+  await expect(
+    page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Bold' }),
+  ).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(body.locator('strong')).toHaveText('Power');
+  await expect(body).toHaveText('Power will be shut off.');
+});
+
 test('a recording still on its way when the operator picks another language belongs to the language it was chosen for', async ({
   page,
 }) => {

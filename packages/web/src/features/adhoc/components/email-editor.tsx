@@ -17,7 +17,8 @@ import {
 import { IconAlertTriangle } from '@tabler/icons-react';
 import Link from '@tiptap/extension-link';
 import { ListItem } from '@tiptap/extension-list';
-import { useEditor } from '@tiptap/react';
+import { Plugin, PluginKey, TextSelection } from '@tiptap/pm/state';
+import { Extension, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useRef, useState } from 'react';
 import { usePublicConfig } from '../../../lib/config.ts';
@@ -47,6 +48,39 @@ const ListItemTabLeaves = ListItem.extend({
       'Mod-]': () => this.editor.commands.sinkListItem(this.name),
       'Mod-[': () => this.editor.commands.liftListItem(this.name),
     };
+  },
+});
+
+/**
+ * The editor reads the browser's selection when the browser says it changed, but only while it has the focus. A
+ * selection made just before the focus left (Shift+Arrow then Shift+Tab on a busy browser, which handles keys
+ * before its selection events) was never read: Bold on the toolbar then made bold what the editor last knew
+ * ('Pow' of 'Power', or nothing). As the focus leaves, the editor takes the selection the operator sees.
+ */
+const SelectionKeptOnBlur = Extension.create({
+  name: 'selectionKeptOnBlur',
+  addProseMirrorPlugins() {
+    return [
+      new Plugin({
+        key: new PluginKey('selectionKeptOnBlur'),
+        props: {
+          handleDOMEvents: {
+            blur: (view) => {
+              const seen = view.dom.ownerDocument.getSelection();
+              if (!seen?.anchorNode || !seen.focusNode) return false;
+              if (!view.dom.contains(seen.anchorNode) || !view.dom.contains(seen.focusNode)) return false;
+              const { doc, selection } = view.state;
+              const anchor = view.posAtDOM(seen.anchorNode, seen.anchorOffset);
+              const head = view.posAtDOM(seen.focusNode, seen.focusOffset);
+              if (anchor === selection.anchor && head === selection.head) return false;
+              const kept = TextSelection.between(doc.resolve(anchor), doc.resolve(head));
+              view.dispatch(view.state.tr.setSelection(kept).setMeta('addToHistory', false));
+              return false;
+            },
+          },
+        },
+      }),
+    ];
   },
 });
 
@@ -86,6 +120,7 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
       StarterKit.configure({ link: false, listItem: false }),
       ListItemTabLeaves,
       Link.configure({ openOnClick: false }),
+      SelectionKeptOnBlur,
     ],
     // The editable area is named by the 'Body' label above it (a screen reader announced a nameless text box).
     // Launched (read-only), it stays a Tab stop, so the keyboard can still reach the text to read and copy it.
