@@ -492,6 +492,26 @@ describe('parseTimestamp', () => {
     expect(parseTimestamp('07/04/2026', 'America/Los_Angeles')).toBe(Date.parse('2026-07-04T07:00:00Z'));
   });
 
+  it('reads a time the console shows in the hour repeated when summer time ends, with its offset, as that instant', () => {
+    // 2026-11-01 in California: 01:30 PDT is 08:30 UTC, and an hour later clocks show 01:30 again, PST, 09:30 UTC.
+    // The SUPPRESSION screen shows the second '11/01/2026 01:30:00 -08:00' (formatSuppressionDate).
+    expect(parseTimestamp('11/01/2026 01:30:00 -08:00', 'America/Los_Angeles')).toBe(
+      Date.parse('2026-11-01T09:30:00Z'),
+    );
+    expect(parseTimestamp('11/01/2026 01:30:00 -07:00', 'America/Los_Angeles')).toBe(
+      Date.parse('2026-11-01T08:30:00Z'),
+    );
+    expect(parseTimestamp('11/1/2026 1:30 AM -08:00', 'America/Los_Angeles')).toBe(
+      Date.parse('2026-11-01T09:30:00Z'),
+    );
+    // Without the offset, the wall time is its first occurrence (README).
+    expect(parseTimestamp('11/01/2026 01:30:00', 'America/Los_Angeles')).toBe(
+      Date.parse('2026-11-01T08:30:00Z'),
+    );
+    // The offset is read as written whatever the zone given, as in ISO 8601.
+    expect(parseTimestamp('11/01/2026 01:30:00 -08:00')).toBe(Date.parse('2026-11-01T09:30:00Z'));
+  });
+
   it.each([
     ['2024-08-01', '2024-08-01T00:00:00.000Z'],
     ['2024-08-01T07:30', '2024-08-01T07:30:00.000Z'],
@@ -527,6 +547,8 @@ describe('parseTimestamp', () => {
     ['8/1/2024 0:30 AM'],
     ['8/1/2024 24:00'],
     ['8/1/2024Z'],
+    ['8/1/2024 -07:00'],
+    ['8/1/2024 7:30 -25:00'],
     ['yesterday'],
     ['2024-08-01T07:00+25:00'],
   ])('refuses %j', (text) => {

@@ -658,10 +658,12 @@ const ISO_TIMESTAMP =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?\s*(Z|[+-]\d{2}:?\d{2})?)?$/i;
 /**
  * The console's own form of a date (document 2 §3: MM/DD/YYYY HH:mm:ss), and what Excel in the United States saves a
- * date as in a CSV file ('8/1/2024', '8/1/2024 7:00', '8/1/2024 7:00 AM'): month first, a four-digit year, no zone.
+ * date as in a CSV file ('8/1/2024', '8/1/2024 7:00', '8/1/2024 7:00 AM'): month first, a four-digit year. A time may
+ * be followed by its offset from UTC, as the console shows a time in the hour repeated when summer time ends
+ * ('11/01/2026 01:30:00 -08:00', the second 01:30 in California): copied from the screen, it is read as shown.
  */
 const US_TIMESTAMP =
-  /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([ap])\.?m\.?)?)?$/i;
+  /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([ap])\.?m\.?)?(?:\s*(Z|[+-]\d{2}:?\d{2}))?)?$/i;
 
 /**
  * parseTimestamp in one zone, remembering the dates already read: a file's lines mostly repeat a few dates, and
@@ -719,20 +721,21 @@ export function parseTimestamp(text: string, timeZone?: string): number | null {
 }
 
 /**
- * A date in US order ('MM/DD/YYYY HH:mm:ss', 'M/D/YYYY h:mm AM') as the parts ISO_TIMESTAMP's match has: year, month,
- * day, hour (24-hour), minute, second; no fraction, no zone. An hour of 0 or over 12 with AM or PM is not a time.
+ * A date in US order ('MM/DD/YYYY HH:mm:ss', 'M/D/YYYY h:mm AM', 'MM/DD/YYYY HH:mm:ss -08:00') as the parts
+ * ISO_TIMESTAMP's match has: year, month, day, hour (24-hour), minute, second, no fraction, the offset if written. An
+ * hour of 0 or over 12 with AM or PM is not a time.
  */
 function usTimestamp(text: string): (string | undefined)[] | null {
   const match = US_TIMESTAMP.exec(text);
   if (match === null) return null;
-  const [, month, day, year, hour, minute, second, half] = match;
+  const [, month, day, year, hour, minute, second, half, zone] = match;
   let hour24 = hour;
   if (half !== undefined) {
     const h = Number(hour);
     if (h < 1 || h > 12) return null;
     hour24 = String((h % 12) + (half.toLowerCase() === 'p' ? 12 : 0));
   }
-  return [text, year, month, day, hour24, minute, second, undefined, undefined];
+  return [text, year, month, day, hour24, minute, second, undefined, zone];
 }
 
 /**
