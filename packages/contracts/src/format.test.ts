@@ -6,6 +6,8 @@ import {
   isTimeZone,
   utcOffsetIn,
   wallTimeIn,
+  ZONE_SPELLINGS_KEPT,
+  zoneFormatterCounts,
 } from './format.ts';
 import { inTimeZone } from './testing/time-zone.ts';
 
@@ -119,5 +121,21 @@ describe('inTimeZone (test support)', () => {
   });
   it('puts back the zone the test started with', () => {
     expect(process.env.TZ).toBe(start);
+  });
+});
+
+describe('formatters kept per time zone', () => {
+  it('keeps one formatter for a zone asked for in a thousand letter cases, and at most 256 spellings', () => {
+    const before = zoneFormatterCounts().zones;
+    const name = 'america/los_angeles';
+    for (let i = 0; i < 1000; i++) {
+      // Each i gives another mix of capitals: bit k of i capitalises letter k.
+      const spelling = [...name].map((c, k) => (k < 10 && (i >> k) & 1 ? c.toUpperCase() : c)).join('');
+      expect(formatDateTimeIn('2026-11-01T09:30:00Z', spelling)).toBe('2026-11-01 01:30:00');
+    }
+    const after = zoneFormatterCounts();
+    expect(after.zones - before).toBeLessThanOrEqual(1);
+    expect(after.spellings).toBeLessThanOrEqual(ZONE_SPELLINGS_KEPT);
+    expect(ZONE_SPELLINGS_KEPT).toBe(256);
   });
 });

@@ -17,8 +17,14 @@ function dateOf(value: string | Date | null | undefined): Date | undefined {
   return Number.isNaN(d.getTime()) ? undefined : d;
 }
 
-/** One formatter per time zone: making one costs far more than using it. */
+/**
+ * One formatter per time zone: making one costs far more than using it. Kept by the zone's own name: a zone may be
+ * asked for in any letter case or by an old alias ('us/pacific'), and a client sending endless spellings must not
+ * grow the server's memory. The spellings seen lately are remembered, up to ZONE_SPELLINGS_KEPT.
+ */
 const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
+const zoneSpellings = new Map<string, Intl.DateTimeFormat>();
+export const ZONE_SPELLINGS_KEPT = 256;
 
 /**
  * `YYYY-MM-DD HH:mm:ss` in the time zone `timeZone` (a file made on the server for a viewer elsewhere shows the times
@@ -89,21 +95,32 @@ export function formatDateTimeWithOffsetIn(
 
 /** Year, month, day, hour, minute and second as clocks in the zone show them. */
 function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = zoneFormatters.get(timeZone);
+  const known = zoneSpellings.get(timeZone);
+  if (known !== undefined) return known;
+  const made = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  const name = made.resolvedOptions().timeZone;
+  let formatter = zoneFormatters.get(name);
   if (formatter === undefined) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    zoneFormatters.set(timeZone, formatter);
+    formatter = made;
+    zoneFormatters.set(name, formatter);
   }
+  if (zoneSpellings.size >= ZONE_SPELLINGS_KEPT) zoneSpellings.clear();
+  zoneSpellings.set(timeZone, formatter);
   return formatter;
+}
+
+/** How many formatters are kept, by zone and by spelling (for the test of the bound). */
+export function zoneFormatterCounts(): { zones: number; spellings: number } {
+  return { zones: zoneFormatters.size, spellings: zoneSpellings.size };
 }
 
 /** The zone's offset from UTC at an instant, in milliseconds (UTC-8: -28,800,000). */

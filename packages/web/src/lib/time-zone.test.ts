@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { timeZoneName, timeZoneNote, todayCaption } from './time-zone.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { browserTimeZone, timeZoneName, timeZoneNote, todayCaption, withTimeZone } from './time-zone.ts';
 
 const winter = new Date('2026-11-21T22:03:43Z');
 const summer = new Date('2026-07-01T19:00:00Z');
@@ -35,5 +35,19 @@ describe("the dashboard's day", () => {
     expect(todayCaption('Today', '2026-11-22', 'UTC', winter)).toBe(
       'Today, Sun 22 Nov (Coordinated Universal Time)',
     );
+  });
+});
+
+describe("the browser's zone sent as tz", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("is 'UTC' when the runtime cannot name its zone, never the word undefined", () => {
+    const options = Intl.DateTimeFormat().resolvedOptions();
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({
+      ...options,
+      timeZone: undefined as unknown as string,
+    });
+    expect(browserTimeZone()).toBe('UTC');
+    expect(withTimeZone('/api/v1/dashboard')).toBe('/api/v1/dashboard?tz=UTC');
   });
 });

@@ -3,10 +3,11 @@ import { utcOffsetIn } from '@psps/contracts';
 /**
  * The browser's IANA time zone (America/Los_Angeles): every time on screen is shown in it, and it is sent as `tz`
  * where the server reads or writes times as the operator's screen shows them (the events grid's CSV, the dates of
- * a suppression upload file, the dashboard's day).
+ * a suppression upload file, the dashboard's day). 'UTC' when the runtime cannot name its zone (some engines then
+ * leave it undefined, and `tz=undefined` was refused by the server).
  */
 export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
 /** `path?tz=…` (or `&tz=…` when the path has a query already). */
