@@ -545,6 +545,25 @@ test.describe('shell', () => {
     await expect(page.getByTestId('page-name')).toContainText('Dashboard');
     await snap(page, 'short-title-400');
   });
+
+  test('the breakpoints are where document 1 §9 puts them: short title at 429 px or less, compact at 992 px or less', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 430, height: 800 });
+    await signIn(page, 'operator');
+    await page.goto('/admin/dashboard');
+    await expect(page.getByTestId('brand')).toHaveText('PG&E PSPS Reports');
+    await page.setViewportSize({ width: 429, height: 800 });
+    await expect(page.getByTestId('brand')).toHaveText('PG&E PSPS');
+    // 993 px: the logout is in the top bar's More dropdown; 992 px: compact, the logout is in the sidebar.
+    await page.setViewportSize({ width: 993, height: 800 });
+    await expect(page.getByRole('button', { name: 'More' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Toggle sidebar' })).toHaveCount(0);
+    await page.setViewportSize({ width: 992, height: 800 });
+    await expect(page.getByRole('button', { name: 'More' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await expect(page.locator('#sidebar').getByRole('button', { name: 'Log out' })).toBeVisible();
+  });
 });
 
 test.describe('one session, every tab (document 1 §2: every screen redirects when no token is stored)', () => {
