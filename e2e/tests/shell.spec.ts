@@ -27,6 +27,32 @@ test.describe('sign-in (document 1 §2)', () => {
     await snap(page, 'dashboard-operator');
   });
 
+  test("the 'Welcome.' toast shows at the bottom right for 5 seconds (document 1 §2, §8)", async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await page.goto('/auth/login-page');
+    await page.getByRole('textbox', { name: 'Email address' }).fill(DEMO.operator.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO.operator.password);
+    // The page's clock stands still from here: the toast's 5 seconds pass only as the test says.
+    await page.clock.pauseAt(Date.now() + 2_000);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    const toast = page.locator('.mantine-Notification-root', { hasText: 'Welcome.' });
+    await expect(toast).toBeVisible();
+    const box = await toast.boundingBox();
+    const viewport = page.viewportSize();
+    if (!box || !viewport) throw new Error('the toast or the window has no size');
+    expect(viewport.width - (box.x + box.width)).toBeLessThan(40);
+    expect(viewport.height - (box.y + box.height)).toBeLessThan(40);
+    expect(box.x).toBeGreaterThan(viewport.width / 2);
+    await page.clock.runFor(4_990);
+    await expect(toast).toHaveCount(1);
+    // At 5 s it closes (its fade-out included, well within the next second).
+    await page.clock.runFor(1_010);
+    await expect(toast).toHaveCount(0);
+  });
+
   test('a wrong password shows Invalid Login and stores nothing', async ({ page }) => {
     await page.goto('/auth/login-page');
     await page.getByRole('textbox', { name: 'Email address' }).fill(DEMO.viewer.email);
