@@ -27,6 +27,32 @@ test.describe('sign-in (document 1 §2)', () => {
     await snap(page, 'dashboard-operator');
   });
 
+  test("the 'Welcome.' toast shows at the bottom right for 5 seconds (document 1 §2, §8)", async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await page.goto('/auth/login-page');
+    await page.getByRole('textbox', { name: 'Email address' }).fill(DEMO.operator.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO.operator.password);
+    // The page's clock stands still from here: the toast's 5 seconds pass only as the test says.
+    await page.clock.pauseAt(Date.now() + 2_000);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    const toast = page.locator('.mantine-Notification-root', { hasText: 'Welcome.' });
+    await expect(toast).toBeVisible();
+    const box = await toast.boundingBox();
+    const viewport = page.viewportSize();
+    if (!box || !viewport) throw new Error('the toast or the window has no size');
+    expect(viewport.width - (box.x + box.width)).toBeLessThan(40);
+    expect(viewport.height - (box.y + box.height)).toBeLessThan(40);
+    expect(box.x).toBeGreaterThan(viewport.width / 2);
+    await page.clock.runFor(4_990);
+    await expect(toast).toHaveCount(1);
+    // At 5 s it closes (its fade-out included, well within the next second).
+    await page.clock.runFor(1_010);
+    await expect(toast).toHaveCount(0);
+  });
+
   test('a wrong password shows Invalid Login and stores nothing', async ({ page }) => {
     await page.goto('/auth/login-page');
     await page.getByRole('textbox', { name: 'Email address' }).fill(DEMO.viewer.email);
@@ -544,6 +570,25 @@ test.describe('shell', () => {
     await expect(page.getByTestId('page-name')).toBeVisible();
     await expect(page.getByTestId('page-name')).toContainText('Dashboard');
     await snap(page, 'short-title-400');
+  });
+
+  test('the breakpoints are where document 1 §9 puts them: short title at 429 px or less, compact at 992 px or less', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 430, height: 800 });
+    await signIn(page, 'operator');
+    await page.goto('/admin/dashboard');
+    await expect(page.getByTestId('brand')).toHaveText('PG&E PSPS Reports');
+    await page.setViewportSize({ width: 429, height: 800 });
+    await expect(page.getByTestId('brand')).toHaveText('PG&E PSPS');
+    // 993 px: the logout is in the top bar's More dropdown; 992 px: compact, the logout is in the sidebar.
+    await page.setViewportSize({ width: 993, height: 800 });
+    await expect(page.getByRole('button', { name: 'More' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Toggle sidebar' })).toHaveCount(0);
+    await page.setViewportSize({ width: 992, height: 800 });
+    await expect(page.getByRole('button', { name: 'More' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await expect(page.locator('#sidebar').getByRole('button', { name: 'Log out' })).toBeVisible();
   });
 });
 

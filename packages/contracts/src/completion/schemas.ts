@@ -38,8 +38,11 @@ export const completionReportsParams = z.object({
   ),
 });
 
-/** refresh / resend / launch calls: `/{token}/{id}`, id a report ID or dataset ID (the same for completion). */
+/** refresh / resend calls: `/{token}/{id}`, id a report ID or dataset ID (the same for completion). */
 export const completionActionParams = z.object({ token: pathToken, id: idParam });
+
+/** launch calls: `/{token}/{datasetId}`, named as document 1 §7 writes their paths. */
+export const launchParams = z.object({ token: pathToken, datasetId: idParam });
 
 /**
  * Added to a completion row and to a custom report's state (after the fields DESIGN.md pins), so an operator sees

@@ -5,6 +5,7 @@ import {
   completionReportsAnswer,
   completionReportsParams,
   errorBody,
+  launchParams,
   type QueuedAnswer,
   queuedAnswer,
 } from '@psps/contracts';
@@ -112,14 +113,14 @@ export async function completionRoutes(app: App, ctx: AppContext) {
   );
 
   app.get(
-    '/api/launch-completion-report/:token/:id',
+    '/api/launch-completion-report/:token/:datasetId',
     {
       config: { access: 'REPORTING' },
       exposeHeadRoute: false,
       schema: {
         tags,
         summary: 'Generate the completion report of a dataset now, then transfer it',
-        params: completionActionParams,
+        params: launchParams,
         response: actionResponses,
       },
     },
@@ -129,7 +130,7 @@ export async function completionRoutes(app: App, ctx: AppContext) {
       // that exists again (a refresh), needs MB_INTERNAL_PERMISSION.
       const permissions: readonly string[] = req.auth?.permissions ?? [];
       if (!permissions.includes('MB_INTERNAL_PERMISSION')) {
-        const state = await service.launchState(req.params.id);
+        const state = await service.launchState(req.params.datasetId);
         if (!state.due) throw new HttpError(403, 'forbidden', state.reason);
         if (state.exists) {
           throw new HttpError(
@@ -139,7 +140,9 @@ export async function completionRoutes(app: App, ctx: AppContext) {
           );
         }
       }
-      return reply.code(202).send(launched(await service.launchCompletion(req.params.id, actorOf(req.auth))));
+      return reply
+        .code(202)
+        .send(launched(await service.launchCompletion(req.params.datasetId, actorOf(req.auth))));
     },
   );
 
@@ -148,17 +151,17 @@ export async function completionRoutes(app: App, ctx: AppContext) {
     (typeof LAUNCH_PATHS)[CustomReportKind],
   ][]) {
     app.get(
-      `/api/${path}/:token/:id`,
+      `/api/${path}/:token/:datasetId`,
       {
         config: { access: 'REPORTING' },
         exposeHeadRoute: false,
-        schema: { tags, summary, params: completionActionParams, response: actionResponses },
+        schema: { tags, summary, params: launchParams, response: actionResponses },
       },
       async (req, reply) => {
         if (!pathTokenMatches(req, req.params.token)) throw tokenMismatch();
         return reply
           .code(202)
-          .send(launched(await service.launchCustom(kind, req.params.id, actorOf(req.auth))));
+          .send(launched(await service.launchCustom(kind, req.params.datasetId, actorOf(req.auth))));
       },
     );
   }

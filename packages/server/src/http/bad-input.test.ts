@@ -585,6 +585,33 @@ describe('ids', () => {
       });
     }
   });
+
+  it('names the id of the launch calls datasetId, as document 1 §7 writes their paths', async () => {
+    const launches = [
+      'launch-completion-report',
+      'launch-medicalbaseline-report',
+      'launch-mb-unreached-report',
+      'launch-linkclick-report',
+    ];
+    for (const call of launches) {
+      const res = await t.app.inject({ url: `/api/${call}/${token}/abc`, headers: bearer(token) });
+      expect(res.statusCode, call).toBe(400);
+      expect(res.json(), call).toEqual({
+        error: 'bad_request',
+        message: 'The datasetId in the address must be a whole number.',
+        details: [{ field: 'params.datasetId', reason: 'must be a whole number' }],
+      });
+    }
+    const { paths } = (await t.app.inject({ url: '/api/docs/json' })).json();
+    expect(Object.keys(paths)).toEqual(
+      expect.arrayContaining([
+        '/api/launch-completion-report/{token}/{datasetId}',
+        '/api/launch-medicalbaseline-report/{token}/{datasetId}',
+        '/api/launch-mb-unreached-report/{token}/{datasetId}',
+        '/api/launch-linkclick-report/{token}/{datasetId}',
+      ]),
+    );
+  });
 });
 
 describe('refusals before an upload is read carry its answer shape (they were 500s)', () => {

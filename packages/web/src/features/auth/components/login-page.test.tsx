@@ -142,3 +142,23 @@ describe('the Login card, by keyboard', () => {
     expect(password.getAttribute('aria-invalid')).toBeNull();
   });
 });
+
+describe('the Login card (document 1 §2, §9)', () => {
+  it('appears 700 ms after the page opens, with an Email address field, a Password field and a Login button', async () => {
+    vi.useFakeTimers();
+    try {
+      loginAt('/auth/login-page');
+      // Each step then advances 0 ms: React draws what the timer changed, no time passing meanwhile.
+      await vi.advanceTimersByTimeAsync(699);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
+      await vi.advanceTimersByTimeAsync(1);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(screen.getByRole('textbox', { name: 'Email address' })).toBeTruthy();
+      expect(screen.getByLabelText(/^Password/, { selector: 'input' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

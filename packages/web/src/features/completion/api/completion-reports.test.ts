@@ -1,7 +1,10 @@
 // @vitest-environment jsdom
 import type { CompletionReportRow } from '@psps/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, renderHook } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { refreshCompletionReports } from './completion-reports.ts';
+import { refreshCompletionReports, useCompletionReports } from './completion-reports.ts';
 
 const row = (
   ID: number,
@@ -204,5 +207,35 @@ describe('the stored list keeps what the screen shows, compactly', () => {
     const rows = await refreshCompletionReports();
     expect(asked).toEqual(['/api/completion-reports/tok/0']);
     expect(rows.map((r) => r.ID)).toEqual([2]);
+  });
+});
+
+describe('the completion list is checked every 60 seconds (document 1 §4, §9)', () => {
+  it('with a stored list, checks first 60 seconds after opening, then every 60 seconds', async () => {
+    answers.push([[{ LOGIN_VALID: 1 }], [{ MAX_UPDATE_XT: 200 }], [row(2, 200), row(1, 100)]]);
+    await refreshCompletionReports();
+    asked = [];
+    const unchanged = [[{ LOGIN_VALID: 1 }], [{ MAX_UPDATE_XT: 200 }], []];
+    answers.push(unchanged, unchanged);
+    vi.useFakeTimers();
+    try {
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      const wrapper = ({ children }: { children: ReactNode }) =>
+        createElement(QueryClientProvider, { client }, children);
+      const { result } = renderHook(() => useCompletionReports(), { wrapper });
+      expect(result.current.data?.map((r) => r.ID)).toEqual([2, 1]);
+      await vi.advanceTimersByTimeAsync(59_999);
+      expect(asked).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(asked).toEqual(['/api/completion-reports/tok/200']);
+      await vi.advanceTimersByTimeAsync(59_999);
+      expect(asked).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(asked).toEqual(['/api/completion-reports/tok/200', '/api/completion-reports/tok/200']);
+      cleanup();
+      client.clear();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
