@@ -400,8 +400,21 @@ test.describe('Combined campaign report', () => {
     await page.goto('/admin/campaign-report');
     await choose(page, 'campaign-select', new RegExp(`\\[${ROOT}\\]`));
     await expect(page.getByTestId('summary-section')).toBeVisible();
-    // Header, then the event's campaigns: 990100 with its three children, 990200 and 990300.
-    await expect(page.getByTestId('events-grid').getByRole('row')).toHaveCount(1 + 6);
+    // The grid for the chosen dataset: the header, then 990100 and its children (two from the start, a third once
+    // the tree test below has run), not the event's other campaigns (990200, and 990300 once added).
+    const grid = page.getByTestId('events-grid');
+    const rootIds = grid.getByRole('row').locator('td:nth-child(5)');
+    await expect(grid.getByRole('row').nth(1).locator('td:nth-child(4)')).toHaveText(`${ROOT}`);
+    await expect.poll(async () => [...new Set(await rootIds.allInnerTexts())]).toEqual([`${ROOT}`]);
+    const shown = await rootIds.count();
+    expect(shown).toBeGreaterThanOrEqual(3);
+    await expect(grid).toContainText(`${shown} campaigns`);
+    const download = page.waitForEvent('download');
+    await grid.getByText('Download CSV File').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`event-${EVENT}-campaign-${ROOT}.csv`);
+    const lines = (await fs.readFile(await file.path(), 'utf8')).split('\r\n').slice(1, -1);
+    expect(lines.map((line) => line.split(',')[4])).toEqual(Array(shown).fill(`${ROOT}`));
     await expect(page.getByTestId('tree-root')).toContainText(`ID ${ROOT}`);
     for (const kind of ['voice', 'sms', 'email']) {
       await expect(page.getByTestId(`channel-report-${kind}`).getByTestId('stats-total')).toHaveText('10');

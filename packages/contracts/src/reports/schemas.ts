@@ -16,11 +16,21 @@ export const datasetIdParams = z.object({ datasetId: idParam });
 export const eventIdParams = z.object({ eventId: idParam });
 /**
  * The events grid CSV: with `tz` (the console sends the browser's zone), its times are `YYYY-MM-DD HH:mm:ss` in that
- * zone, as the grid on screen shows them; without it, ISO 8601 UTC.
+ * zone, as the grid on screen shows them; without it, ISO 8601 UTC. With `datasetId`, only that campaign's rows (its
+ * root and its children), as the combined campaign report shows the grid for the chosen dataset (document 1 §2).
  */
 export const gridCsvQuery = z.object({
   tz: timeZoneParam.optional(),
+  datasetId: idParam.optional(),
 });
+
+/** The rows of the events grid that belong to a campaign: its root row and the rows of its children. */
+export function gridRowsOfCampaign<T extends { rootDataset_bint: number }>(
+  rows: readonly T[],
+  datasetId: number,
+) {
+  return rows.filter((row) => row.rootDataset_bint === datasetId);
+}
 
 export const customerClassSchema = z.enum(CUSTOMER_CLASSES);
 export const channelSchema = z.enum(CHANNELS);

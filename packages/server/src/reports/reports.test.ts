@@ -253,6 +253,39 @@ describe('events', () => {
     expect(csv.body.split('\r\n')).toHaveLength(5); // header, 3 rows, final line break
   });
 
+  it("downloads one campaign's rows of the grid (its root and children), as the combined report shows them", async () => {
+    await ingest('events', [{ id_bint: 5, name_vch: 'Two campaigns', begin_dt: '2026-11-23T08:00:00Z' }]);
+    await ingest('datasets', [
+      { dataset_id_bint: 500, event_id_bint: 5, title_vch: 'First', created_dt: '2026-11-23T08:10:00Z' },
+      {
+        dataset_id_bint: 501,
+        event_id_bint: 5,
+        rootDataset_bint: 500,
+        customer_class: 'MEDICAL_BASELINE',
+        title_vch: 'First MB',
+        created_dt: '2026-11-23T08:11:00Z',
+      },
+      { dataset_id_bint: 600, event_id_bint: 5, title_vch: 'Second', created_dt: '2026-11-23T09:10:00Z' },
+    ]);
+    const all = await get('/csv/proc_reports_gridTreeEvents/5');
+    // Every line ends with CRLF: the last piece is the empty text after the last one.
+    const lines = all.body.split('\r\n').slice(0, -1);
+    expect(lines.map((line) => line.split(',')[3])).toEqual(['MB-DS-ID', '500', '501', '600']);
+    const one = await get('/csv/proc_reports_gridTreeEvents/5?datasetId=500');
+    expect(one.statusCode).toBe(200);
+    expect(one.headers['content-disposition']).toBe('attachment; filename="event-5-campaign-500.csv"');
+    expect(one.body.split('\r\n').map((line) => line.split(',').slice(0, 7).join(','))).toEqual([
+      '#,MB-EVT-ID,Event Name,MB-DS-ID,MB-ROOT-ID,Type,Title',
+      '1,5,Two campaigns,500,500,Root,First',
+      '2,5,Two campaigns,501,500,Medical Baseline,First MB',
+      '',
+    ]);
+    const elsewhere = await get('/csv/proc_reports_gridTreeEvents/5?datasetId=100');
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json().message).toBe('Campaign 100 is not a campaign of event 5.');
+    expect((await get('/csv/proc_reports_gridTreeEvents/5?datasetId=x')).statusCode).toBe(400);
+  });
+
   it('writes the CSV times as the screen shows them in the time zone given as tz, each with its UTC offset, and refuses an unknown zone', async () => {
     const la = await get('/csv/proc_reports_gridTreeEvents/3?tz=America/Los_Angeles');
     expect(la.statusCode).toBe(200);

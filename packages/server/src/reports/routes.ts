@@ -12,12 +12,14 @@ import {
   eventTreesAnswer,
   gridAnswer,
   gridCsvQuery,
+  gridRowsOfCampaign,
   REPORT_PATHS,
   summaryAnswer,
 } from '@psps/contracts';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { GROWING_ANSWER } from '../http/compression.ts';
+import { notFound } from '../http/errors.ts';
 import type { App } from '../http/types.ts';
 import { gridCsv } from './csv.ts';
 import { reportsService } from './service.ts';
@@ -81,11 +83,18 @@ export async function reportsRoutes(app: App, ctx: AppContext) {
       },
     },
     async (req, reply) => {
-      const [rows] = await reports.grid(req.params.eventId);
+      const { eventId } = req.params;
+      const { datasetId, tz } = req.query;
+      const [all] = await reports.grid(eventId);
+      const rows = datasetId === undefined ? all : gridRowsOfCampaign(all, datasetId);
+      if (rows.length === 0 && all.length > 0) {
+        throw notFound(`Campaign ${datasetId} is not a campaign of event ${eventId}.`);
+      }
+      const name = datasetId === undefined ? `event-${eventId}` : `event-${eventId}-campaign-${datasetId}`;
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="event-${req.params.eventId}.csv"`)
-        .send(gridCsv(rows, req.query.tz));
+        .header('content-disposition', `attachment; filename="${name}.csv"`)
+        .send(gridCsv(rows, tz));
     },
   );
 

@@ -10,8 +10,8 @@ import { CampaignTreeSection, EventsGridSection } from './events-page.tsx';
 const KINDS = Object.keys(CHANNEL_REPORT_PATHS) as ChannelReportKind[];
 
 /**
- * Combined campaign report (document 1 §2): one campaign dropdown drives the summary, the events grid of the
- * campaign's event, the campaign tree and the voice, SMS and e-mail sections together. The summary is the
+ * Combined campaign report (document 1 §2): one campaign dropdown drives, for the chosen dataset, the summary, the
+ * events grid (the campaign's rows of its event's grid), the campaign tree and the voice, SMS and e-mail sections together. The summary is the
  * 10-minute snapshot and the channel sections are live: their titles and the summary's note say which is which.
  */
 export function CampaignReportPage() {
@@ -31,6 +31,7 @@ export function CampaignReportPage() {
             {campaign && (
               <EventsGridSection
                 eventId={campaign.event_id_bint}
+                datasetId={datasetId}
                 title={`Event ${event ? eventLabel(event) : `E${campaign.event_id_bint}`}`}
               />
             )}

@@ -35,12 +35,21 @@ const CELLS: Record<
   'e-Mail Count': { cell: (r) => formatCount(r.emailcount_int), numeric: true },
 };
 
-/** Downloads the grid of an event as CSV with the session's bearer token (a plain link could not send it). */
-async function downloadCsv(eventId: number) {
+/**
+ * Downloads the grid of an event (or of one of its campaigns) as CSV with the session's bearer token (a plain link
+ * could not send it).
+ */
+async function downloadCsv(eventId: number, datasetId: number | undefined) {
   notifications.show({ message: TOASTS.downloadInProgress });
   try {
+    const path = `/csv/proc_reports_gridTreeEvents/${eventId}`;
     // The file's times as the grid shows them: in the browser's time zone.
-    await apiDownload(withTimeZone(`/csv/proc_reports_gridTreeEvents/${eventId}`), `event-${eventId}.csv`);
+    await (datasetId === undefined
+      ? apiDownload(withTimeZone(path), `event-${eventId}.csv`)
+      : apiDownload(
+          withTimeZone(`${path}?datasetId=${datasetId}`),
+          `event-${eventId}-campaign-${datasetId}.csv`,
+        ));
   } catch (err) {
     notifications.show({ color: 'red', title: 'Download failed', message: (err as Error).message });
   }
@@ -52,9 +61,12 @@ async function downloadCsv(eventId: number) {
  */
 export const EventsGrid = memo(function EventsGrid({
   eventId,
+  datasetId,
   rows,
 }: {
   eventId: number;
+  /** The campaign whose rows these are (the CSV holds the same); undefined: the whole event. */
+  datasetId?: number;
   rows: readonly GridRow[];
 }) {
   return (
@@ -64,7 +76,13 @@ export const EventsGrid = memo(function EventsGrid({
           {rows.length === 1 ? '1 campaign' : `${rows.length} campaigns`}
         </Text>
         {/* A link, as document 1 §2 calls it; a button element underneath, since the download needs the bearer token. */}
-        <Anchor component="button" type="button" role="link" size="sm" onClick={() => downloadCsv(eventId)}>
+        <Anchor
+          component="button"
+          type="button"
+          role="link"
+          size="sm"
+          onClick={() => downloadCsv(eventId, datasetId)}
+        >
           <Group gap={4} wrap="nowrap">
             <IconDownload size={16} />
             {REPORT_TEXTS.downloadCsv}

@@ -1,6 +1,6 @@
 import { Divider, Skeleton, Stack, Text } from '@mantine/core';
-import { type CampaignTreeAnswer, REPORT_TEXTS } from '@psps/contracts';
-import { useDeferredValue } from 'react';
+import { type CampaignTreeAnswer, type GridRow, gridRowsOfCampaign, REPORT_TEXTS } from '@psps/contracts';
+import { useDeferredValue, useMemo } from 'react';
 import { useCampaignTree } from '../api/get-campaign-tree.ts';
 import { useEventTrees } from '../api/get-event-trees.ts';
 import { useEvents } from '../api/get-events.ts';
@@ -12,13 +12,42 @@ import { EventsGrid } from './events-grid.tsx';
 import { LoadProblem } from './report-query.tsx';
 import { ReportSection } from './report-section.tsx';
 
-export function EventsGridSection({ eventId, title }: { eventId: number; title?: string }) {
+/**
+ * The events grid of an event; with `datasetId`, only that campaign's rows (its root and children), as the combined
+ * campaign report shows it for the chosen dataset (document 1 §2), its CSV likewise.
+ */
+export function EventsGridSection({
+  eventId,
+  datasetId,
+  title,
+}: {
+  eventId: number;
+  datasetId?: number;
+  title?: string;
+}) {
   const grid = useEventsGrid(eventId);
   return (
     <ReportSection title={title} what="events grid" query={grid} testId="events-grid-section">
-      {(rows) => <EventsGrid eventId={eventId} rows={rows} />}
+      {(rows) => <CampaignRows eventId={eventId} datasetId={datasetId} rows={rows} />}
     </ReportSection>
   );
+}
+
+function CampaignRows({
+  eventId,
+  datasetId,
+  rows,
+}: {
+  eventId: number;
+  datasetId?: number;
+  rows: readonly GridRow[];
+}) {
+  // Kept the same between reloads that change nothing, so the memoised grid draws nothing again.
+  const shown = useMemo(
+    () => (datasetId === undefined ? rows : gridRowsOfCampaign(rows, datasetId)),
+    [rows, datasetId],
+  );
+  return <EventsGrid eventId={eventId} datasetId={datasetId} rows={shown} />;
 }
 
 export function CampaignTreeSection({ datasetId, title }: { datasetId: number; title: string }) {
