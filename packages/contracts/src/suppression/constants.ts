@@ -25,7 +25,10 @@ export const SUPPRESSION_TEXTS = {
   groupNameUnknown: 'Please enter existing group name!',
   uploadFailed: "File couldn't be uploaded. Try Again!",
   rowDeleteFailed: "Row couldn't be Deleted. Try Again!",
-  /** Document 2 §8: the console never actually displays this one; it keeps its home here all the same. */
+  /**
+   * Document 2 §8 notes that the original console never displayed this one. Ours does, in the group delete's failure
+   * (with the server's reason): a refused delete left unsaid would read as done.
+   */
   groupDeleteFailed: "Data couldn't be Deleted. Try Again!",
   rowDeleted: 'Row Deleted Successfuly!',
 } as const;
