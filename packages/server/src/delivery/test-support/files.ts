@@ -114,3 +114,29 @@ export function slowProxy(port: number, delayMs: number): Promise<LoopbackServer
     upstream.pipe(client);
   });
 }
+
+/**
+ * A TCP proxy on 127.0.0.1 to `port` that passes everything until `freeze()`, then nothing either way while keeping
+ * every connection open: a link that went silent (a network cut, a firewall dropping a connection's state) without
+ * either side being told.
+ */
+export async function freezingProxy(port: number): Promise<LoopbackServer & { freeze(): void }> {
+  let frozen = false;
+  const server = await loopbackServer((client, track) => {
+    const upstream = connect(port, '127.0.0.1');
+    track(upstream);
+    for (const socket of [client, upstream]) socket.on('error', () => {});
+    client.on('data', (chunk: Buffer) => {
+      if (!frozen) upstream.write(chunk);
+    });
+    upstream.on('data', (chunk: Buffer) => {
+      if (!frozen) client.write(chunk);
+    });
+  });
+  return {
+    ...server,
+    freeze() {
+      frozen = true;
+    },
+  };
+}
