@@ -5,6 +5,7 @@ import { utils } from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   closedPort,
+  cuttingProxy,
   filesUnder,
   randomFile,
   slowProxy,
@@ -170,6 +171,26 @@ describe('SFTP file transfer', () => {
       );
       expect(Date.now() - started).toBeLessThan(10_000);
       expect(await filesUnder(join(remote.path, 'stalled'))).not.toContain('stalled.csv');
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('says the server closed the connection when it drops it in the middle of the file, leaving nothing under its name', async () => {
+    const report = await randomFile(local.path, 'dropped.csv', 3_000_000);
+    const proxy = await cuttingProxy(server.port, 200_000);
+    try {
+      const error = await failureOf(
+        createFileTransfer(`sftp://psps:${PASSWORD}@127.0.0.1:${proxy.port}/dropped`).send(
+          report.path,
+          'dropped.csv',
+        ),
+      );
+      expect(error.stage).toBe('upload');
+      expect(error.message).toBe(
+        `Upload failed: the server closed the connection (put: Re-thrown: _put: Unexpected end event). File transfer to sftp://psps:***@127.0.0.1:${proxy.port}/dropped.`,
+      );
+      expect(await filesUnder(join(remote.path, 'dropped'))).not.toContain('dropped.csv');
     } finally {
       await proxy.close();
     }
