@@ -390,3 +390,31 @@ describe('SFTP file transfer, refusals', () => {
     }
   });
 });
+
+describe('SFTP file transfer to a utility whose pick-up takes each report at once', () => {
+  it('counts a report taken the moment it got its name as delivered, not as failed (and sent again)', async () => {
+    const remote = await tempFolder('sftp-pickup');
+    const local = await tempFolder('sftp-pickup-local');
+    await mkdir(join(remote.path, 'picked-up'));
+    const server = await startSftpTestServer({
+      root: remote.path,
+      hostKey,
+      username: 'psps',
+      password: PASSWORD,
+      pickUpTo: 'picked-up',
+    });
+    try {
+      const report = await randomFile(local.path, 'picked.csv', 50_000);
+      const result = await createFileTransfer(
+        `sftp://psps:${PASSWORD}@127.0.0.1:${server.port}/inbound`,
+      ).send(report.path, 'picked.csv');
+      expect(result).toEqual({ bytes: 50_000, remotePath: '/inbound/picked.csv' });
+      expect((await readFile(join(remote.path, 'picked-up', 'picked.csv'))).equals(report.bytes)).toBe(true);
+      expect(await filesUnder(join(remote.path, 'inbound'))).toEqual([]);
+    } finally {
+      await server.close();
+      await remote.remove();
+      await local.remove();
+    }
+  });
+});
