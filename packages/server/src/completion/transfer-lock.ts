@@ -12,6 +12,13 @@ import type { Db } from '../db/pool.ts';
 
 /** How often the lock's session shows it is alive (a query), well inside its idle limit. */
 const KEEP_ALIVE_MS = 10_000;
+/**
+ * How long a statement on the lock's session may go unanswered before the session is taken for lost. A link gone
+ * silent gives no error for a quarter of an hour, while the database ends the session (freeing the lock for a second
+ * attempt) once it has heard nothing for about 25 seconds (the keep-alive settings below): the attempt must stop
+ * before that, within KEEP_ALIVE_MS + ANSWER_LIMIT_MS.
+ */
+const ANSWER_LIMIT_MS = 5_000;
 /** The lock's session ends when its process shows no sign of life for this long. */
 const SESSION_IDLE_LIMIT_MS = 60_000;
 /** How often a waiting attempt asks for the lock again. */
@@ -34,6 +41,24 @@ export function transferTiming(timeLimitMs: number): {
   const lockWaitMs = timeLimitMs + graceMs;
   const expireInSeconds = Math.ceil((lockWaitMs + timeLimitMs + graceMs + 60_000) / 1000);
   return { graceMs, lockWaitMs, expireInSeconds };
+}
+
+/** A statement's answer, or a failure once it has taken ANSWER_LIMIT_MS (the session is then ended by the caller). */
+async function answered<T>(query: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`the database did not answer within ${ANSWER_LIMIT_MS} ms`)),
+      ANSWER_LIMIT_MS,
+    );
+  });
+  try {
+    return await Promise.race([query, late]);
+  } finally {
+    clearTimeout(timer);
+    // A statement still unanswered fails once its session is ended; nobody waits for it.
+    query.catch(() => {});
+  }
 }
 
 /** The advisory lock's key text of a report file's transfer (hashed with `hashtextextended(key, 0)`). */
@@ -60,7 +85,9 @@ export async function takeTransferLock(
 ): Promise<TransferLock | undefined> {
   const client = await db.connect();
   const lost = new AbortController();
+  let keepAlive: NodeJS.Timeout | undefined;
   const onError = () => {
+    clearInterval(keepAlive);
     if (!lost.signal.aborted) lost.abort(new Error(LOCK_LOST_TEXT));
   };
   client.on('error', onError);
@@ -70,19 +97,19 @@ export async function takeTransferLock(
     client.release(true);
   };
   const key = transferLockKey(reportId);
-  let keepAlive: NodeJS.Timeout | undefined;
   try {
-    await client.query(
-      `SELECT set_config('tcp_keepalives_idle', '10', false), set_config('tcp_keepalives_interval', '5', false),
+    await answered(
+      client.query(
+        `SELECT set_config('tcp_keepalives_idle', '10', false), set_config('tcp_keepalives_interval', '5', false),
               set_config('tcp_keepalives_count', '3', false),
               set_config('idle_session_timeout', $1, false)`,
-      [`${SESSION_IDLE_LIMIT_MS}ms`],
+        [`${SESSION_IDLE_LIMIT_MS}ms`],
+      ),
     );
     const until = Date.now() + waitMs;
     for (;;) {
-      const { rows } = await client.query<{ ok: boolean }>(
-        'SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok',
-        [key],
+      const { rows } = await answered(
+        client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok', [key]),
       );
       if (rows[0]?.ok) break;
       const left = until - Date.now();
@@ -97,7 +124,7 @@ export async function takeTransferLock(
     throw err;
   }
   keepAlive = setInterval(() => {
-    client.query('SELECT 1').catch(onError);
+    answered(client.query('SELECT 1')).catch(onError);
   }, KEEP_ALIVE_MS);
   keepAlive.unref();
   return {

@@ -163,6 +163,26 @@ describe('SMTP e-mail sender, refusals', () => {
     );
   });
 
+  it('says a 4xx answer is a refusal for now, not a wrong recipient address nor a broken server', async () => {
+    const busy = await refusal({
+      onRcptTo(_address, _session, callback) {
+        callback(Object.assign(new Error('4.2.1 Mailbox busy, try again later'), { responseCode: 450 }));
+      },
+    });
+    expect(busy.error.responseCode).toBe(450);
+    expect(busy.error.message).toBe(
+      `E-mail via smtp://mailer:***@127.0.0.1:${busy.port} failed: the mail server refused it for now (a temporary answer): try again in a few minutes (Can't send mail - all recipients were rejected: 450 4.2.1 Mailbox busy, try again later)`,
+    );
+    const overloaded = await refusal({
+      onConnect(_session, callback) {
+        callback(Object.assign(new Error('4.7.0 Too many connections'), { responseCode: 421 }));
+      },
+    });
+    expect(overloaded.error.message).toBe(
+      `E-mail via smtp://mailer:***@127.0.0.1:${overloaded.port} failed: the mail server refused it for now (a temporary answer): try again in a few minutes (Invalid greeting. response=421 4.7.0 Too many connections: 421 4.7.0 Too many connections)`,
+    );
+  });
+
   it('says the message is too large for the server', async () => {
     // As a real server: SIZE announced, and a message over it refused with 552 once its data is in.
     const { error, port } = await refusal({

@@ -23,7 +23,7 @@ export function createFileTransfer(url: string, options: FileTransferOptions = {
     case 'ftps:':
       return createFtpTransfer(parsed, options);
     case 'file:':
-      return createLocalFolderTransfer(parsed);
+      return createLocalFolderTransfer(parsed, options);
     default:
       throw failure(target, 'config', new Error(`unsupported scheme ${parsed.protocol}`));
   }

@@ -164,8 +164,11 @@ const EXPLANATIONS: {
     text: 'the server closed the connection before the whole file was in: a full disk, a quota or a size limit on the server is the usual reason',
   },
   {
+    // ssh2-sftp-client words a connection that ended under a request 'Unexpected end event' (or close).
     test: (code, detail) =>
-      code === 'ECONNRESET' || code === 'EPIPE' || /FIN packet|socket hang up|connection lost/i.test(detail),
+      code === 'ECONNRESET' ||
+      code === 'EPIPE' ||
+      /FIN packet|socket hang up|connection lost|unexpected (end|close) event/i.test(detail),
     text: 'the server closed the connection',
   },
 ];

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -291,5 +291,33 @@ describe('FTP file transfer, refusals', () => {
       );
       expect(await filesUnder(root)).toEqual([]);
     });
+  });
+});
+
+describe('FTP file transfer to a utility whose pick-up takes each report at once', () => {
+  it('counts a report taken the moment it got its name as delivered, not as failed (and sent again)', async () => {
+    const remote = await tempFolder('ftp-pickup');
+    const local = await tempFolder('ftp-pickup-local');
+    await mkdir(join(remote.path, 'picked-up'));
+    const server = await startFtpTestServer({
+      root: remote.path,
+      username: 'psps',
+      password: PASSWORD,
+      pickUpTo: 'picked-up',
+    });
+    try {
+      const report = await randomFile(local.path, 'picked.csv', 50_000);
+      const result = await createFileTransfer(`ftp://psps:${PASSWORD}@127.0.0.1:${server.port}/inbound`).send(
+        report.path,
+        'picked.csv',
+      );
+      expect(result).toEqual({ bytes: 50_000, remotePath: '/inbound/picked.csv' });
+      expect((await readFile(join(remote.path, 'picked-up', 'picked.csv'))).equals(report.bytes)).toBe(true);
+      expect(await filesUnder(join(remote.path, 'inbound'))).toEqual([]);
+    } finally {
+      await server.close();
+      await remote.remove();
+      await local.remove();
+    }
   });
 });

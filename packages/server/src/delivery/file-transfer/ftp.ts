@@ -80,6 +80,23 @@ export function createFtpTransfer(url: URL, options: FileTransferOptions = {}): 
     }
   }
 
+  /**
+   * The size of a file the server has renamed into place; undefined when it is no longer there: the utility's pick-up
+   * took it already (some take each file the moment it appears), and failing would have it sent again, and again.
+   */
+  async function sizeInPlace(client: Client, name: string): Promise<number | undefined> {
+    try {
+      return await remoteSize(client, name);
+    } catch (err) {
+      const listed = await client.list().then(
+        (files) => files.some((file) => file.name === name),
+        () => true,
+      );
+      if (listed) throw err;
+      return undefined;
+    }
+  }
+
   return {
     async send(localPath: string, remoteName: string, opts: SendOptions = {}): Promise<SendResult> {
       checkRemoteName(target, remoteName);
@@ -101,8 +118,8 @@ export function createFtpTransfer(url: URL, options: FileTransferOptions = {}): 
         await stages.run('rename', () => renameOver(client, temp, remoteName));
         leftover = false;
         return await stages.run('verify', async () => {
-          const size = await remoteSize(client, remoteName);
-          if (size !== bytes) throw sizeMismatch(remoteName, bytes, size);
+          const size = await sizeInPlace(client, remoteName);
+          if (size !== undefined && size !== bytes) throw sizeMismatch(remoteName, bytes, size);
           return { bytes, remotePath: posix.join(await client.pwd(), remoteName) };
         });
       } catch (err) {

@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { closeSync, constants, openSync } from 'node:fs';
+import { link, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,6 +71,34 @@ describe('local folder (file://) transfer', () => {
       .catch((err: unknown) => err);
     expect((error as FileTransferError).stage).toBe('cancelled');
     expect(await filesUnder(remote.path)).not.toContain('aborted/aborted.csv');
+  });
+
+  it('gives up at its time limit on a folder that stopped answering (a network share whose server is gone)', async () => {
+    const report = await randomFile(local.path, 'hung.csv', 10);
+    const dir = join(remote.path, 'hung');
+    await mkdir(dir);
+    // The temporary file is a named pipe nobody reads: opening it to write waits for ever, as a file operation on a
+    // hard-mounted share does once its server stopped answering. A second name lets the test end that wait.
+    const pipe = join(dir, '.hung.csv.part');
+    execFileSync('mkfifo', [pipe]);
+    const pipeHandle = join(local.path, 'hung-pipe');
+    await link(pipe, pipeHandle);
+    try {
+      const url = pathToFileURL(dir).href;
+      const started = Date.now();
+      const error = await createFileTransfer(url, { timeLimitMs: 300 })
+        .send(report.path, 'hung.csv')
+        .catch((err: unknown) => err);
+      expect(error).toBeInstanceOf(FileTransferError);
+      expect((error as FileTransferError).message).toBe(
+        `Gave up: the attempt took longer than the time allowed for one attempt; the link may be too slow for the file (still running after 300 ms). File transfer to ${url}.`,
+      );
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(await filesUnder(dir)).not.toContain('hung.csv');
+    } finally {
+      // A reader that comes and goes: the waiting open returns and its write fails, so no thread is left waiting.
+      closeSync(openSync(pipeHandle, constants.O_RDONLY | constants.O_NONBLOCK));
+    }
   });
 
   it('fails at the directory stage when the folder cannot be created', async () => {

@@ -5,6 +5,7 @@ import { redactUrl } from '../redact.ts';
 import {
   checkRemoteName,
   type FileTransfer,
+  type FileTransferOptions,
   failure,
   localFileSize,
   partName,
@@ -16,9 +17,14 @@ import {
 
 /**
  * `file:///abs/dir`: a folder on this machine, e.g. a share mounted by the operating system or the
- * demo's outbox. Local file operations have no timeouts of their own.
+ * demo's outbox. Local file operations have no timeouts of their own, and cannot be stopped: the time limit
+ * (`timeLimitMs`) still ends the send, so a share whose server stopped answering fails the attempt and frees the
+ * worker instead of holding it (and every later report) for ever.
  */
-export function createLocalFolderTransfer(url: URL): FileTransfer {
+export function createLocalFolderTransfer(
+  url: URL,
+  options: Pick<FileTransferOptions, 'timeLimitMs'> = {},
+): FileTransfer {
   const target = redactUrl(url);
   let dir: string;
   try {
@@ -34,7 +40,7 @@ export function createLocalFolderTransfer(url: URL): FileTransfer {
       const bytes = await localFileSize(target, localPath);
       const finalPath = join(dir, remoteName);
       const tempPath = join(dir, partName(remoteName));
-      const stages = stageRunner(target, [], opts.signal, () => {});
+      const stages = stageRunner(target, [], opts.signal, () => {}, options.timeLimitMs);
       try {
         await stages.run('directory', () => mkdir(dir, { recursive: true }));
         await stages.run('upload', async () => {
@@ -57,7 +63,9 @@ export function createLocalFolderTransfer(url: URL): FileTransfer {
         await stages.run('rename', () => rename(tempPath, finalPath));
         return { bytes, remotePath: finalPath };
       } catch (err) {
-        await rm(tempPath, { force: true }).catch(() => {});
+        // Not after the time limit or an abort: on a share that stopped answering the removal would wait for ever
+        // too. The next attempt of the same file replaces the part file.
+        if (!stages.stopped) await rm(tempPath, { force: true }).catch(() => {});
         throw err;
       } finally {
         stages.dispose();

@@ -5,6 +5,7 @@ import { utils } from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   closedPort,
+  cuttingProxy,
   filesUnder,
   randomFile,
   slowProxy,
@@ -170,6 +171,26 @@ describe('SFTP file transfer', () => {
       );
       expect(Date.now() - started).toBeLessThan(10_000);
       expect(await filesUnder(join(remote.path, 'stalled'))).not.toContain('stalled.csv');
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('says the server closed the connection when it drops it in the middle of the file, leaving nothing under its name', async () => {
+    const report = await randomFile(local.path, 'dropped.csv', 3_000_000);
+    const proxy = await cuttingProxy(server.port, 200_000);
+    try {
+      const error = await failureOf(
+        createFileTransfer(`sftp://psps:${PASSWORD}@127.0.0.1:${proxy.port}/dropped`).send(
+          report.path,
+          'dropped.csv',
+        ),
+      );
+      expect(error.stage).toBe('upload');
+      expect(error.message).toBe(
+        `Upload failed: the server closed the connection (put: Re-thrown: _put: Unexpected end event). File transfer to sftp://psps:***@127.0.0.1:${proxy.port}/dropped.`,
+      );
+      expect(await filesUnder(join(remote.path, 'dropped'))).not.toContain('dropped.csv');
     } finally {
       await proxy.close();
     }
@@ -366,6 +387,34 @@ describe('SFTP file transfer, refusals', () => {
       await proxy.close();
       await server.close();
       await remote.remove();
+    }
+  });
+});
+
+describe('SFTP file transfer to a utility whose pick-up takes each report at once', () => {
+  it('counts a report taken the moment it got its name as delivered, not as failed (and sent again)', async () => {
+    const remote = await tempFolder('sftp-pickup');
+    const local = await tempFolder('sftp-pickup-local');
+    await mkdir(join(remote.path, 'picked-up'));
+    const server = await startSftpTestServer({
+      root: remote.path,
+      hostKey,
+      username: 'psps',
+      password: PASSWORD,
+      pickUpTo: 'picked-up',
+    });
+    try {
+      const report = await randomFile(local.path, 'picked.csv', 50_000);
+      const result = await createFileTransfer(
+        `sftp://psps:${PASSWORD}@127.0.0.1:${server.port}/inbound`,
+      ).send(report.path, 'picked.csv');
+      expect(result).toEqual({ bytes: 50_000, remotePath: '/inbound/picked.csv' });
+      expect((await readFile(join(remote.path, 'picked-up', 'picked.csv'))).equals(report.bytes)).toBe(true);
+      expect(await filesUnder(join(remote.path, 'inbound'))).toEqual([]);
+    } finally {
+      await server.close();
+      await remote.remove();
+      await local.remove();
     }
   });
 });

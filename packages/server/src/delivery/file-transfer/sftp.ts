@@ -200,8 +200,13 @@ export function createSftpTransfer(url: URL, options: FileTransferOptions = {}):
         await stages.run('rename', () => renameOver(client, temp, final));
         leftover = undefined;
         await stages.run('verify', async () => {
-          const size = await sizeOf(client, final);
-          if (size !== bytes) throw sizeMismatch(remoteName, bytes, size);
+          // The server renamed a file whose size was checked: one no longer there was taken by the utility's pick-up
+          // already (some take each file the moment it appears). Failing would have it sent again, and again.
+          const size = await sizeOf(client, final).catch((err: unknown) => {
+            if ((err as { code?: unknown }).code === 'ENOENT') return undefined;
+            throw err;
+          });
+          if (size !== undefined && size !== bytes) throw sizeMismatch(remoteName, bytes, size);
         });
         return { bytes, remotePath: final };
       } catch (err) {

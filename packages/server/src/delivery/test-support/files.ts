@@ -98,6 +98,29 @@ export function stallingProxy(port: number, afterBytes: number): Promise<Loopbac
 }
 
 /**
+ * A TCP proxy on 127.0.0.1 to `port` that cuts the connection, both ways, once the client has sent more than
+ * `afterBytes`: a server that dropped the connection in the middle of an upload.
+ */
+export function cuttingProxy(port: number, afterBytes: number): Promise<LoopbackServer> {
+  return loopbackServer((client, track) => {
+    const upstream = connect(port, '127.0.0.1');
+    track(upstream);
+    let sent = 0;
+    for (const socket of [client, upstream]) socket.on('error', () => {});
+    client.on('data', (chunk: Buffer) => {
+      sent += chunk.length;
+      if (sent <= afterBytes) {
+        upstream.write(chunk);
+      } else {
+        client.destroy();
+        upstream.destroy();
+      }
+    });
+    upstream.pipe(client);
+  });
+}
+
+/**
  * A TCP proxy on 127.0.0.1 to `port` that passes everything, the client's data one chunk per `delayMs`: a slow link
  * on which an upload keeps making progress.
  */
@@ -113,4 +136,30 @@ export function slowProxy(port: number, delayMs: number): Promise<LoopbackServer
     });
     upstream.pipe(client);
   });
+}
+
+/**
+ * A TCP proxy on 127.0.0.1 to `port` that passes everything until `freeze()`, then nothing either way while keeping
+ * every connection open: a link that went silent (a network cut, a firewall dropping a connection's state) without
+ * either side being told.
+ */
+export async function freezingProxy(port: number): Promise<LoopbackServer & { freeze(): void }> {
+  let frozen = false;
+  const server = await loopbackServer((client, track) => {
+    const upstream = connect(port, '127.0.0.1');
+    track(upstream);
+    for (const socket of [client, upstream]) socket.on('error', () => {});
+    client.on('data', (chunk: Buffer) => {
+      if (!frozen) upstream.write(chunk);
+    });
+    upstream.on('data', (chunk: Buffer) => {
+      if (!frozen) client.write(chunk);
+    });
+  });
+  return {
+    ...server,
+    freeze() {
+      frozen = true;
+    },
+  };
 }

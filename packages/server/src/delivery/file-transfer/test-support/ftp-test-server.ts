@@ -1,5 +1,6 @@
-import { statSync, truncateSync } from 'node:fs';
+import { renameSync, statSync, truncateSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { basename, join } from 'node:path';
 import { Writable } from 'node:stream';
 import { FileSystem, FtpSrv } from 'ftp-srv';
 
@@ -22,6 +23,11 @@ export interface FtpTestServerOptions {
   refuseMkdir?: boolean;
   /** Refuses every rename (a server that will not move the uploaded file into place). */
   refuseRename?: boolean;
+  /**
+   * Moves a file into this folder (under `root`) as soon as it is renamed into place (to a name not ending in
+   * `.part`), before the rename is answered: the utility's pick-up, taking each report the moment it appears.
+   */
+  pickUpTo?: string;
 }
 
 const systemError = (code: string, text: string) => Object.assign(new Error(`${code}: ${text}`), { code });
@@ -55,9 +61,15 @@ function refusingFileSystem(options: FtpTestServerOptions) {
       if (options.refuseMkdir) throw systemError('EACCES', 'permission denied, mkdir');
       return super.mkdir(path);
     }
-    override rename(from: string, to: string) {
+    override async rename(from: string, to: string) {
       if (options.refuseRename) throw systemError('EACCES', 'permission denied, rename');
-      return super.rename(from, to);
+      await super.rename(from, to);
+      if (options.pickUpTo !== undefined && !to.endsWith('.part')) {
+        const { fsPath } = (
+          this as unknown as { _resolvePath(path: string): { fsPath: string } }
+        )._resolvePath(to);
+        renameSync(fsPath, join(options.root, options.pickUpTo, basename(fsPath)));
+      }
     }
   };
 }
@@ -100,7 +112,12 @@ export async function startFtpTestServer(options: FtpTestServerOptions): Promise
         if (size > 0) truncateSync(fsPath, size - 1);
       });
     }
-    if (options.refuseWrites || options.refuseMkdir || options.refuseRename) {
+    if (
+      options.refuseWrites ||
+      options.refuseMkdir ||
+      options.refuseRename ||
+      options.pickUpTo !== undefined
+    ) {
       const Refusing = refusingFileSystem(options);
       return resolve({ fs: new Refusing(connection, { root: options.root, cwd: '/' }) });
     }

@@ -24,6 +24,11 @@ export interface SftpTestServerOptions {
   refuseRename?: boolean;
   /** Signs the client in and accepts its session, but never answers its request for the SFTP subsystem. */
   neverOpenSftp?: boolean;
+  /**
+   * Moves a file into this folder (under `root`) as soon as it is renamed into place (to a name not ending in
+   * `.part`): the utility's pick-up, taking each report the moment it appears.
+   */
+  pickUpTo?: string;
 }
 
 export interface SftpTestServer {
@@ -255,6 +260,9 @@ function serveSftp(sftp: SFTPWrapper, options: SftpTestServerOptions): void {
       );
       if (exists) return void sftp.status(reqId, STATUS_CODE.FAILURE, 'target exists');
       await rename(local(from), local(to));
+      if (options.pickUpTo !== undefined && !to.endsWith('.part')) {
+        await rename(local(to), join(options.root, options.pickUpTo, posix.basename(to)));
+      }
       sftp.status(reqId, STATUS_CODE.OK);
     }),
   );
