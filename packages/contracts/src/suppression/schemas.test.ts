@@ -108,6 +108,7 @@ describe('suppression uploads and deletes', () => {
     const preview = {
       status: 200,
       applied: false,
+      inserted: 0,
       uploadId: 7,
       group: 'North',
       added: 3,
@@ -126,6 +127,10 @@ describe('suppression uploads and deletes', () => {
       ],
     };
     expect(suppressionFullUploadPreviewSchema.parse(preview)).toEqual(preview);
+    // DESIGN §3's `inserted` is there, and 0: a preview inserts nothing.
+    expect(suppressionFullUploadPreviewSchema.safeParse({ ...preview, inserted: 3 }).success).toBe(false);
+    const { inserted: _, ...withoutInserted } = preview;
+    expect(suppressionFullUploadPreviewSchema.safeParse(withoutInserted).success).toBe(false);
     expect(
       suppressionFullUploadPreviewSchema.safeParse({
         ...preview,

@@ -172,6 +172,11 @@ export type SuppressionUploadFailure = z.infer<typeof suppressionUploadFailureSc
 export const suppressionFullUploadPreviewSchema = z.object({
   status: z.literal(200),
   applied: z.literal(false),
+  /**
+   * DESIGN §3's upload answer has `inserted`: a preview inserts nothing, so it is 0 here (a client reading only the
+   * pinned fields is not told the values are in); `added` is how many the apply would insert.
+   */
+  inserted: z.literal(0),
   uploadId: z.int().positive(),
   group: z.string(),
   added: countSchema,

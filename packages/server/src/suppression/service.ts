@@ -955,6 +955,7 @@ async function preview(
   return {
     status: 200 as const,
     applied: false as const,
+    inserted: 0 as const,
     uploadId: upload.id,
     group: upload.group,
     added,

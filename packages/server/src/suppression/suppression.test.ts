@@ -97,6 +97,7 @@ describe('full file upload: preview, then apply', () => {
     expect(preview).toMatchObject({
       status: 200,
       applied: false,
+      inserted: 0,
       group: 'Opt-out 2026',
       added: 6,
       removed: 0,

@@ -7,6 +7,7 @@ export function previewFixture(
   return {
     status: 200,
     applied: false,
+    inserted: 0,
     uploadId: 7,
     group: 'Opt-out 2026',
     added: 1,
