@@ -181,6 +181,18 @@ describe('SMTP e-mail sender, refusals', () => {
     expect(overloaded.error.message).toBe(
       `E-mail via smtp://mailer:***@127.0.0.1:${overloaded.port} failed: the mail server refused it for now (a temporary answer): try again in a few minutes (Invalid greeting. response=421 4.7.0 Too many connections: 421 4.7.0 Too many connections)`,
     );
+    // RFC 4954: 454 is a temporary sign-in failure (the server's own trouble), not a wrong password.
+    const authLater = await refusal({
+      onAuth(_auth, _session, callback) {
+        callback(Object.assign(new Error('4.7.0 Temporary authentication failure'), { responseCode: 454 }));
+      },
+    });
+    expect(authLater.error.code).toBe('EAUTH');
+    expect(authLater.error.message).toMatch(
+      new RegExp(
+        `^E-mail via smtp://mailer:\\*\\*\\*@127\\.0\\.0\\.1:${authLater.port} failed: the mail server refused it for now \\(a temporary answer\\): try again in a few minutes \\(.*454 4\\.7\\.0 Temporary authentication failure.*\\)$`,
+      ),
+    );
   });
 
   it('says the message is too large for the server', async () => {

@@ -92,14 +92,15 @@ const SMTP_EXPLANATIONS: {
   text: string;
 }[] = [
   {
-    test: (code, reply) => code === 'EAUTH' || reply === 535,
-    text: 'the mail server refused the sign-in: wrong user name or password',
-  },
-  {
     // A 4xx reply is temporary by definition (RFC 5321 §4.2.1): busy, greylisting, a mailbox locked for now. The same
-    // send later may well pass; the rules below would take it for a wrong address or a broken server.
+    // send later may well pass; the rules below would take it for a wrong password (454 to
+    // the sign-in, RFC 4954), a wrong address or a broken server.
     test: (_code, reply) => reply !== undefined && reply >= 400 && reply < 500,
     text: 'the mail server refused it for now (a temporary answer): try again in a few minutes',
+  },
+  {
+    test: (code, reply) => code === 'EAUTH' || reply === 535,
+    text: 'the mail server refused the sign-in: wrong user name or password',
   },
   {
     test: (_code, reply, detail) =>
