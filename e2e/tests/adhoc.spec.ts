@@ -1223,6 +1223,26 @@ test('Arabic and Farsi are edited and previewed right to left', async ({ page })
   );
 });
 
+test('Spanish pasted with combining accents (as some tools copy it) is counted as it reads: 12/1000 in GSM-7', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signIn(page, 'operator');
+  await openNewTemplate(page, 'E2E Pasted Accents');
+  await page.getByTestId('tab-sms').click();
+  await page.getByTestId('language-SMS-spanish').click();
+  const body = page.getByTestId('sms-body');
+  await body.click();
+  // A, n, combining tilde (U+0303): 13 UTF-16 units, and the tilde is outside the GSM alphabet.
+  await page.evaluate(() => navigator.clipboard.writeText('An\u0303o de fuego'));
+  await page.keyboard.press('Control+V');
+  await expect(body).toHaveValue('A\u00f1o de fuego');
+  await expect(page.getByTestId('sms-counter')).toHaveText('12/1000');
+  await expect(page.getByTestId('sms-encoding')).toHaveText('GSM-7');
+  await saved(page, 'SMS');
+});
+
 test('the keyboard reaches the SMS body in a few Tabs: languages and variables are one stop each, moved by arrows', async ({
   page,
 }) => {

@@ -202,6 +202,25 @@ describe('ad hoc call bodies and answers (doc 2 §7)', () => {
     ).toBe(false);
   });
 
+  it('refuses an SMS launch text (templateMB_txt) over 1000 characters too: it is what customers receive', () => {
+    const sms = {
+      id_bint_adhoc_campaign: 42,
+      notifyBy_vch: 'SMS' as const,
+      language_vch: 'english' as const,
+      templatePGE_txt: 'Short body',
+    };
+    expect(
+      templateInsertUpdateBody.safeParse(encodeBase64Fields({ ...sms, templateMB_txt: 'a'.repeat(1000) }))
+        .success,
+    ).toBe(true);
+    const result = templateInsertUpdateBody.safeParse(
+      encodeBase64Fields({ ...sms, templateMB_txt: 'a'.repeat(1001) }),
+    );
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['_base64_templateMB_txt', 'an SMS body has at most 1000 characters'],
+    ]);
+  });
+
   it("sends a test of one language or 'all', and answers status and ERRORMESSAGE", () => {
     expect(
       sendTestBody.parse({ id_bint_adhoc_campaign: 42, language_vch: 'all', notifyBy_vch: 'SMS' }),

@@ -261,12 +261,16 @@ export const templateInsertUpdateBody = z
         });
       }
     }
-    if (body.notifyBy_vch === 'SMS' && (texts.templatePGE_txt?.length ?? 0) > SMS_MAX_LENGTH) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [`${BASE64_PREFIX}templatePGE_txt`],
-        message: `an SMS body has at most ${SMS_MAX_LENGTH} characters`,
-      });
+    // Both bodies: templateMB_txt is the text the messaging engine launches, so a limit on the authored body alone
+    // let a longer SMS through to customers.
+    for (const field of ['templatePGE_txt', 'templateMB_txt'] as const) {
+      if (body.notifyBy_vch === 'SMS' && (texts[field]?.length ?? 0) > SMS_MAX_LENGTH) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [`${BASE64_PREFIX}${field}`],
+          message: `an SMS body has at most ${SMS_MAX_LENGTH} characters`,
+        });
+      }
     }
     const {
       _base64_templatePGE_txt,

@@ -34,6 +34,31 @@ describe('SMS body limit (doc 2 §5)', () => {
     expect(result).toEqual({ value: 'a'.repeat(999), trimmed: true });
   });
 
+  it('never cuts a character as the reader sees it in two: a flag, a joined emoji, Thai, Hindi, Khmer, Vietnamese', () => {
+    const a998 = 'a'.repeat(998);
+    // 998 + 4 units: the cut at 1000 left the regional indicator U alone (a lone letter box, not the US flag).
+    expect(trimSmsBody(`${a998}🇺🇸 tail`)).toEqual({ value: a998, trimmed: true });
+    // Man, ZWJ, woman, ZWJ, girl (8 units): the cut at 1000 left a man and a dangling zero-width joiner.
+    expect(trimSmsBody(`${'a'.repeat(994)}👨‍👩‍👧 tail`)).toEqual({ value: 'a'.repeat(994), trimmed: true });
+    // Thai ที่ ('that', 3 units): the cut left ที without its tone mark, another word.
+    expect(trimSmsBody(`${a998}ที่ค่ะ`)).toEqual({ value: a998, trimmed: true });
+    // Hindi क्ष (ka, virama, ssa): the cut left क् with a visible virama.
+    expect(trimSmsBody(`${a998}क्षेत्र`)).toEqual({ value: a998, trimmed: true });
+    // Khmer ស្ត (sa, coeng, ta): the cut left ស with a dangling coeng.
+    expect(trimSmsBody(`${a998}ស្ត`)).toEqual({ value: a998, trimmed: true });
+    // Vietnamese ệ typed with combining marks (NFD, as pasted from some tools): the cut left e with only the dot.
+    expect(trimSmsBody(`${a998}e\u0323\u0302t`)).toEqual({ value: a998, trimmed: true });
+    // A whole character that ends exactly at 1000 is kept.
+    const a997 = 'a'.repeat(997);
+    expect(trimSmsBody(`${a997}ที่x`)).toEqual({ value: `${a997}ที่`, trimmed: true });
+  });
+
+  it('cuts a single character longer than the limit (a letter with 1,500 accents) between code points', () => {
+    const result = trimSmsBody(`e${'\u0301'.repeat(1500)}`);
+    expect(result.trimmed).toBe(true);
+    expect(result.value).toBe(`e${'\u0301'.repeat(999)}`);
+  });
+
   it('alerts with the text of the specification', () => {
     expect(SMS_TRIM_ALERT).toBe(
       'WARNING: the maximum length of 1,000 characters has been exceeding; trimming new value down to first 1,000 characters.',

@@ -8,14 +8,27 @@ export const SMS_SHORT_CODES = [SMS_SHORT_CODE] as const;
 export const SMS_TRIM_ALERT =
   'WARNING: the maximum length of 1,000 characters has been exceeding; trimming new value down to first 1,000 characters.';
 
+/** User-perceived characters (extended grapheme clusters, UAX #29), the same in Node and in the browser. */
+const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
 /**
- * Cuts a body to its first 1000 characters. When the cut would split a surrogate pair (an emoji, say),
- * the lone high surrogate is dropped too, so the result is always well-formed text (999 units then).
+ * Cuts a body to its first 1000 characters (UTF-16 code units, as counted), never inside a character as the reader
+ * sees it: a cut inside a surrogate pair, a flag or a joined emoji, a Thai consonant and its tone mark, a Devanagari
+ * conjunct or a Vietnamese letter written with combining accents would leave a broken or different character at the
+ * end of a safety message. So the cut goes back to the last grapheme boundary (UAX #29) at or before 1000 units. A
+ * single grapheme longer than the whole limit (only contrived text) is cut between code points instead.
  */
 export function trimSmsBody(value: string): { value: string; trimmed: boolean } {
   if (value.length <= SMS_MAX_LENGTH) return { value, trimmed: false };
-  const last = value.charCodeAt(SMS_MAX_LENGTH - 1);
-  const end = last >= 0xd800 && last <= 0xdbff ? SMS_MAX_LENGTH - 1 : SMS_MAX_LENGTH;
+  let end = 0;
+  for (const { index, segment } of GRAPHEMES.segment(value)) {
+    if (index + segment.length > SMS_MAX_LENGTH) break;
+    end = index + segment.length;
+  }
+  if (end === 0) {
+    const last = value.charCodeAt(SMS_MAX_LENGTH - 1);
+    end = last >= 0xd800 && last <= 0xdbff ? SMS_MAX_LENGTH - 1 : SMS_MAX_LENGTH;
+  }
   return { value: value.slice(0, end), trimmed: true };
 }
 

@@ -186,6 +186,22 @@ describe('template list (doc 2 §2.1)', () => {
     );
   });
 
+  it('finds a title in any script and case, typed with composed or combining accents', async () => {
+    const russian = await newTemplate('ОТКЛЮЧЕНИЕ Сонома');
+    // As pasted from a tool that writes accents as combining marks (NFD): E + U+0301, e + U+0301.
+    const french = await newTemplate('E\u0301vacuation Cafe\u0301');
+    const found = async (search: string) =>
+      (await post('/api/v1/adhoc/campaign/select', { search })).body.response.map(
+        (c: { id_bint: number }) => c.id_bint,
+      );
+    expect(await found('отключение')).toEqual([russian]);
+    expect(await found('сонома')).toEqual([russian]);
+    // Typed composed (NFC): U+00E9.
+    expect(await found('\u00e9vacuation')).toEqual([french]);
+    expect(await found('caf\u00e9')).toEqual([french]);
+    expect(await found('\u00c9VACUATION CAF\u00c9')).toEqual([french]);
+  });
+
   it('answers one template in a list, and an empty list for an unknown id', async () => {
     const id = await newTemplate('Single');
     expect(

@@ -228,12 +228,22 @@ export function adhocService(db: Db, options: AdhocServiceOptions) {
     async list(search?: string): Promise<AdhocCampaign[]> {
       const text = search?.trim() ?? '';
       const id = /^(adhoc-)?(\d{1,15})$/i.exec(text)?.[2];
+      // Titles are matched here rather than in SQL: PostgreSQL's lower() changes only A-Z under the C locale the
+      // database is made with, and compares code points, so 'отключение' missed 'ОТКЛЮЧЕНИЕ' and 'café' typed
+      // missed 'café' pasted with a combining accent. The titles are a few short lines per PSPS event.
+      let matching: number[] = [];
+      if (text !== '') {
+        const wanted = searchKey(text);
+        const { rows: titles } = await db.query<{ id: number; name: string }>(
+          'SELECT id, name FROM adhoc_campaigns',
+        );
+        matching = titles.filter((row) => searchKey(row.name).includes(wanted)).map((row) => row.id);
+      }
       const { rows } = await db.query<CampaignRow>(
         `SELECT ${CAMPAIGN_COLUMNS} FROM adhoc_campaigns c
-          WHERE $2 = '' OR c.id = $3::bigint
-             OR strpos(lower(c.name), lower($2)) > 0
+          WHERE $2 = '' OR c.id = $3::bigint OR c.id = ANY($4::bigint[])
           ORDER BY c.id DESC LIMIT $1`,
-        [ADHOC_LIST_MAX_ROWS, text, id ?? null],
+        [ADHOC_LIST_MAX_ROWS, text, id ?? null, matching],
       );
       return campaignsOf(db, rows);
     },
@@ -631,3 +641,8 @@ export function adhocService(db: Db, options: AdhocServiceOptions) {
 }
 
 export type AdhocService = ReturnType<typeof adhocService>;
+
+/** A title as searched: composed (NFC) and lower-cased in every script, so the same words typed any way match. */
+function searchKey(text: string): string {
+  return text.normalize('NFC').toLowerCase().normalize('NFC');
+}

@@ -28,17 +28,18 @@ const template = draftTemplate();
 const form = languageForm({ body: '<p>Power will be shut off.</p>', subject: 'Outage' });
 
 /** The e-mail tab of ADHOC-5 with English saved and loaded. */
-function show(body = form.body) {
+function show(body = form.body, changes: Partial<typeof form> = {}) {
+  const language = changes.language ?? ('english' as AdhocLanguageName);
   const editor = {
     id: 5,
     campaign: template,
     notifyBy: 'EML',
-    language: 'english' as AdhocLanguageName,
-    savedLanguages: new Set<AdhocLanguageName>(['english']),
+    language,
+    savedLanguages: new Set<AdhocLanguageName>([language]),
     conflictLanguages: new Set<AdhocLanguageName>(),
     unsavedLanguages: new Set<AdhocLanguageName>(),
     locked: false,
-    form: { ...form, body },
+    form: { ...form, body, ...changes },
     revision: 0,
     restoredDraft: false,
     conflict: null,
@@ -317,5 +318,32 @@ describe('a language loaded into the e-mail body is not an edit to undo', () => 
     // Nothing but the loaded text reaches the autosave (it kept an empty body).
     for (const [patch] of vi.mocked(update).mock.calls)
       expect(patch).toEqual({ body: '<p>Power will be shut off.</p>' });
+  });
+});
+
+describe('the rendered e-mail of an Arabic or Farsi template reads right to left', () => {
+  it("marks the display name, subject and preview line right to left, so an Arabic subject's period ends it", async () => {
+    show('<p>عزيزي العميل</p>', {
+      language: 'arabic',
+      fromDisplayName: 'إشعارات السلامة',
+      subject: 'تنبيه: قطع التيار غدًا.',
+      preview: 'قد ينقطع التيار في منطقتك.',
+    });
+    const subject = await screen.findByTestId('email-preview-subject');
+    const words = Array.from(subject.querySelectorAll('[dir]'));
+    expect(words.map((element) => [element.getAttribute('dir'), element.textContent])).toEqual([
+      ['rtl', 'تنبيه: قطع التيار غدًا.'],
+    ]);
+    expect(screen.getByTestId('email-preview-from-name').getAttribute('dir')).toBe('rtl');
+    expect(screen.getByTestId('email-preview-line').getAttribute('dir')).toBe('rtl');
+    expect(screen.getByTestId('email-preview-line').textContent).toBe('قد ينقطع التيار في منطقتك.');
+  });
+
+  it('leaves an English subject left to right', async () => {
+    show(form.body, { subject: 'Outage.' });
+    const subject = await screen.findByTestId('email-preview-subject');
+    expect(
+      Array.from(subject.querySelectorAll('[dir]')).map((element) => element.getAttribute('dir')),
+    ).toEqual(['ltr']);
   });
 });

@@ -360,15 +360,35 @@ export function EmailEditor({ editor, locked }: { editor: ChannelEditorState; lo
                   bg="gray.0"
                   style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
                 >
+                  {/* The template's own words in their direction, isolated from the labels: in a left-to-right
+                      line an Arabic subject's final period was drawn before its first word. */}
                   <Text size="sm">
-                    <b>From:</b> {form.fromDisplayName || '(no display name)'}{' '}
+                    <b>From:</b>{' '}
+                    {form.fromDisplayName ? (
+                      <span dir={textDirection(form.language)} data-testid="email-preview-from-name">
+                        {form.fromDisplayName}
+                      </span>
+                    ) : (
+                      '(no display name)'
+                    )}{' '}
                     {form.from ? `<${form.from}>` : '(no From address)'}
                   </Text>
                   <Text size="sm" data-testid="email-preview-subject">
-                    <b>Subject:</b> {rendered.subject || '(no subject)'}
+                    <b>Subject:</b>{' '}
+                    {rendered.subject ? (
+                      <span dir={textDirection(form.language)}>{rendered.subject}</span>
+                    ) : (
+                      '(no subject)'
+                    )}
                   </Text>
                   {rendered.preview && (
-                    <Text size="xs" c="dimmed" lineClamp={2}>
+                    <Text
+                      size="xs"
+                      c="dimmed"
+                      lineClamp={2}
+                      dir={textDirection(form.language)}
+                      data-testid="email-preview-line"
+                    >
                       {rendered.preview}
                     </Text>
                   )}

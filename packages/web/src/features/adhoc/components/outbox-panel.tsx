@@ -1,5 +1,11 @@
 import { Badge, Button, Card, Group, Loader, Table, Text, Title, Tooltip } from '@mantine/core';
-import { formatDateTime, languageDisplayName, NOTIFY_BY_LABELS, type OutboxSend } from '@psps/contracts';
+import {
+  formatDateTime,
+  languageDisplayName,
+  NOTIFY_BY_LABELS,
+  type OutboxSend,
+  textDirection,
+} from '@psps/contracts';
 import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
@@ -75,7 +81,14 @@ export function OutboxPanel({ id }: { id: number }) {
                     </Table.Td>
                     <Table.Td maw={360}>
                       <Tooltip label={content(send)} multiline w={360} openDelay={300}>
-                        <Text size="sm" truncate>
+                        {/* In its language's direction: cut off in a left-to-right cell, an Arabic or Farsi
+                            message lost its first words to the ellipsis and showed its last ones. */}
+                        <Text
+                          size="sm"
+                          truncate
+                          dir={textDirection(send.language_vch ?? '')}
+                          data-testid="outbox-content"
+                        >
                           {content(send)}
                         </Text>
                       </Tooltip>

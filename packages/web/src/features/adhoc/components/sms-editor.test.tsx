@@ -119,3 +119,26 @@ describe('the preview pane of a right-to-left language', () => {
     expect(screen.getByText('Nothing written yet.').getAttribute('dir')).toBe('ltr');
   });
 });
+
+describe('text pasted with combining accents (NFD) is counted as it reads', () => {
+  it("composes 'Año de fuego' pasted as A, n, combining tilde, …: 12 characters in GSM-7, not 13 in UCS-2", async () => {
+    show(languageForm({ body: '', from: '97633', data: '{}' }));
+    const user = userEvent.setup();
+    const body = screen.getByRole('textbox', { name: 'Body' }) as HTMLTextAreaElement;
+    await user.click(body);
+    await user.paste('An\u0303o de fuego');
+    expect(body.value).toBe('A\u00f1o de fuego');
+    expect(screen.getByTestId('sms-counter').textContent).toBe('12/1000');
+    expect(screen.getByTestId('sms-encoding').textContent).toBe('GSM-7');
+  });
+
+  it('pastes composed text at the cursor as the browser does', async () => {
+    show(languageForm({ body: 'Hola', from: '97633', data: '{}' }));
+    const user = userEvent.setup();
+    const body = screen.getByRole('textbox', { name: 'Body' }) as HTMLTextAreaElement;
+    await user.click(body);
+    await user.paste(' señor');
+    expect(body.value).toBe('Hola señor');
+    expect(screen.getByTestId('sms-counter').textContent).toBe('10/1000');
+  });
+});

@@ -102,6 +102,17 @@ export function SmsEditor({ editor, locked }: { editor: ChannelEditorState; lock
               }
               value={form.body}
               onChange={(event) => setBody(event.currentTarget.value)}
+              onPaste={(event) => {
+                // Text pasted from tools that write accents as combining marks (NFD: macOS names, some PDFs) is
+                // composed (NFC), as typed text is: 'Año' pasted that way was 4 characters and needed UCS-2 (70 a
+                // segment, not 160) because of its combining tilde, and some phones draw such marks apart. Typed
+                // text is left alone: composing it under an input method that retypes its own text would garble it.
+                const pasted = event.clipboardData.getData('text/plain');
+                const composed = pasted.normalize('NFC');
+                if (composed === pasted) return;
+                event.preventDefault();
+                insertAtCursor(body.current, form.body, composed.replace(/\r\n?/g, '\n'), setBody);
+              }}
               autosize
               minRows={12}
               maxRows={30}
