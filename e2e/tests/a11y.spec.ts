@@ -373,6 +373,25 @@ async function chooseFirst(page: Page, testId: string, shown: string) {
   await expect(page.getByTestId(shown).first()).toBeVisible();
 }
 
+test.describe('at 320 CSS px (a 1280 px window zoomed to 400%)', () => {
+  test("Completion's transfer-state choices all show whole, inside the screen's card", async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await signIn(page, 'operator');
+    await page.goto('/admin/completion');
+    const choices = page.getByRole('radiogroup', { name: 'Show reports by transfer state' });
+    await expect(choices.getByText(/^Transferred \d+$/)).toBeVisible();
+    const card = await page.getByRole('heading', { name: 'Completion Reports' }).evaluate((h) => {
+      const box = h.closest('.mantine-Card-root')!.getBoundingClientRect();
+      return { left: box.left, right: box.right };
+    });
+    for (const name of ['All', 'Failed', 'Waiting', 'Transferred']) {
+      const box = (await choices.getByText(new RegExp(`^${name} \\d+$`)).boundingBox())!;
+      expect(box.x, `${name} starts inside the card`).toBeGreaterThanOrEqual(card.left);
+      expect(box.x + box.width, `${name} ends inside the card`).toBeLessThanOrEqual(card.right);
+    }
+  });
+});
+
 test.describe('axe: no serious or critical violation on any main screen', () => {
   test('the login page', async ({ page }) => {
     await page.goto('/auth/login-page');
