@@ -390,6 +390,24 @@ test.describe('at 320 CSS px (a 1280 px window zoomed to 400%)', () => {
       expect(box.x + box.width, `${name} ends inside the card`).toBeLessThanOrEqual(card.right);
     }
   });
+
+  test("the voice editor's Caller ID, Retries and Replay digit stack, each as wide as the editor", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await signIn(page, 'operator');
+    await page.goto('/admin/adhoc-campaigns');
+    await page
+      .getByRole('button', { name: /^Edit ADHOC-/ })
+      .first()
+      .click();
+    const text = (await page.getByRole('textbox', { name: 'Voice text' }).boundingBox())!;
+    for (const name of ['Caller ID', 'Retries', 'Replay digit']) {
+      const box = (await page.getByRole('combobox', { name }).boundingBox())!;
+      // Side by side, Retries and Replay digit were 48 px wide, their value hidden.
+      expect(box.width, `${name} is as wide as the voice text`).toBeCloseTo(text.width, -1);
+    }
+  });
 });
 
 test.describe('axe: no serious or critical violation on any main screen', () => {
