@@ -408,6 +408,24 @@ test.describe('at 320 CSS px (a 1280 px window zoomed to 400%)', () => {
       expect(box.width, `${name} is as wide as the voice text`).toBeCloseTo(text.width, -1);
     }
   });
+
+  test("the template editor's 'Return to AdHoc Templates List' shows its whole name", async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await signIn(page, 'operator');
+    await page.goto('/admin/adhoc-campaigns');
+    await page
+      .getByRole('button', { name: /^Edit ADHOC-/ })
+      .first()
+      .click();
+    const back = page.getByRole('button', { name: 'Return to AdHoc Templates List' });
+    await expect(back).toBeVisible();
+    const label = await back.evaluate((b) => {
+      const text = b.querySelector('.mantine-Button-label')!;
+      return { scroll: text.scrollWidth, client: text.clientWidth, right: b.getBoundingClientRect().right };
+    });
+    expect(label.scroll, 'no word of the label is cut off').toBeLessThanOrEqual(label.client);
+    expect(label.right).toBeLessThanOrEqual(320);
+  });
 });
 
 test.describe('axe: no serious or critical violation on any main screen', () => {
