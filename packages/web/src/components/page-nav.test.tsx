@@ -72,3 +72,22 @@ describe('the page buttons, by keyboard', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Previous page' }));
   });
 });
+
+describe('the page buttons, by screen reader', () => {
+  it('say the page shown politely, in a region there before the press, as the focus stays on Next page', async () => {
+    render(
+      <MantineProvider>
+        <Paged start={1} onChange={() => {}} />
+      </MantineProvider>,
+    );
+    const user = userEvent.setup();
+    const status = screen.getByRole('status');
+    expect(status.textContent).toBe('Page 1 of 50');
+    screen.getByRole('button', { name: 'Next page' }).focus();
+    await user.keyboard('{Enter}');
+    // The same element (a region added with its text is not read by every screen reader), now with the new page.
+    expect(screen.getByRole('status')).toBe(status);
+    expect(status.textContent).toBe('Page 2 of 50');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Next page' }));
+  });
+});

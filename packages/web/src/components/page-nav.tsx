@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group } from '@mantine/core';
+import { ActionIcon, Button, Group, VisuallyHidden } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
 import { grouped } from '../lib/numbers.ts';
 import { pageWindow } from '../lib/page-window.ts';
@@ -15,7 +15,11 @@ type Props = {
   onChange: (page: number) => void;
 };
 
-/** Previous/next (and optionally first/last) buttons around a sliding window of page-number buttons. */
+/**
+ * Previous/next (and optionally first/last) buttons around a sliding window of page-number buttons. The page shown
+ * is said politely ('Page 2 of 106'): a press keeps the focus on its button, so without it a screen reader user
+ * heard nothing of the rows changing.
+ */
 export function PageNav({ label, page, pages, maxButtons, withEdges = false, size = 'sm', onChange }: Props) {
   const iconSize = size === 'xs' ? 14 : 16;
   // An edge button that cannot act (Last page on the last page) stays focusable and says so (aria-disabled): with
@@ -57,6 +61,9 @@ export function PageNav({ label, page, pages, maxButtons, withEdges = false, siz
       ))}
       {edge(page + 1, 'Next page', <IconChevronRight size={iconSize} />, page >= pages)}
       {withEdges && edge(pages, 'Last page', <IconChevronsRight size={iconSize} />, page >= pages)}
+      <VisuallyHidden role="status">
+        Page {grouped(page)} of {grouped(pages)}
+      </VisuallyHidden>
     </Group>
   );
 }

@@ -32,6 +32,17 @@ import { VoiceEditor } from './voice-editor.tsx';
 const TAB_VALUES = ['voice', 'sms', 'email', 'publish'] as const;
 type TabValue = (typeof TAB_VALUES)[number];
 
+/** 'Return to AdHoc Templates List', its words wrapping: in one line its end was cut off at 320 px. */
+const RETURN_BUTTON = {
+  variant: 'default',
+  leftSection: <IconArrowLeft size={16} />,
+  maw: '100%',
+  h: 'auto',
+  mih: 36,
+  py: 4,
+  styles: { label: { whiteSpace: 'normal' } },
+} as const;
+
 /** The template editor (doc 2 §2.2), in place of the list. Keyed by template, so a new one starts in english. */
 export function TemplateEditor({ id, onClose }: { id: number; onClose: () => void }) {
   const campaign = useCampaign(id);
@@ -45,7 +56,7 @@ export function TemplateEditor({ id, onClose }: { id: number; onClose: () => voi
   if (campaign.error || !campaign.data) {
     return (
       <Stack>
-        <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={onClose} w="fit-content">
+        <Button {...RETURN_BUTTON} onClick={onClose} w="fit-content">
           {RETURN_TO_LIST_LABEL}
         </Button>
         <Alert color="red">{campaign.error?.message ?? `Template ${adhocIdLabel(id)} does not exist.`}</Alert>
@@ -96,7 +107,7 @@ function LoadedEditor({ campaign, onClose }: { campaign: AdhocCampaign; onClose:
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap" gap="sm">
-        <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => void close()}>
+        <Button {...RETURN_BUTTON} onClick={() => void close()}>
           {RETURN_TO_LIST_LABEL}
         </Button>
         <Group gap="xs">

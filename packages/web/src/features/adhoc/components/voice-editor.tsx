@@ -39,6 +39,7 @@ import { DataField } from './data-field.tsx';
 import { LanguageColumn } from './language-column.tsx';
 import { TextPreview } from './text-preview.tsx';
 import { VariableWarnings } from './variable-warnings.tsx';
+import classes from './voice-editor.module.css';
 
 const NONE = 'none';
 
@@ -129,11 +130,9 @@ export function VoiceEditor({
                 onUploaded={(language, at) => editor.applyUpload(language, { uploadMachine: at })}
               />
             </SimpleGrid>
-            {/* The caller ID column keeps room for '(800) 555-0199' whole at 1024 px; the two short choices share the rest. */}
-            <SimpleGrid
-              cols={{ base: 1, sm: 3 }}
-              style={{ gridTemplateColumns: 'minmax(11.5rem, 1.6fr) minmax(0, 1fr) minmax(0, 1fr)' }}
-            >
+            {/* Three columns only from sm: an inline column template kept them side by side at 320 px too, Retries
+                and Replay digit 48 px wide with their values hidden. */}
+            <div className={classes.choices}>
               <OptionSelect
                 label={fieldLabel('PHON', 'from')}
                 options={VOICE_CALLER_ID_OPTIONS}
@@ -158,7 +157,7 @@ export function VoiceEditor({
                 testId="voice-replay-digit"
                 locked={locked}
               />
-            </SimpleGrid>
+            </div>
             <Textarea
               ref={body}
               label={fieldLabel('PHON', 'body')}

@@ -217,8 +217,11 @@ export function CompletionPage() {
       </Stack>
 
       <Group justify="space-between" mb="sm" gap="sm">
+        {/* Its choices wrap: in one line, 'Transferred' was cut off at 320 px (a 1280 px window zoomed to 400%). */}
         <SegmentedControl
           size="xs"
+          maw="100%"
+          style={{ flexWrap: 'wrap' }}
           value={filter}
           onChange={(value) => {
             setFilter(value as Filter);

@@ -70,9 +70,45 @@ describe('the search results, by keyboard', () => {
     expect(screen.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
     // The page shown until page 2 arrives is still the one read before, and can still be used.
     expect(screen.getByRole('button', { name: 'Delete +14153000001' })).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toBe(
-      'Below are the search results!120 active values match “Opt-out 2026”',
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toEqual([
+      '120 active values match “Opt-out 2026”',
+      'Page 2 of 3',
+    ]);
+  });
+});
+
+describe('the search results, by screen reader', () => {
+  it('say what a search found in a status region there before it, while the focus stays in the field', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) =>
+        Promise.resolve(
+          new Response(
+            JSON.stringify(
+              url === '/api/suppress/search?value=Opt-out+2026&page=1' ? PAGE_1 : { data: [], rows: 0 },
+            ),
+            { headers: { 'content-type': 'application/json' } },
+          ),
+        ),
+      ),
     );
+    showCard('/admin/suppression');
+    const user = userEvent.setup();
+    const announce = screen.getByTestId('search-announce');
+    expect(announce.getAttribute('role')).toBe('status');
+    expect(announce.textContent).toBe('');
+    const box = screen.getByRole('textbox', { name: 'Group, value or type' });
+    await user.type(box, 'Opt-out 2026{Enter}');
+    await screen.findByRole('button', { name: 'Delete +14153000001' });
+    expect(screen.getByTestId('search-announce')).toBe(announce);
+    expect(announce.textContent).toBe('120 active values match “Opt-out 2026”');
+    expect(document.activeElement).toBe(box);
+    await user.clear(box);
+    await user.type(box, 'zzz-nothing{Enter}');
+    await screen.findByText('A group name or a type must be typed whole', { exact: false });
+    expect(announce.textContent).toBe("Couldn't get anything related! Try a different value.");
+    // The alerts shown are notes, so the result is said once.
+    expect(screen.getAllByRole('status')).toEqual([announce]);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   TextInput,
   Title,
   Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
 import {
   formatSuppressionDate,
@@ -127,6 +128,11 @@ export function SearchCard({ onDelete }: Props) {
   // While another page of the same search loads, the page shown stays (dimmed, with its loader) and so do the page
   // buttons: unmounting them dropped the keyboard focus of the page button just pressed to the page.
   const found = searched !== null && search.data !== undefined && total > 0;
+  const matched = `${grouped(total)} active ${total === 1 ? 'value matches' : 'values match'} “${searched}”`;
+  // What the status says: kept while another page loads, so turning a page does not say the count again.
+  const said = useRef('');
+  if (searched === null) said.current = '';
+  else if (settled) said.current = total > 0 ? matched : SUPPRESSION_TEXTS.searchNothingFound;
   const nothing = searched !== null && settled && total === 0 && page === 1;
   const rowsPage = (label: string, pagesLabel: string) => (
     <RowsPage
@@ -184,6 +190,12 @@ export function SearchCard({ onDelete }: Props) {
         </Group>
       </form>
 
+      {/* Always there, so that a screen reader says what a search found (the focus stays in the field or on Search):
+          the alerts below appear with their text, which a region added with it is not read by every screen reader. */}
+      <VisuallyHidden role="status" data-testid="search-announce">
+        {said.current}
+      </VisuallyHidden>
+
       {searched !== null && search.isError && !search.data && (
         <Alert color="red" variant="light" mt="md" title="The search failed" withCloseButton onClose={close}>
           {search.error.message}
@@ -199,14 +211,14 @@ export function SearchCard({ onDelete }: Props) {
             withCloseButton
             closeButtonLabel="Close the search"
             onClose={close}
-            role="status"
+            role="note"
           >
             <Group gap="xs" wrap="wrap">
               <Text size="sm" fw={600}>
                 {SUPPRESSION_TEXTS.searchFound}
               </Text>
               <Text size="sm" c="dimmed" data-testid="search-count">
-                {grouped(total)} active {total === 1 ? 'value matches' : 'values match'} “{searched}”
+                {matched}
               </Text>
             </Group>
           </Alert>
@@ -246,7 +258,7 @@ export function SearchCard({ onDelete }: Props) {
           withCloseButton
           closeButtonLabel="Close the search"
           onClose={close}
-          role="status"
+          role="note"
         >
           <Text size="sm" fw={600}>
             {SUPPRESSION_TEXTS.searchNothingFound}

@@ -9,6 +9,7 @@ import {
   Progress,
   Stack,
   Text,
+  VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
@@ -608,8 +609,9 @@ function Applying({ preview }: { preview: SuppressionFullUploadPreview }) {
     return () => clearInterval(timer);
   }, []);
   return (
-    <Stack gap="xs" py="md" role="status" aria-live="polite" data-testid="upload-applying">
-      <Group gap="sm">
+    // Only the line that says what is applied is a status: the whole region was read again at each second counted.
+    <Stack gap="xs" py="md" data-testid="upload-applying">
+      <Group gap="sm" role="status">
         <Loader size="sm" />
         <Text fw={600}>
           Applying to <b>{preview.group}</b>: {grouped(preview.added)} to add, {grouped(preview.removed)} to
@@ -629,10 +631,13 @@ function Uploading({ loaded, total }: { loaded: number; total: number }) {
   const sent = total > 0 ? Math.min(100, (loaded / total) * 100) : 0;
   const reading = total > 0 && loaded >= total;
   return (
-    <Stack gap="xs" py="md" role="status" aria-live="polite">
-      <Group gap="sm">
+    // The status says the upload and when the server starts checking; the share sent, which changes with every
+    // chunk, stays on the progress bar and the line under it (the whole region was read again at each change).
+    <Stack gap="xs" py="md">
+      <Group gap="sm" role="status">
         <Loader size="sm" />
         <Text fw={600}>{SUPPRESSION_TEXTS.uploading}</Text>
+        {reading && <VisuallyHidden> The file is sent; the server is checking the values.</VisuallyHidden>}
       </Group>
       <Progress
         value={reading ? 100 : sent}
