@@ -488,7 +488,9 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
     await expect(page.getByTestId('results-range')).toHaveText('101–120 of 120');
 
     // Delete one value: confirm, then the success text; closing reloads the results.
-    await results.getByRole('button', { name: 'Delete pager119@e2e.example.com' }).click();
+    await results
+      .getByRole('button', { name: 'Delete pager119@e2e.example.com from 0 E2E Paging EMAIL' })
+      .click();
     const del = page.getByRole('dialog', { name: 'Delete a suppression value' });
     await expect(del).toContainText('pager119@e2e.example.com');
     await expect(del.getByRole('button', { name: 'Cancel' })).toBeFocused();

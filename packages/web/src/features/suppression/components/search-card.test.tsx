@@ -69,7 +69,7 @@ describe('the search results, by keyboard', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Page 2' }));
     expect(screen.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
     // The page shown until page 2 arrives is still the one read before, and can still be used.
-    expect(screen.getByRole('button', { name: 'Delete +14153000001' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete +14153000001 from Opt-out 2026 PHONE' })).toBeTruthy();
     expect(screen.getAllByRole('status').map((s) => s.textContent)).toEqual([
       '120 active values match “Opt-out 2026”',
       'Page 2 of 3',
@@ -99,7 +99,7 @@ describe('the search results, by screen reader', () => {
     expect(announce.textContent).toBe('');
     const box = screen.getByRole('textbox', { name: 'Group, value or type' });
     await user.type(box, 'Opt-out 2026{Enter}');
-    await screen.findByRole('button', { name: 'Delete +14153000001' });
+    await screen.findByRole('button', { name: 'Delete +14153000001 from Opt-out 2026 PHONE' });
     expect(screen.getByTestId('search-announce')).toBe(announce);
     expect(announce.textContent).toBe('120 active values match “Opt-out 2026”');
     expect(document.activeElement).toBe(box);

@@ -403,7 +403,8 @@ function ResultsTable({
                   <ActionIcon
                     variant="subtle"
                     color="red"
-                    aria-label={`Delete ${row.value_vch}`}
+                    // Named with its group and type: a value may be in several groups, and under two types.
+                    aria-label={`Delete ${row.value_vch} from ${row.group_vch} ${row.supress_type}`}
                     onClick={() => onDelete(row)}
                   >
                     <IconTrash size={18} />

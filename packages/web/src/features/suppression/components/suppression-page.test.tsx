@@ -124,19 +124,27 @@ describe('deleting a search result, by keyboard', () => {
   it('puts the focus, once the dialog closes, on the Delete button of the value now in its place', async () => {
     serverFinding([1, 2, 3]);
     showPage('/admin/suppression?search=Opt-out+2026');
-    await deleteValueByKeyboard('Delete +14153000002');
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete +14153000002' })).toBeNull());
+    await deleteValueByKeyboard('Delete +14153000002 from Opt-out 2026 PHONE');
     await waitFor(() =>
-      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete +14153000003' })),
+      expect(
+        screen.queryByRole('button', { name: 'Delete +14153000002 from Opt-out 2026 PHONE' }),
+      ).toBeNull(),
+    );
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: 'Delete +14153000003 from Opt-out 2026 PHONE' }),
+      ),
     );
   });
 
   it('puts it on the last value when the last one was deleted', async () => {
     serverFinding([1, 2]);
     showPage('/admin/suppression?search=Opt-out+2026');
-    await deleteValueByKeyboard('Delete +14153000002');
+    await deleteValueByKeyboard('Delete +14153000002 from Opt-out 2026 PHONE');
     await waitFor(() =>
-      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete +14153000001' })),
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: 'Delete +14153000001 from Opt-out 2026 PHONE' }),
+      ),
     );
   });
 });
