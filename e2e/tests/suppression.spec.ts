@@ -418,7 +418,13 @@ test.describe('SUPPRESSION (document 2 §2.8)', () => {
     await expect(page.getByText('Below are the search results!')).toBeHidden();
 
     await search(page, 'no-such-value-anywhere');
-    await expect(page.getByText("Couldn't get anything related! Try a different value.")).toBeVisible();
+    // The visible note (the same words are also in the hidden status a screen reader says).
+    await expect(
+      page.getByRole('note').getByText("Couldn't get anything related! Try a different value."),
+    ).toBeVisible();
+    await expect(page.getByTestId('search-announce')).toHaveText(
+      "Couldn't get anything related! Try a different value.",
+    );
     await expect(page.getByTestId('search-short-hint')).toHaveCount(0);
     // A group's name in part finds nothing, and the screen says why.
     await expect(page.getByTestId('search-whole-hint')).toHaveText(
