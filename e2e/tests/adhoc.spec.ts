@@ -956,11 +956,12 @@ test("a user's local draft is never offered to another user of the browser, and 
   page,
 }) => {
   const id = await unsavedThaiEdit(page, 'E2E Draft Owner');
-  await page.unroute('**/template/insertUpdate');
   page.on('dialog', (dialog) => void dialog.accept());
 
-  // The session ends (another user signs in on this browser).
+  // The session ends (another user signs in on this browser). Saves are let through only once the operator's
+  // editor is gone: its retry (2 s after the failure) could otherwise save the Thai text as the operator first.
   await signIn(page, 'viewer');
+  await page.unroute('**/template/insertUpdate');
   await page.goto(`/admin/adhoc-campaigns?template=${id}&tab=sms`);
   await expect(page.getByTestId('language-SMS-thai')).not.toContainText('Unsaved');
   await page.getByTestId('language-SMS-thai').click();
