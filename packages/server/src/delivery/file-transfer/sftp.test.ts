@@ -4,12 +4,11 @@ import { join } from 'node:path';
 import { utils } from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  breakingProxy,
   closedPort,
-  cuttingProxy,
   filesUnder,
   randomFile,
   slowProxy,
-  stallingProxy,
   tempFolder,
 } from '../test-support/files.ts';
 import { createFileTransfer } from './create-file-transfer.ts';
@@ -157,7 +156,7 @@ describe('SFTP file transfer', () => {
 
   it('gives up on a server that stops answering in the middle of the file, leaving nothing under its name', async () => {
     const report = await randomFile(local.path, 'stalled.csv', 3_000_000);
-    const proxy = await stallingProxy(server.port, 200_000);
+    const proxy = await breakingProxy(server.port, 200_000, 'stall');
     try {
       const started = Date.now();
       const error = await failureOf(
@@ -178,7 +177,7 @@ describe('SFTP file transfer', () => {
 
   it('says the server closed the connection when it drops it in the middle of the file, leaving nothing under its name', async () => {
     const report = await randomFile(local.path, 'dropped.csv', 3_000_000);
-    const proxy = await cuttingProxy(server.port, 200_000);
+    const proxy = await breakingProxy(server.port, 200_000, 'cut');
     try {
       const error = await failureOf(
         createFileTransfer(`sftp://psps:${PASSWORD}@127.0.0.1:${proxy.port}/dropped`).send(

@@ -78,30 +78,15 @@ export function silentServer(): Promise<LoopbackServer> {
 }
 
 /**
- * A TCP proxy on 127.0.0.1 to `port` that stops passing anything, either way, once the client has sent
- * `afterBytes`: a server that accepted the connection and the start of an upload, then stopped answering.
+ * A TCP proxy on 127.0.0.1 to `port` that breaks once the client has sent more than `afterBytes`: with 'stall' it
+ * stops passing anything, either way, and keeps the connection open (a server that accepted the start of an upload,
+ * then stopped answering); with 'cut' it closes the connection both ways (a server that dropped it mid-upload).
  */
-export function stallingProxy(port: number, afterBytes: number): Promise<LoopbackServer> {
-  return loopbackServer((client, track) => {
-    const upstream = connect(port, '127.0.0.1');
-    track(upstream);
-    let sent = 0;
-    for (const socket of [client, upstream]) socket.on('error', () => {});
-    client.on('data', (chunk: Buffer) => {
-      sent += chunk.length;
-      if (sent <= afterBytes) upstream.write(chunk);
-    });
-    upstream.on('data', (chunk: Buffer) => {
-      if (sent <= afterBytes) client.write(chunk);
-    });
-  });
-}
-
-/**
- * A TCP proxy on 127.0.0.1 to `port` that cuts the connection, both ways, once the client has sent more than
- * `afterBytes`: a server that dropped the connection in the middle of an upload.
- */
-export function cuttingProxy(port: number, afterBytes: number): Promise<LoopbackServer> {
+export function breakingProxy(
+  port: number,
+  afterBytes: number,
+  how: 'stall' | 'cut',
+): Promise<LoopbackServer> {
   return loopbackServer((client, track) => {
     const upstream = connect(port, '127.0.0.1');
     track(upstream);
@@ -111,12 +96,14 @@ export function cuttingProxy(port: number, afterBytes: number): Promise<Loopback
       sent += chunk.length;
       if (sent <= afterBytes) {
         upstream.write(chunk);
-      } else {
+      } else if (how === 'cut') {
         client.destroy();
         upstream.destroy();
       }
     });
-    upstream.pipe(client);
+    upstream.on('data', (chunk: Buffer) => {
+      if (sent <= afterBytes) client.write(chunk);
+    });
   });
 }
 
