@@ -28,6 +28,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
         censor: '[redacted]',
       },
       serializers: {
+        err: withoutRowData,
         req: (req: { id?: string; method?: string; url?: string; ip?: string }) => ({
           id: req.id,
           method: req.method,
@@ -38,6 +39,19 @@ export function createLogger(level: string, destination?: pino.DestinationStream
     },
     destination,
   );
+}
+
+/**
+ * PostgreSQL's error fields that quote the data of the statement: `detail` ('Failing row contains (…)', 'Key
+ * (value_vch)=(…) already exists'), `where` (a COPY line's value) and `internalQuery`. A logged error keeps its
+ * message, code, table, column and constraint, which say what went wrong without the customer's phone number or address.
+ */
+const ROW_DATA_FIELDS = ['detail', 'where', 'internalQuery'];
+
+function withoutRowData(err: Error): Record<string, unknown> {
+  const serialized: Record<string, unknown> = pino.stdSerializers.err(err);
+  for (const field of ROW_DATA_FIELDS) delete serialized[field];
+  return serialized;
 }
 
 /**

@@ -1,9 +1,11 @@
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
 import { buildApp } from '../app.ts';
+import { createLogger } from '../runtime.ts';
 import { redactUrl } from './redact.ts';
 
 let t: TestApp;
@@ -780,5 +782,50 @@ describe('a header Node refuses', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('a 500 caused by the database', () => {
+  it("logs PostgreSQL's code, table and constraint, never the failing row's phone number or address", async () => {
+    let output = '';
+    const sink = new Writable({
+      write(chunk, _enc, cb) {
+        output += chunk.toString();
+        cb();
+      },
+    });
+    const app = await buildApp(t.ctx, { logger: createLogger('info', sink), webDist: null });
+    app.get('/api/v1/test-row-error', { config: { access: 'public' } }, async () => {
+      const client = await t.ctx.db.connect();
+      try {
+        await client.query(
+          'CREATE TEMP TABLE probe_contacts (contact text, attempts int CONSTRAINT attempts_positive CHECK (attempts > 0))',
+        );
+        await client.query('INSERT INTO probe_contacts VALUES ($1, 0)', [
+          '+14155550123 privacy-probe@example.org',
+        ]);
+      } finally {
+        client.release(true);
+      }
+    });
+    try {
+      const res = await app.inject({ url: '/api/v1/test-row-error' });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({
+        error: 'internal',
+        message: 'Something went wrong on the server. The error has been logged.',
+      });
+    } finally {
+      await app.close();
+    }
+    const logged = output.split('\n').find((line) => line.includes('request failed'));
+    expect(JSON.parse(logged ?? '{}').err).toMatchObject({
+      message: 'new row for relation "probe_contacts" violates check constraint "attempts_positive"',
+      code: '23514',
+      table: 'probe_contacts',
+      constraint: 'attempts_positive',
+    });
+    expect(output).not.toContain('14155550123');
+    expect(output).not.toContain('privacy-probe@example.org');
   });
 });
