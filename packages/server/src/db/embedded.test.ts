@@ -135,3 +135,36 @@ describe('an embedded PostgreSQL that stops while the server runs', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
   }, 120_000);
 });
+
+describe("the embedded PostgreSQL's own log (the server's debug lines)", () => {
+  let dataDir: Awaited<ReturnType<typeof tempFolder>> | undefined;
+  let database: EmbeddedDatabase | undefined;
+  afterAll(async () => {
+    await database?.stop();
+    await dataDir?.remove();
+  });
+
+  it('names a refused statement and its constraint, never the failing row (a customer phone number or address)', async () => {
+    dataDir = await tempFolder('terse-log');
+    await chmod(dataDir.path, 0o755);
+    const lines: string[] = [];
+    database = await startEmbeddedPostgres(path.join(dataDir.path, 'postgres'), {
+      log: (line) => lines.push(line),
+    });
+    const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    try {
+      await pool.query('CREATE TABLE contacts (contact text UNIQUE, attempts int CHECK (attempts > 0))');
+      await pool.query('INSERT INTO contacts VALUES ($1, 1)', ['privacy-probe@example.org']);
+      await pool.query('INSERT INTO contacts VALUES ($1, 1)', ['privacy-probe@example.org']).catch(() => {});
+      await pool.query('INSERT INTO contacts VALUES ($1, 0)', ['+14155550123']).catch(() => {});
+    } finally {
+      await pool.end();
+    }
+    await eventually(async () => (lines.join('\n').includes('contacts_attempts_check') ? true : undefined));
+    const log = lines.join('\n');
+    expect(log).toContain('ERROR:  duplicate key value violates unique constraint "contacts_contact_key"');
+    expect(log).toContain('STATEMENT:  INSERT INTO contacts VALUES ($1, 0)');
+    expect(log).not.toContain('privacy-probe@example.org');
+    expect(log).not.toContain('14155550123');
+  }, 120_000);
+});

@@ -106,6 +106,10 @@ export async function startEmbeddedPostgres(
       'max_connections=200',
       '-c',
       'unix_socket_directories=',
+      // Its log reaches the server's debug lines: a refused statement's DETAIL and CONTEXT quote the row's values
+      // (a customer's phone number, a suppressed address), which logs never hold. The error and statement remain.
+      '-c',
+      'log_error_verbosity=terse',
     ],
     onLog: (m) => log(String(m).trim()),
     onError: (m) => log(String(m instanceof Error ? m.message : m).trim()),
