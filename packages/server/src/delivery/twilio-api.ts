@@ -27,13 +27,15 @@ export async function createTwilioResource(
   const base = (config.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
   const url = `${base}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/${resource}.json`;
   const where = `${channel === 'sms' ? 'SMS' : 'Voice'} provider ${redactUrl(base)}`;
-  const secrets = [config.authToken];
+  const credentials = Buffer.from(`${config.accountSid}:${config.authToken}`).toString('base64');
+  // The encoded credentials are the token too: a gateway's refusal may quote the Authorization header.
+  const secrets = [config.authToken, credentials];
   let response: Response;
   try {
     response = await fetch(url, {
       method: 'POST',
       headers: {
-        authorization: `Basic ${Buffer.from(`${config.accountSid}:${config.authToken}`).toString('base64')}`,
+        authorization: `Basic ${credentials}`,
         'content-type': 'application/x-www-form-urlencoded',
         accept: 'application/json',
       },

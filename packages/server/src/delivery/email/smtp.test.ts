@@ -114,6 +114,25 @@ describe('SMTP e-mail sender', () => {
     expect((error as EmailError).message).not.toContain('Wrong-Pw-3');
   });
 
+  it('never repeats the credentials a refusal quotes as they were sent (AUTH PLAIN, base64-encoded)', async () => {
+    const echoing = await startSmtpServer({
+      onAuth(auth, _session, callback) {
+        const sent = Buffer.from(`\0${auth.username}\0${auth.password}`).toString('base64');
+        callback(new Error(`Authentication failed for AUTH PLAIN ${sent}`));
+      },
+    });
+    try {
+      const error = await createSmtpEmailSender(`smtp://mailer:${PASSWORD}@127.0.0.1:${echoing.port}`)
+        .send(message)
+        .catch((err: unknown) => err);
+      expect((error as EmailError).message).toBe(
+        `E-mail via smtp://mailer:***@127.0.0.1:${echoing.port} failed: the mail server refused the sign-in: wrong user name or password (Invalid login: 535 Authentication failed for AUTH PLAIN ***)`,
+      );
+    } finally {
+      await echoing.close();
+    }
+  });
+
   it('fails quickly and clearly when the server is down', async () => {
     const port = await closedPort();
     const started = Date.now();

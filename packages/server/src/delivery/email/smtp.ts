@@ -35,6 +35,12 @@ export function createSmtpEmailSender(url: string, options: SmtpOptions = {}): E
   const secure = parsed.protocol === 'smtps:';
   const user = decodeURIComponent(parsed.username);
   const password = decodeURIComponent(parsed.password);
+  // The password as AUTH PLAIN and AUTH LOGIN send it (base64) is the password too: a refusal may quote it.
+  const secrets = [
+    password,
+    Buffer.from(`\0${user}\0${password}`).toString('base64'),
+    Buffer.from(password).toString('base64'),
+  ];
   const transport = createTransport({
     host: parsed.hostname,
     port: parsed.port ? Number(parsed.port) : secure ? 465 : 587,
@@ -71,7 +77,7 @@ export function createSmtpEmailSender(url: string, options: SmtpOptions = {}): E
         };
         const code = typeof rawCode === 'string' ? rawCode : undefined;
         const responseCode = typeof rawResponse === 'number' ? rawResponse : undefined;
-        const detail = scrubSecrets(errorText(err), [password]);
+        const detail = scrubSecrets(errorText(err), password ? secrets : []);
         const meaning = SMTP_EXPLANATIONS.find((e) => e.test(code ?? '', responseCode, detail))?.text;
         throw new EmailError(
           `E-mail via ${target} failed: ${meaning ? `${meaning} (${detail})` : detail}`,

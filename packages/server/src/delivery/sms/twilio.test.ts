@@ -11,13 +11,16 @@ describe('Twilio-compatible SMS sender', () => {
   let provider: Awaited<ReturnType<typeof startProviderTestServer>>;
 
   beforeAll(async () => {
-    provider = await startProviderTestServer(({ form }) =>
+    provider = await startProviderTestServer(({ form, headers }) =>
       form.get('To') === '+15550000000'
         ? {
             status: 400,
             body: { code: 21211, message: "The 'To' number +15550000000 is not a valid phone number." },
           }
-        : { status: 201, body: { sid: 'SM9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d', status: 'queued' } },
+        : form.get('To') === '+15550000001'
+          ? // A gateway in front of the provider that quotes the request's credentials in its refusal.
+            { status: 401, body: { code: 20003, message: `Authenticate failed: ${headers.authorization}` } }
+          : { status: 201, body: { sid: 'SM9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d', status: 'queued' } },
     );
   });
   afterAll(async () => {
@@ -55,6 +58,17 @@ describe('Twilio-compatible SMS sender', () => {
     expect(error).toMatchObject({ channel: 'sms', status: 400, providerCode: '21211' });
     expect((error as ProviderError).message).toContain('is not a valid phone number');
     expect((error as ProviderError).message).not.toContain(TOKEN);
+  });
+
+  it('never repeats the basic-auth credentials a refusal quotes (the token, base64-encoded with the account)', async () => {
+    const sender = createTwilioSmsSender({ baseUrl: provider.baseUrl, accountSid: SID, authToken: TOKEN });
+    const error = await sender
+      .send({ to: '+15550000001', from: '+14155550199', body: 'x' })
+      .catch((err) => err);
+
+    expect((error as ProviderError).message).toBe(
+      `SMS provider ${provider.baseUrl}/ refused the request (HTTP 401, code 20003): Authenticate failed: Basic ***`,
+    );
   });
 
   it('fails quickly and clearly when the provider cannot be reached', async () => {
