@@ -563,6 +563,11 @@ describe('log redaction of paths', () => {
     expect(redactUrl('/api/login/ana@example.com/abc')).toBe('/api/login/[redacted]');
   });
 
+  it("hides a tracked link's code: one customer's message, clicked from their phone's address", () => {
+    expect(redactUrl('/l/pa-sms-link')).toBe('/l/[code]');
+    expect(redactUrl('/l/Xy7_k2?utm=sms')).toBe('/l/[code]');
+  });
+
   it('says an unknown sign-in address is unknown without repeating its e-mail and password hash', async () => {
     const res = await t.app.inject({ url: `/api/login/ana@example.com/${'ab'.repeat(32)}/extra` });
     expect(res.statusCode).toBe(404);

@@ -5,6 +5,8 @@
 export function redactUrl(url: string): string {
   const [path = '', query] = url.split('?', 2);
   if (/^\/api\/login(\/|$)/i.test(path)) return '/api/login/[redacted]';
+  // A tracked link's code stands for one customer's message; its line also holds the address it was clicked from.
+  if (/^\/l\//i.test(path)) return '/l/[code]';
   const segments = path.split('/').map((s) => (looksLikeSecret(s) ? '[token]' : s));
   return segments.join('/') + (query ? '?[query]' : '');
 }
