@@ -4,19 +4,25 @@ import { explainStartFailure } from './db/start-errors.ts';
 import { DEMO_USERS, seedDemo } from './demo/seed.ts';
 import { keepProcessThroughDatabaseOutages, onShutdown, startRuntime } from './runtime.ts';
 
+/** What a start that failed half-way has to stop before the process exits (the embedded PostgreSQL above all). */
+let stopStarted: (() => Promise<void>) | undefined;
+
 async function main() {
   const config = loadConfig();
   const started = Date.now();
   const runtime = await startRuntime(config, { workers: config.runWorkers });
+  stopStarted = runtime.close;
   const { ctx, logger } = runtime;
   keepProcessThroughDatabaseOutages(logger);
   const app = await buildApp(ctx, { logger });
   let stopDemo: (() => Promise<void>) | undefined;
-  onShutdown(async () => {
+  const stopAll = async () => {
     await stopDemo?.();
     await app.close();
     await runtime.close();
-  }, logger);
+  };
+  stopStarted = stopAll;
+  onShutdown(stopAll, logger);
 
   if (config.demo) stopDemo = await seedDemo(ctx, logger);
   await app.listen({ port: config.port, host: config.host });
@@ -36,9 +42,11 @@ async function main() {
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
-main().catch((err) => {
+main().catch(async (err) => {
   process.stderr.write(
     `\nPSPS Console could not start: ${explainStartFailure(err, process.env.DATABASE_URL)}\n`,
   );
+  // E.g. the port is taken once the database is up: the embedded PostgreSQL must not outlive this process.
+  await stopStarted?.().catch(() => {});
   process.exit(1);
 });

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -142,6 +144,35 @@ describe('a server or worker that cannot start says why in one line and exits 1'
       await admin.query(`DROP DATABASE ${database}_listen`);
     }
   });
+
+  it('stops the embedded PostgreSQL it started when the port is taken, leaving nothing running', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as AddressInfo).port;
+    const own = await tempFolder('startup-embedded');
+    const lock = path.join(own.path, 'postgres', 'postmaster.pid');
+    try {
+      const ended = await runToEnd(
+        path.join(here, 'main.ts'),
+        [],
+        { HOST: '127.0.0.1', WORKERS: '0', DATA_DIR: own.path, PORT: String(port), LOG_LEVEL: 'warn' },
+        '',
+        110_000,
+      );
+      const line = expectOneLineReason(ended, 'PSPS Console could not start: ', 'psps-embedded');
+      expect(line).toBe(
+        `PSPS Console could not start: Cannot serve HTTP: listen EADDRINUSE: address already in use 127.0.0.1:${port}. Another process uses that port: stop it, or set PORT.`,
+      );
+      // A running PostgreSQL holds its lock file; one stopped cleanly has removed it.
+      expect(existsSync(lock)).toBe(false);
+    } finally {
+      // Without the fix the PostgreSQL is still running: stop it so the test leaves nothing behind.
+      const pid = Number((await readFile(lock, 'utf8').catch(() => '')).split('\n')[0]);
+      if (pid) process.kill(pid, 'SIGINT');
+      await new Promise((resolve) => taken.close(resolve));
+      await own.remove();
+    }
+  }, 120_000);
 
   it('tells the same of a worker (npm run worker)', async () => {
     const password = `wrong-${suffix}`;
