@@ -33,3 +33,47 @@ test.describe('on a phone', () => {
     expect(await sideways(page), 'the page scrolls sideways').toBeLessThanOrEqual(0);
   });
 });
+
+test.describe('row actions named in words where nothing hovers', () => {
+  test('Custom Reports: the three launch icons are named above the table on a phone (a tap launches at once)', async ({
+    page,
+  }) => {
+    await signIn(page, 'operator');
+    await page.goto('/admin/launcher');
+    const legend = page.getByTestId('launcher-action-legend');
+    for (const name of [
+      'Download MedBase Report',
+      'Download MB Unreached Report',
+      'Download LinkClick Report',
+    ]) {
+      await expect(legend.getByText(name, { exact: true })).toBeInViewport();
+    }
+    await snap(page, 'touch-launcher-legend');
+  });
+
+  test('Completion: refresh, resend and remove are named above the table on a phone', async ({ page }) => {
+    await signIn(page, 'operator');
+    await page.goto('/admin/completion');
+    const legend = page.getByTestId('completion-action-legend');
+    for (const name of [
+      'Refresh: generate again and send',
+      'Resend: send the file again',
+      'Remove: not available',
+    ]) {
+      await expect(legend.getByText(name, { exact: true })).toBeVisible();
+    }
+  });
+
+  test.describe('with a mouse', () => {
+    test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
+    test('the icons explain themselves in their tooltips: no legend above the tables', async ({ page }) => {
+      await signIn(page, 'operator');
+      await page.goto('/admin/launcher');
+      await expect(page.getByTestId('launch-medbase').first()).toBeVisible();
+      await expect(page.getByTestId('launcher-action-legend')).toBeHidden();
+      await page.goto('/admin/completion');
+      await expect(page.getByTestId('completion-caption')).toBeVisible();
+      await expect(page.getByTestId('completion-action-legend')).toBeHidden();
+    });
+  });
+});
