@@ -77,3 +77,19 @@ test.describe('row actions named in words where nothing hovers', () => {
     });
   });
 });
+
+test('SUPPRESSION search: the clear button inside the field is a whole fingertip target (24×24 CSS px at least)', async ({
+  page,
+}) => {
+  await signIn(page, 'suppress');
+  await page.goto('/admin/suppression');
+  const field = page.getByRole('textbox', { name: 'Group, value or type' });
+  await field.tap();
+  await field.fill('Opt-out');
+  const clear = page.getByRole('button', { name: 'Clear the search text' });
+  const box = (await clear.boundingBox())!;
+  expect(box.width).toBeGreaterThanOrEqual(24);
+  expect(box.height).toBeGreaterThanOrEqual(24);
+  await clear.tap();
+  await expect(field).toHaveValue('');
+});
