@@ -1,5 +1,14 @@
+// @vitest-environment jsdom
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { previousDeliverySentence, type TransferInfo, transferSentence } from './transfer-status.tsx';
+import { componentTestSurroundings } from '../lib/jsdom-stubs.ts';
+import {
+  previousDeliverySentence,
+  type TransferInfo,
+  TransferStatus,
+  transferSentence,
+} from './transfer-status.tsx';
 
 // Local times, so the expected text does not depend on the machine's time zone.
 const local = (day: number, h: number, m: number, s: number) =>
@@ -87,5 +96,32 @@ describe('the earlier delivery while a new file is made', () => {
     });
     expect(previousDeliverySentence(arrived)).toBeNull();
     expect(previousDeliverySentence(info({}))).toBeNull();
+  });
+});
+
+describe('the transfer badge on a touch screen (no hover)', () => {
+  componentTestSurroundings();
+  const arrived = info({ TRANSFER_STATE: 'transferred', FILE_TRANSFER_TIME: local(21, 13, 0, 5) });
+  const details = 'File PGE_completion_500_20261121213000.csv arrived 2026-11-21 13:00:05.';
+  /** The tooltip's text, however the file name is broken for wrapping. */
+  const tooltip = () => screen.queryByRole('tooltip')?.textContent ?? null;
+
+  it('shows the file and when it arrived on a tap, and hides them at the next tap or when the tap goes elsewhere', async () => {
+    render(
+      <MantineProvider env="test">
+        <TransferStatus info={arrived} details={<div>Launched 2026-11-21 12:59:00.</div>} />
+      </MantineProvider>,
+    );
+    const badge = screen.getByText('Transferred');
+    expect(tooltip()).toBeNull();
+    // A tap: a click with no pointer over the badge before it.
+    fireEvent.click(badge);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(`Launched 2026-11-21 12:59:00.${details}`);
+    fireEvent.click(badge);
+    await waitFor(() => expect(tooltip()).toBeNull());
+    fireEvent.click(badge);
+    await screen.findByRole('tooltip');
+    fireEvent.blur(badge);
+    await waitFor(() => expect(tooltip()).toBeNull());
   });
 });

@@ -6,7 +6,7 @@ import {
   type TransferState,
 } from '@psps/contracts';
 import { IconAlertTriangle, IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { TOOLTIP_EVENTS } from '../lib/tooltip.ts';
 
 export const TRANSFER_STATE_COLORS: Record<TransferState, string> = {
@@ -153,10 +153,14 @@ export function TransferStatus({
   const error = info.LAST_ERROR && (state === 'failed' || state === 'waiting') ? info.LAST_ERROR : null;
   const sentence = transferSentence(info);
   const previous = previousDeliverySentence(info);
+  // A tap shows the tooltip until the next tap (here or elsewhere) or Escape: a touch screen has no hover, and
+  // the file's name, when it arrived and when it was launched are said nowhere else.
+  const [tapped, setTapped] = useState(false);
   return (
     <Stack gap={2} data-testid={testId} data-state={state}>
       <Tooltip
         events={TOOLTIP_EVENTS}
+        opened={tapped || undefined}
         multiline
         w={320}
         withArrow
@@ -182,6 +186,13 @@ export function TransferStatus({
           size="sm"
           radius="sm"
           tabIndex={0}
+          onClick={(event) => {
+            if ((event.nativeEvent as PointerEvent).pointerType !== 'mouse') setTapped((shown) => !shown);
+          }}
+          onBlur={() => setTapped(false)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setTapped(false);
+          }}
           style={{ cursor: 'help', textTransform: 'none' }}
           styles={WHOLE_LABEL}
         >

@@ -29,6 +29,34 @@ describe('the template title', () => {
   });
 });
 
+describe('a title the server refused', () => {
+  it("says why under the title, not only in the badge's tooltip (no hover on a touch screen)", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          new Response(JSON.stringify({ error: 'bad_request', message: 'The title is too long.' }), {
+            status: 400,
+            headers: { 'content-type': 'application/json' },
+          }),
+        ),
+      ),
+    );
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={new QueryClient()}>
+          <TitleInput campaign={campaign} locked={false} />
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    fireEvent.change(screen.getByLabelText('Template title'), { target: { value: 'North Bay wave 2' } });
+    const alert = await screen.findByTestId('title-save-error', undefined, { timeout: 4000 });
+    expect(alert.textContent).toBe(
+      'Title not savedThe title is too long. Your edits are kept in this browser and saving is tried again.',
+    );
+  });
+});
+
 describe('after a title conflict is settled by keyboard', () => {
   /** A title typed in this browser from 'Old name', restored while the template is now called 'Wind event'. */
   function showRestoredConflict() {

@@ -134,6 +134,13 @@ export function TitleInput({ campaign, locked }: { campaign: AdhocCampaign; lock
           name="Template title"
         />
       </Group>
+      {/* The reason in words, as under a channel's heading: the badge's tooltip alone is no help on a touch screen
+          (no hover) nor to the keyboard (the badge is no Tab stop). Kept while a retry runs, so it does not flicker. */}
+      {(autosave.status === 'failed' || autosave.status === 'saving') && autosave.error && (
+        <Alert color="red" mt="sm" title="Title not saved" data-testid="title-save-error">
+          {autosave.error.message} Your edits are kept in this browser and saving is tried again.
+        </Alert>
+      )}
       {conflict && info && (
         <Alert
           color="red"

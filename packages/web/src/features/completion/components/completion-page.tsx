@@ -18,8 +18,9 @@ import {
   formatDateTime,
   type TransferState,
 } from '@psps/contracts';
-import { IconSearch } from '@tabler/icons-react';
+import { IconRefresh, IconSearch, IconSend, IconTrash } from '@tabler/icons-react';
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { ActionLegend } from '../../../components/action-legend.tsx';
 import { RowPageNav, useRowPages } from '../../../components/row-pages.tsx';
 import { RowsTable } from '../../../components/rows-table.tsx';
 import { ShadeLegend } from '../../../components/shade-legend.tsx';
@@ -214,6 +215,18 @@ export function CompletionPage() {
           {COMPLETION_TEXTS.caption}
         </Text>
         <TimeZoneNote />
+        <ActionLegend
+          items={[
+            ...(canRestart
+              ? [
+                  { icon: <IconRefresh size={16} />, label: 'Refresh: generate again and send' },
+                  { icon: <IconSend size={16} />, label: 'Resend: send the file again' },
+                ]
+              : []),
+            { icon: <IconTrash size={16} />, label: 'Remove: not available' },
+          ]}
+          testId="completion-action-legend"
+        />
       </Stack>
 
       <Group justify="space-between" mb="sm" gap="sm">

@@ -10,6 +10,7 @@ import {
 } from '@psps/contracts';
 import { IconFileDownload, IconHeartbeat, IconLink, IconPhoneOff } from '@tabler/icons-react';
 import { memo, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { ActionLegend } from '../../../components/action-legend.tsx';
 import { BusyActionIcon } from '../../../components/busy-action-icon.tsx';
 import { RowPageNav, useRowPages } from '../../../components/row-pages.tsx';
 import { RowsTable } from '../../../components/rows-table.tsx';
@@ -210,6 +211,13 @@ export function LauncherPage() {
           </Text>
         </Group>
         <TimeZoneNote />
+        <ActionLegend
+          items={CUSTOM_REPORT_KINDS.map((kind) => ({
+            icon: ICONS[kind],
+            label: CUSTOM_REPORT_ACTION_LABELS[kind],
+          }))}
+          testId="launcher-action-legend"
+        />
       </Stack>
 
       {failed.length > 0 && (
