@@ -9,6 +9,8 @@ import {
   smsCounter,
   smsSegments,
   smsSegmentsLabel,
+  smsUnicodeCharacters,
+  smsUnicodeReason,
   trimSmsBody,
 } from './sms.ts';
 
@@ -149,6 +151,43 @@ describe('SMS segments named as such', () => {
   it('explains a segment with the capacities the count uses', () => {
     expect(SMS_SEGMENT_EXPLAINED).toBe(
       'A segment is one text message as the phone network carries it: 160 characters of the GSM-7 alphabet, or 70 when a character needs Unicode (UCS-2). A longer text is sent as several segments (153 or 67 characters each), billed one by one and joined again on the phone.',
+    );
+  });
+});
+
+describe('smsUnicodeCharacters: what makes a body UCS-2', () => {
+  it('names the typographic quotes and dash of a text pasted from a word processor, each once, in order', () => {
+    expect(
+      smsUnicodeCharacters('\u201cPower\u201d will be off \u2014 don\u2019t wait. \u201cSoon\u201d'),
+    ).toEqual(['\u201c (U+201C)', '\u201d (U+201D)', '\u2014 (U+2014)', '\u2019 (U+2019)']);
+  });
+
+  it('names nothing for a GSM-7 body, extension characters included', () => {
+    expect(smsUnicodeCharacters('Café 5€ [ok] ~ ^ {x} | \\ Ñ ü')).toEqual([]);
+  });
+
+  it('names an invisible or spacing character by its code point', () => {
+    expect(smsUnicodeCharacters('Power\u00a0off\u200b now')).toEqual(['U+00A0', 'U+200B']);
+  });
+
+  it('names an emoji whole, not as two halves', () => {
+    expect(smsUnicodeCharacters('Stay safe 😀')).toEqual(['😀 (U+1F600)']);
+  });
+
+  it('names nothing when more than 5 characters are outside GSM-7: a script written in Unicode as a whole', () => {
+    expect(smsUnicodeCharacters('está, sí, ó, ú, ç')).toEqual([
+      'á (U+00E1)',
+      'í (U+00ED)',
+      'ó (U+00F3)',
+      'ú (U+00FA)',
+      'ç (U+00E7)',
+    ]);
+    expect(smsUnicodeCharacters('停电通知：明天')).toEqual([]);
+  });
+
+  it('says why, with the segment sizes of both encodings', () => {
+    expect(smsUnicodeReason(['\u2019 (U+2019)', 'U+00A0'])).toBe(
+      'UCS-2 because of \u2019 (U+2019), U+00A0: with GSM-7 characters instead, a segment holds 160 characters, not 70.',
     );
   });
 });

@@ -101,6 +101,37 @@ export function smsSegments(text: string): SmsSegments {
   return { encoding, characters: total, segments };
 }
 
+/** At most this many characters are named as the reason for UCS-2: more means a script written outside GSM-7. */
+export const SMS_UNICODE_NAMED_AT_MOST = 5;
+
+/**
+ * The characters that make a body UCS-2, each once, in the order they first appear: shown so the operator can
+ * replace a typographic quote or dash pasted from a word processor, which alone would cut every segment from 160
+ * characters to 70. Empty when the body is GSM-7, or when more than `SMS_UNICODE_NAMED_AT_MOST` characters are
+ * outside the GSM tables (a text in Chinese or Arabic needs Unicode as a whole; naming its letters says nothing).
+ * Each is named with its code point, '’ (U+2019)' (a typographic apostrophe looks like a plain one); an invisible
+ * or spacing character (a no-break space, a zero-width joiner, a combining mark) by its code point alone, 'U+00A0'.
+ */
+export function smsUnicodeCharacters(text: string): string[] {
+  const outside = new Set<string>();
+  for (const character of text) {
+    if (GSM_BASIC_SET.has(character) || GSM_EXTENSION_SET.has(character)) continue;
+    outside.add(character);
+    if (outside.size > SMS_UNICODE_NAMED_AT_MOST) return [];
+  }
+  return [...outside].map((character) => {
+    const codePoint = `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+    return /^[\p{White_Space}\p{Cf}\p{M}\p{Cc}]$/u.test(character)
+      ? codePoint
+      : `${character} (${codePoint})`;
+  });
+}
+
+/** What the SMS tab says under its encoding when `smsUnicodeCharacters` names the characters that make it UCS-2. */
+export function smsUnicodeReason(characters: readonly string[]): string {
+  return `UCS-2 because of ${characters.join(', ')}: with GSM-7 characters instead, a segment holds ${CAPACITY['GSM-7'].single} characters, not ${CAPACITY['UCS-2'].single}.`;
+}
+
 /** '1 segment', '3 segments': how many SMS segments a text is sent as. */
 export function smsSegmentsLabel(segments: number): string {
   return `${segments} ${segments === 1 ? 'segment' : 'segments'}`;

@@ -120,6 +120,22 @@ describe('the preview pane of a right-to-left language', () => {
   });
 });
 
+describe('the SMS tab names what makes a text UCS-2', () => {
+  it('says a typographic apostrophe made it UCS-2, and nothing once it is a plain one', async () => {
+    show(languageForm({ body: 'Don\u2019t wait.', from: '97633', data: '{}' }));
+    expect(screen.getByTestId('sms-encoding').textContent).toBe('UCS-2');
+    expect(screen.getByTestId('sms-unicode-because').textContent).toBe(
+      'UCS-2 because of \u2019 (U+2019): with GSM-7 characters instead, a segment holds 160 characters, not 70.',
+    );
+    const user = userEvent.setup();
+    const body = screen.getByRole('textbox', { name: 'Body' }) as HTMLTextAreaElement;
+    await user.clear(body);
+    await user.type(body, "Don't wait.");
+    expect(screen.getByTestId('sms-encoding').textContent).toBe('GSM-7');
+    expect(screen.queryByTestId('sms-unicode-because')).toBeNull();
+  });
+});
+
 describe('text pasted with combining accents (NFD) is counted as it reads', () => {
   it("composes 'Año de fuego' pasted as A, n, combining tilde, …: 12 characters in GSM-7, not 13 in UCS-2", async () => {
     show(languageForm({ body: '', from: '97633', data: '{}' }));

@@ -7,6 +7,8 @@ import {
   smsCounter,
   smsSegments,
   smsSegmentsLabel,
+  smsUnicodeCharacters,
+  smsUnicodeReason,
   templateVariableProblems,
   textDirection,
   trimSmsBody,
@@ -46,7 +48,8 @@ export function SmsEditor({ editor, locked }: { editor: ChannelEditorState; lock
   };
 
   const rendered = form ? renderForm(form, 'SMS') : null;
-  const segments = smsSegments(rendered && 'ok' in rendered ? rendered.text : (form?.body ?? ''));
+  const sent = rendered && 'ok' in rendered ? rendered.text : (form?.body ?? '');
+  const segments = smsSegments(sent);
 
   return (
     <ChannelLayout
@@ -121,7 +124,11 @@ export function SmsEditor({ editor, locked }: { editor: ChannelEditorState; lock
               data-testid="sms-body"
               dir={textDirection(form.language)}
             />
-            <SmsCost encoding={segments.encoding} segments={segments.segments} />
+            <SmsCost
+              encoding={segments.encoding}
+              segments={segments.segments}
+              unicode={smsUnicodeCharacters(sent)}
+            />
             <VariableWarnings
               problems={templateVariableProblems({ body: form.body }, 'SMS')}
               notifyBy="SMS"
@@ -142,20 +149,35 @@ export function SmsEditor({ editor, locked }: { editor: ChannelEditorState; lock
 }
 
 /** The encoding and the number of SMS segments the rendered body costs, per recipient. */
-function SmsCost({ encoding, segments }: { encoding: string; segments: number }) {
+function SmsCost({
+  encoding,
+  segments,
+  unicode,
+}: {
+  encoding: string;
+  segments: number;
+  unicode: readonly string[];
+}) {
   return (
-    <Group gap={6}>
-      <Badge variant="light" color={encoding === 'GSM-7' ? 'gray' : 'yellow'} data-testid="sms-encoding">
-        {encoding}
-      </Badge>
-      <Tooltip label={SMS_SEGMENT_EXPLAINED} multiline w={300} openDelay={300}>
-        <Badge variant="light" color={segments > 1 ? 'yellow' : 'gray'} data-testid="sms-segments">
-          {smsSegmentsLabel(segments)}
+    <Stack gap={4}>
+      <Group gap={6}>
+        <Badge variant="light" color={encoding === 'GSM-7' ? 'gray' : 'yellow'} data-testid="sms-encoding">
+          {encoding}
         </Badge>
-      </Tooltip>
-      <Text size="xs" c="dimmed">
-        per message, rendered with the preview data
-      </Text>
-    </Group>
+        <Tooltip label={SMS_SEGMENT_EXPLAINED} multiline w={300} openDelay={300}>
+          <Badge variant="light" color={segments > 1 ? 'yellow' : 'gray'} data-testid="sms-segments">
+            {smsSegmentsLabel(segments)}
+          </Badge>
+        </Tooltip>
+        <Text size="xs" c="dimmed">
+          per message, rendered with the preview data
+        </Text>
+      </Group>
+      {unicode.length > 0 && (
+        <Text size="xs" c="dimmed" data-testid="sms-unicode-because">
+          {smsUnicodeReason(unicode)}
+        </Text>
+      )}
+    </Stack>
   );
 }
