@@ -4,7 +4,7 @@ import { type CSSProperties, type ReactNode, useRef } from 'react';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
 import classes from './channel-layout.module.css';
 import { ConflictPanel } from './conflict-panel.tsx';
-import { SaveIndicator } from './save-indicator.tsx';
+import { SaveError, SaveIndicator } from './save-indicator.tsx';
 
 const COLUMN_WIDTHS = {
   '--left-width': `${CHANNEL_COLUMN_WIDTHS_PX.left}px`,
@@ -60,15 +60,12 @@ export function ChannelLayout({
               />
             )}
           </Group>
-          {/* Kept while a retry runs (the last failure stands until a save succeeds), so it does not flicker. */}
-          {(editor.autosave.status === 'failed' || editor.autosave.status === 'saving') &&
-            editor.autosave.error && (
-              // The reason in words, not only in the badge's tooltip: a refusal (a field too long, the template
-              // deleted or launched by someone else) is not cured by the retries.
-              <Alert color="red" mb="sm" title="Not saved" data-testid={`save-error-${editor.notifyBy}`}>
-                {editor.autosave.error.message} Your edits are kept in this browser and saving is tried again.
-              </Alert>
-            )}
+          <SaveError
+            autosave={editor.autosave}
+            title="Not saved"
+            testId={`save-error-${editor.notifyBy}`}
+            mb="sm"
+          />
           <ConflictPanel editor={editor} onSettled={focusHeading} />
           {editor.restoredDraft && !editor.conflict && (
             <Alert

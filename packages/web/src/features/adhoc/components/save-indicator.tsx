@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Alert, type AlertProps, Badge, Button, Group, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconClock, IconLoader2 } from '@tabler/icons-react';
 import type { Autosave } from '../hooks/use-autosave.ts';
 
@@ -64,5 +64,29 @@ export function SaveIndicator({
         </Button>
       )}
     </Group>
+  );
+}
+
+/**
+ * Why the last save failed, in words under the field or heading, not only in the badge's tooltip (which a touch
+ * screen and the keyboard never open): a refusal (a field too long, the template deleted or launched by someone
+ * else) is not cured by the retries. Kept while a retry runs (the last failure stands until a save succeeds), so it
+ * does not flicker.
+ */
+export function SaveError({
+  autosave,
+  title,
+  testId,
+  ...spacing
+}: {
+  autosave: Pick<Autosave<unknown>, 'status' | 'error'>;
+  title: string;
+  testId: string;
+} & Pick<AlertProps, 'mt' | 'mb'>) {
+  if ((autosave.status !== 'failed' && autosave.status !== 'saving') || !autosave.error) return null;
+  return (
+    <Alert color="red" title={title} data-testid={testId} {...spacing}>
+      {autosave.error.message} Your edits are kept in this browser and saving is tried again.
+    </Alert>
   );
 }

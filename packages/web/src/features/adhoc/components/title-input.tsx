@@ -11,7 +11,7 @@ import { useRegisterFlush } from '../hooks/pending-saves.tsx';
 import { readDraft, useAutosave } from '../hooks/use-autosave.ts';
 import { lockedField } from '../lib/locked-field.ts';
 import { adhocScope, titleDraftKey } from '../lib/template-form.ts';
-import { SaveIndicator } from './save-indicator.tsx';
+import { SaveError, SaveIndicator } from './save-indicator.tsx';
 
 /** A title refused because a colleague renamed the template first: their title. */
 interface TitleConflict {
@@ -134,13 +134,7 @@ export function TitleInput({ campaign, locked }: { campaign: AdhocCampaign; lock
           name="Template title"
         />
       </Group>
-      {/* The reason in words, as under a channel's heading: the badge's tooltip alone is no help on a touch screen
-          (no hover) nor to the keyboard (the badge is no Tab stop). Kept while a retry runs, so it does not flicker. */}
-      {(autosave.status === 'failed' || autosave.status === 'saving') && autosave.error && (
-        <Alert color="red" mt="sm" title="Title not saved" data-testid="title-save-error">
-          {autosave.error.message} Your edits are kept in this browser and saving is tried again.
-        </Alert>
-      )}
+      <SaveError autosave={autosave} title="Title not saved" testId="title-save-error" mt="sm" />
       {conflict && info && (
         <Alert
           color="red"

@@ -13,6 +13,7 @@ const renders = new Map<number, number>();
 vi.mock('./report-actions.tsx', async (load) => {
   const actual = await load<typeof import('./report-actions.tsx')>();
   return {
+    ...actual,
     ReportActions: (props: Parameters<typeof actual.ReportActions>[0]) => {
       renders.set(props.row.ID, (renders.get(props.row.ID) ?? 0) + 1);
       return <actual.ReportActions {...props} />;

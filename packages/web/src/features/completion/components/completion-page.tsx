@@ -18,9 +18,8 @@ import {
   formatDateTime,
   type TransferState,
 } from '@psps/contracts';
-import { IconRefresh, IconSearch, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { ActionLegend } from '../../../components/action-legend.tsx';
 import { RowPageNav, useRowPages } from '../../../components/row-pages.tsx';
 import { RowsTable } from '../../../components/rows-table.tsx';
 import { ShadeLegend } from '../../../components/shade-legend.tsx';
@@ -31,7 +30,7 @@ import { useRowAge } from '../../../lib/age-clock.ts';
 import { useHasPermission } from '../../../lib/permissions.tsx';
 import { rowShadeBackground } from '../../../lib/row-shade.ts';
 import { type CompletionAction, FOLLOW_UP_POLL_MS, useCompletionReports } from '../api/completion-reports.ts';
-import { ReportActions } from './report-actions.tsx';
+import { ReportActions, ReportActionsLegend } from './report-actions.tsx';
 
 /** The table's name, as a screen reader's table list gives it (and its sideways-scrolling region). */
 const TABLE_LABEL = 'Completion reports';
@@ -215,18 +214,7 @@ export function CompletionPage() {
           {COMPLETION_TEXTS.caption}
         </Text>
         <TimeZoneNote />
-        <ActionLegend
-          items={[
-            ...(canRestart
-              ? [
-                  { icon: <IconRefresh size={16} />, label: 'Refresh: generate again and send' },
-                  { icon: <IconSend size={16} />, label: 'Resend: send the file again' },
-                ]
-              : []),
-            { icon: <IconTrash size={16} />, label: 'Remove: not available' },
-          ]}
-          testId="completion-action-legend"
-        />
+        <ReportActionsLegend />
       </Stack>
 
       <Group justify="space-between" mb="sm" gap="sm">

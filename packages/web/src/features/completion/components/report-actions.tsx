@@ -2,8 +2,9 @@ import { ActionIcon, Group } from '@mantine/core';
 import { COMPLETION_TEXTS, type CompletionReportRow } from '@psps/contracts';
 import { IconRefresh, IconSend, IconTrash } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
+import { ActionLegend } from '../../../components/action-legend.tsx';
 import { BusyActionIcon } from '../../../components/busy-action-icon.tsx';
-import { Can } from '../../../lib/permissions.tsx';
+import { Can, useHasPermission } from '../../../lib/permissions.tsx';
 import { type CompletionAction, useCompletionAction } from '../api/completion-reports.ts';
 
 /**
@@ -78,5 +79,24 @@ export function ReportActions({
         <IconTrash size={18} />
       </ActionIcon>
     </Group>
+  );
+}
+
+/** The row actions above named in words, for a touch screen (components/action-legend.tsx); the same permission. */
+export function ReportActionsLegend() {
+  const canRestart = useHasPermission('MB_INTERNAL_PERMISSION');
+  return (
+    <ActionLegend
+      items={[
+        ...(canRestart
+          ? [
+              { icon: <IconRefresh size={16} />, label: 'Refresh: generate again and send' },
+              { icon: <IconSend size={16} />, label: 'Resend: send the file again' },
+            ]
+          : []),
+        { icon: <IconTrash size={16} />, label: 'Remove: not available' },
+      ]}
+      testId="completion-action-legend"
+    />
   );
 }
