@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseReachedStatuses } from './config.ts';
+import { CONFIG_VARIABLES, ConfigError, loadConfig, parseReachedStatuses } from './config.ts';
 
 describe('delivery configuration of ad hoc test sends', () => {
   it('records every test send in the outbox by default, with library prefix 2019', () => {
@@ -155,5 +156,21 @@ describe('configuration errors a person can act on', () => {
     expect(loadConfig({ FILE_TRANSFER_KEY_PATH: fileURLToPath(import.meta.url) }).fileTransfer.keyPath).toBe(
       fileURLToPath(import.meta.url),
     );
+  });
+});
+
+describe('.env.example (README: Configuration)', () => {
+  it('lists every variable the server reads, and its uncommented values are the defaults', () => {
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const lines = readFileSync(path.join(here, '../../../.env.example'), 'utf8').split('\n');
+    const named = new Set(lines.map((line) => /^#? ?([A-Z][A-Z0-9_]*)=/.exec(line)?.[1]).filter(Boolean));
+    expect(CONFIG_VARIABLES.filter((name) => !named.has(name))).toEqual([]);
+    const set = Object.fromEntries(
+      lines.flatMap((line) => {
+        const m = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line);
+        return m ? [[m[1], m[2]]] : [];
+      }),
+    );
+    expect(loadConfig(set)).toEqual(loadConfig({}));
   });
 });

@@ -130,6 +130,9 @@ const envSchema = z.object({
     }),
 });
 
+/** Every environment variable the server reads (each listed in .env.example with its default). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export type Config = {
   port: number;
   host: string;
