@@ -1,7 +1,7 @@
 import type { AnyPermission, LoginAnswer, Permission, PermissionsAnswer } from '@psps/contracts';
-import { recordAudit } from '../audit/log.ts';
+import { type Actor, recordAudit } from '../audit/log.ts';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/pool.ts';
+import { type Db, withTransaction } from '../db/pool.ts';
 import type { AuthContext } from '../http/access.ts';
 import { tooManyRequests } from '../http/errors.ts';
 import { loginAttempts } from './login-attempts.ts';
@@ -209,13 +209,17 @@ export function authService(db: Db, config: Pick<Config, 'session' | 'loginLimit
       if (user) await recordAudit(db, { userId: user.id, actor: user.email }, 'auth.sign-out', user.email);
     },
 
-    async createApiKey(name: string, permissions: AnyPermission[]): Promise<string> {
+    /** With `who`, the key and its audit entry are written in one transaction: neither stands without the other. */
+    async createApiKey(name: string, permissions: AnyPermission[], who?: Actor): Promise<string> {
       const key = newToken(API_KEY_PREFIX);
-      await db.query('INSERT INTO api_keys (name, key_hash, permissions) VALUES ($1, $2, $3)', [
-        name,
-        tokenHash(key),
-        permissions,
-      ]);
+      await withTransaction(db, async (c) => {
+        await c.query('INSERT INTO api_keys (name, key_hash, permissions) VALUES ($1, $2, $3)', [
+          name,
+          tokenHash(key),
+          permissions,
+        ]);
+        if (who) await recordAudit(c, who, 'api-key.create', name, { permissions });
+      });
       return key;
     },
 
@@ -227,13 +231,21 @@ export function authService(db: Db, config: Pick<Config, 'session' | 'loginLimit
       return (r.rowCount ?? 0) > 0;
     },
 
-    async revokeApiKey(name: string): Promise<number> {
+    /** Keys revoked; with `who`, recorded in the audit log in the same transaction (when any was). */
+    async revokeApiKey(name: string, who?: Actor): Promise<number> {
       knownKeys.clear();
-      const r = await db.query(
-        'UPDATE api_keys SET revoked_at = now() WHERE name = $1 AND revoked_at IS NULL',
-        [name],
-      );
-      return r.rowCount ?? 0;
+      const revoked = await withTransaction(db, async (c) => {
+        const r = await c.query(
+          'UPDATE api_keys SET revoked_at = now() WHERE name = $1 AND revoked_at IS NULL',
+          [name],
+        );
+        const n = r.rowCount ?? 0;
+        if (who && n > 0) await recordAudit(c, who, 'api-key.revoke', name, { keys: n });
+        return n;
+      });
+      // Also after the commit: a lookup between the first clear and the commit may have remembered the key.
+      knownKeys.clear();
+      return revoked;
     },
   };
 }

@@ -124,4 +124,38 @@ describe('the users command line (README: Production)', () => {
       stderr: 'No API key named messaging-engine is in use; nothing was revoked.\n',
     });
   });
+  it('creates and revokes a key only together with its audit entry (one transaction)', async () => {
+    const db = t.ctx.db;
+    const keysNamed = async (name: string) =>
+      (
+        await db.query<{ live: boolean }>('SELECT revoked_at IS NULL AS live FROM api_keys WHERE name = $1', [
+          name,
+        ])
+      ).rows.map((r) => r.live);
+    const refuseKeyEntries = async (refuse: boolean) =>
+      db.query(
+        refuse
+          ? `CREATE TRIGGER refuse_api_key_audit BEFORE INSERT ON audit_log FOR EACH ROW
+               WHEN (NEW.action LIKE 'api-key.%') EXECUTE FUNCTION refuse_api_key_audit()`
+          : 'DROP TRIGGER IF EXISTS refuse_api_key_audit ON audit_log',
+      );
+    await db.query(
+      `CREATE FUNCTION refuse_api_key_audit() RETURNS trigger LANGUAGE plpgsql
+         AS $$ BEGIN RAISE EXCEPTION 'the audit log refuses this entry'; END $$`,
+    );
+    try {
+      await refuseKeyEntries(true);
+      expect((await run(['api-key-create', 'engine-unaudited'])).code).toBe(1);
+      expect(await keysNamed('engine-unaudited')).toEqual([]);
+
+      await refuseKeyEntries(false);
+      expect((await run(['api-key-create', 'engine-kept'])).code).toBe(0);
+      await refuseKeyEntries(true);
+      expect((await run(['api-key-revoke', 'engine-kept'])).code).toBe(1);
+      expect(await keysNamed('engine-kept')).toEqual([true]);
+    } finally {
+      await refuseKeyEntries(false);
+      await db.query('DROP FUNCTION refuse_api_key_audit()');
+    }
+  });
 });

@@ -2,7 +2,6 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { INGEST_PERMISSION } from '@psps/contracts';
 import { z } from 'zod';
-import { recordAudit } from '../audit/log.ts';
 import { clientHashOf } from '../auth/passwords.ts';
 import { authService } from '../auth/service.ts';
 import { parsePermissions, UserError, userService } from '../auth/users.ts';
@@ -175,16 +174,14 @@ async function main() {
               `give it to the messaging engine, then revoke the old one (api-key-revoke ${name}).`,
           );
         }
-        const key = await keys.createApiKey(name, [INGEST_PERMISSION]);
-        await recordAudit(db, who, 'api-key.create', name, { permissions: [INGEST_PERMISSION] });
+        const key = await keys.createApiKey(name, [INGEST_PERMISSION], who);
         process.stdout.write(`${key}\n`);
         process.stderr.write('Store this key now: it is shown once and kept only as a hash.\n');
         break;
       }
       case 'api-key-revoke': {
-        const n = await authService(db, config).revokeApiKey(need(arg1, 'key name'));
+        const n = await authService(db, config).revokeApiKey(need(arg1, 'key name'), who);
         if (n === 0) throw new UserError(`No API key named ${arg1} is in use; nothing was revoked.`);
-        await recordAudit(db, who, 'api-key.revoke', arg1 ?? null, { keys: n });
         process.stdout.write(
           `Revoked the API key named ${arg1}${n > 1 ? ` (${n} keys of that name)` : ''}: it stops working within 5 seconds.\n`,
         );
