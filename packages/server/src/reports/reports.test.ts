@@ -286,6 +286,14 @@ describe('events', () => {
     expect((await get('/csv/proc_reports_gridTreeEvents/5?datasetId=x')).statusCode).toBe(400);
   });
 
+  it('answers 404 for a campaign asked of an event that has no campaigns, not an empty file', async () => {
+    await ingest('events', [{ id_bint: 7, name_vch: 'No campaigns yet', begin_dt: '2026-11-23T08:00:00Z' }]);
+    expect((await get('/csv/proc_reports_gridTreeEvents/7')).statusCode).toBe(200);
+    const res = await get('/csv/proc_reports_gridTreeEvents/7?datasetId=100');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Campaign 100 is not a campaign of event 7.');
+  });
+
   it('writes the CSV times as the screen shows them in the time zone given as tz, each with its UTC offset, and refuses an unknown zone', async () => {
     const la = await get('/csv/proc_reports_gridTreeEvents/3?tz=America/Los_Angeles');
     expect(la.statusCode).toBe(200);

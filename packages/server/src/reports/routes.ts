@@ -87,7 +87,8 @@ export async function reportsRoutes(app: App, ctx: AppContext) {
       const { datasetId, tz } = req.query;
       const [all] = await reports.grid(eventId);
       const rows = datasetId === undefined ? all : gridRowsOfCampaign(all, datasetId);
-      if (rows.length === 0 && all.length > 0) {
+      // A campaign's rows always hold its root: none means it is not this event's (an event without campaigns too).
+      if (datasetId !== undefined && rows.length === 0) {
         throw notFound(`Campaign ${datasetId} is not a campaign of event ${eventId}.`);
       }
       const name = datasetId === undefined ? `event-${eventId}` : `event-${eventId}-campaign-${datasetId}`;
