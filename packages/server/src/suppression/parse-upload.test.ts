@@ -384,6 +384,24 @@ describe('parseUpload of files it cannot read', () => {
     );
   });
 
+  it('refuses a header of a header word whose columns are separated by semicolons or tabs, saying so', async () => {
+    await expect(parseText('Phone;Type\r\n4155550123;PHONE\r\n')).rejects.toThrow(
+      "Line 1: The header's columns are separated by semicolons;",
+    );
+    await expect(parseText('E-mail\tType\tStart\nann@example.com\tEMAIL\t2026-01-01\n')).rejects.toThrow(
+      "Line 1: The header's columns are separated by tabs;",
+    );
+    // A single value holding a semicolon is not a header: its line is rejected, as before.
+    const { errors } = await parseText('Phone;SMS\n');
+    expect(errors).toEqual([
+      {
+        line: 1,
+        reason:
+          '"Phone;SMS" holds a semicolon: cells must be separated by commas (in Excel, save as CSV UTF-8 (Comma delimited))',
+      },
+    ]);
+  });
+
   it('refuses a header with a column it does not know', async () => {
     await expect(parseText('value,phone\n4155550123,x\n')).rejects.toThrow(
       'Line 1: Unknown column "phone" in the header; the columns are value, type, start, end',

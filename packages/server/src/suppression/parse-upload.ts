@@ -572,10 +572,11 @@ function readHeader(cells: readonly string[]): ColumnPositions | undefined {
   const word = namesTheOtherColumns(names) ? HEADER_WORDS.get(headerWordKey(names[0] ?? '')) : undefined;
   if (word !== undefined) return word === null ? WORD_COLUMNS : { ...WORD_COLUMNS, defaultType: word };
   if (!names.includes('value')) {
-    // 'Value;Type' (Excel in a language whose decimal mark is a comma): every line would fail, each unclearly.
+    // 'Value;Type', 'Phone;Type' (Excel in a language whose decimal mark is a comma), 'E-mail<tab>Type': every line
+    // would fail, each unclearly.
     const separator =
       names.length === 1
-        ? OTHER_SEPARATORS.find((s) => names[0]!.split(s.character).includes('value'))
+        ? OTHER_SEPARATORS.find((s) => namesColumnsSeparatedBy(names[0]!.split(s.character)))
         : undefined;
     if (separator !== undefined) {
       throw new UploadFileError(
@@ -600,6 +601,13 @@ function readHeader(cells: readonly string[]): ColumnPositions | undefined {
     positions[column] = index;
   });
   return { ...positions, value: names.indexOf('value'), width: cells.length };
+}
+
+/** A header's cells as split at another separator: 'value' among them, or a header word and the next columns. */
+function namesColumnsSeparatedBy(parts: readonly string[]): boolean {
+  if (parts.length < 2) return false;
+  if (parts.includes('value')) return true;
+  return HEADER_WORDS.has(headerWordKey(parts[0]!)) && namesTheOtherColumns(parts);
 }
 
 /**
