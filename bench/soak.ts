@@ -592,7 +592,7 @@ class Console {
     });
     if (preview.status !== 200) throw new Error(`full upload: ${preview.status} ${await preview.text()}`);
     const { uploadId } = (await preview.json()) as { uploadId: number };
-    const apply = await fetch(`${this.base}/api/suppress/upload/fullFileUpload/${uploadId}/apply`, {
+    const apply = await fetch(`${this.base}/api/v1/suppress/upload/fullFileUpload/${uploadId}/apply`, {
       method: 'POST',
       headers,
     });
@@ -636,7 +636,7 @@ class Console {
       for (const p of [
         '/api/suppress/getPaginatedCampaigns?page=1&data=groupNameAndType',
         '/api/suppress/getPaginatedCampaigns?page=1',
-        '/api/suppress/groups',
+        '/api/v1/suppress/groups',
         `/api/suppress/search?value=${encodeURIComponent('+1707200')}`,
       ]) {
         await this.get(p);

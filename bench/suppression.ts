@@ -397,7 +397,7 @@ async function upload(
 
 /** Full upload, step 2: applies a preview. */
 async function applyUpload(base: string, session: Record<string, string>, uploadId: number): Promise<void> {
-  const res = await fetch(`${base}/api/suppress/upload/fullFileUpload/${uploadId}/apply`, {
+  const res = await fetch(`${base}/api/v1/suppress/upload/fullFileUpload/${uploadId}/apply`, {
     method: 'POST',
     headers: session,
   });

@@ -59,7 +59,7 @@ async function apiFullUpload(page: Page, token: string, group: string, lines: st
   });
   expect(staged.status()).toBe(200);
   const { uploadId } = await staged.json();
-  const applied = await page.request.post(`/api/suppress/upload/fullFileUpload/${uploadId}/apply`, {
+  const applied = await page.request.post(`/api/v1/suppress/upload/fullFileUpload/${uploadId}/apply`, {
     headers,
   });
   expect(applied.status()).toBe(200);

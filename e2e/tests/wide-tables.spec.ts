@@ -137,7 +137,7 @@ test.describe('wide tables on a 1024 px laptop', () => {
     });
     expect(staged.status()).toBe(200);
     const { uploadId } = await staged.json();
-    const applied = await page.request.post(`/api/suppress/upload/fullFileUpload/${uploadId}/apply`, {
+    const applied = await page.request.post(`/api/v1/suppress/upload/fullFileUpload/${uploadId}/apply`, {
       headers,
     });
     expect(applied.status()).toBe(200);

@@ -91,14 +91,14 @@ export const SUPPRESSION_PATHS = {
    * Added to the specification: a full upload answers a preview (added, removed, unchanged) and changes nothing;
    * this call applies the previewed upload. `{uploadId}` is replaced by the preview's uploadId.
    */
-  applyFullUpload: '/api/suppress/upload/fullFileUpload/{uploadId}/apply',
+  applyFullUpload: '/api/v1/suppress/upload/fullFileUpload/{uploadId}/apply',
   /** Added: the operator discards a preview, which can then never be applied. */
-  discardFullUpload: '/api/suppress/upload/fullFileUpload/{uploadId}/discard',
+  discardFullUpload: '/api/v1/suppress/upload/fullFileUpload/{uploadId}/discard',
   /**
    * Added: the names of the groups holding active values, so that the upload dialog offers them as the group name
    * is typed (an incremental upload needs an existing group, named exactly).
    */
-  groups: '/api/suppress/groups',
+  groups: '/api/v1/suppress/groups',
   /** Added: the messaging engine (INGEST API key) asks whether values are suppressed before it sends. */
   check: '/api/v1/ingest/suppression/check',
 } as const;

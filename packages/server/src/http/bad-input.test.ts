@@ -687,7 +687,7 @@ describe('refusals before an upload is read carry its answer shape (they were 50
   it('the apply step reads its upload id as digits only (0x1 applied upload 1)', async () => {
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/suppress/upload/fullFileUpload/0x1/apply',
+      url: '/api/v1/suppress/upload/fullFileUpload/0x1/apply',
       headers: bearer(token),
     });
     expect(res.statusCode).toBe(400);
@@ -702,7 +702,7 @@ describe('refusals before an upload is read carry its answer shape (they were 50
   it('the apply step refuses broken JSON with status too', async () => {
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/suppress/upload/fullFileUpload/1/apply',
+      url: '/api/v1/suppress/upload/fullFileUpload/1/apply',
       headers: { ...bearer(token), 'content-type': 'application/json' },
       payload: '{"a":',
     });

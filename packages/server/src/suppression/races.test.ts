@@ -56,7 +56,10 @@ async function counts(group: string): Promise<{ active: number; kept: number }> 
 async function createGroup(group: string, content: string) {
   const preview = await upload('full', group, content);
   expect(preview.statusCode).toBe(200);
-  const applied = await call('POST', `/api/suppress/upload/fullFileUpload/${preview.json().uploadId}/apply`);
+  const applied = await call(
+    'POST',
+    `/api/v1/suppress/upload/fullFileUpload/${preview.json().uploadId}/apply`,
+  );
   expect(applied.statusCode).toBe(200);
 }
 
@@ -84,7 +87,7 @@ describe('suppression changes at the same moment', () => {
     );
     expect(previews.map((p) => p.statusCode)).toEqual([200, 200, 200, 200, 200]);
     const applied = await Promise.all(
-      previews.map((p) => call('POST', `/api/suppress/upload/fullFileUpload/${p.json().uploadId}/apply`)),
+      previews.map((p) => call('POST', `/api/v1/suppress/upload/fullFileUpload/${p.json().uploadId}/apply`)),
     );
     expect(applied.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
     for (const refused of applied.filter((a) => a.statusCode === 409)) {
@@ -101,8 +104,8 @@ describe('suppression changes at the same moment', () => {
       await createGroup(group, emails(0, 5));
       const preview = (await upload('full', group, emails(3, 5))).json();
       const [applied, discarded] = await Promise.all([
-        call('POST', `/api/suppress/upload/fullFileUpload/${preview.uploadId}/apply`),
-        call('POST', `/api/suppress/upload/fullFileUpload/${preview.uploadId}/discard`),
+        call('POST', `/api/v1/suppress/upload/fullFileUpload/${preview.uploadId}/apply`),
+        call('POST', `/api/v1/suppress/upload/fullFileUpload/${preview.uploadId}/discard`),
       ]);
       const { rows } = await t.ctx.db.query<{ status: string }>(
         'SELECT status FROM suppression_uploads WHERE id = $1',

@@ -65,7 +65,7 @@ function upload(
 const apply = (uploadId: number, who = token) =>
   t.app.inject({
     method: 'POST',
-    url: `/api/suppress/upload/fullFileUpload/${uploadId}/apply`,
+    url: `/api/v1/suppress/upload/fullFileUpload/${uploadId}/apply`,
     headers: bearer(who),
   });
 
@@ -745,7 +745,7 @@ describe('lists, search, deletes, download', () => {
       payload: { groupName: 'Groups list 3', type: 'PHONE' },
     });
     expect(emptied.json()).toEqual({ status: 200, deleted: 1 });
-    const res = await get('/api/suppress/groups');
+    const res = await get('/api/v1/suppress/groups');
     expect(res.statusCode).toBe(200);
     const names: string[] = res.json().data;
     expect(names.filter((name) => name.startsWith('Groups list'))).toEqual([
@@ -758,7 +758,7 @@ describe('lists, search, deletes, download', () => {
   it('refuses every call without the SUPPRESSION permission (403)', async () => {
     const calls = [
       get('/api/suppress/getPaginatedCampaigns?page=1', reporter),
-      get('/api/suppress/groups', reporter),
+      get('/api/v1/suppress/groups', reporter),
       get('/api/suppress/search?value=x', reporter),
       get('/api/suppress/downloadActiveSuppressions', reporter),
       upload('full', 'Opt-out 2026', MIXED, reporter),
@@ -1660,7 +1660,7 @@ describe('full upload preview: what it shows, and discarding it', () => {
     expect(applied.json()).toEqual(expected);
     const discarded = await t.app.inject({
       method: 'POST',
-      url: `/api/suppress/upload/fullFileUpload/${preview.uploadId}/discard`,
+      url: `/api/v1/suppress/upload/fullFileUpload/${preview.uploadId}/discard`,
       headers: bearer(colleague),
     });
     expect(discarded.statusCode).toBe(403);
@@ -1679,7 +1679,7 @@ describe('full upload preview: what it shows, and discarding it', () => {
     const discard = (id: number) =>
       t.app.inject({
         method: 'POST',
-        url: `/api/suppress/upload/fullFileUpload/${id}/discard`,
+        url: `/api/v1/suppress/upload/fullFileUpload/${id}/discard`,
         headers: bearer(token),
       });
     const res = await discard(preview.uploadId);
@@ -1711,7 +1711,7 @@ describe('full upload preview: what it shows, and discarding it', () => {
     expect((await discard(preview.uploadId)).statusCode).toBe(200);
     const other = await t.app.inject({
       method: 'POST',
-      url: `/api/suppress/upload/fullFileUpload/${preview.uploadId}/discard`,
+      url: `/api/v1/suppress/upload/fullFileUpload/${preview.uploadId}/discard`,
       headers: bearer(reporter),
     });
     expect(other.statusCode).toBe(403);
@@ -1807,7 +1807,7 @@ describe('full upload preview: what it shows, and discarding it', () => {
     const step = (what: 'apply' | 'discard', group: string) =>
       t.app.inject({
         method: 'POST',
-        url: `/api/suppress/upload/fullFileUpload/${preview.uploadId}/${what}`,
+        url: `/api/v1/suppress/upload/fullFileUpload/${preview.uploadId}/${what}`,
         headers: { ...bearer(token), groupName: group },
       });
     for (const what of ['apply', 'discard'] as const) {
