@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { sourceAlias } from './packages/web/vite.config.ts';
 
 // One runner for every package's unit and API tests. API tests share one embedded
 // PostgreSQL started by the global setup; each test file gets a database of its own.
@@ -26,6 +27,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: sourceAlias },
         test: {
           name: 'web',
           root: 'packages/web',

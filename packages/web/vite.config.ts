@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -42,8 +43,12 @@ function precompress(): Plugin {
   };
 }
 
+/** `@/…` is the console's src folder (tsconfig.json's paths): what a feature imports from outside itself. */
+export const sourceAlias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+
 export default defineConfig({
   plugins: [react(), precompress()],
+  resolve: { alias: sourceAlias },
   server: {
     port: 5173,
     proxy: { '/api': api, '/csv': api, '/l/': api, '/healthz': api },

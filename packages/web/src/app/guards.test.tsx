@@ -2,8 +2,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { sessionEnded } from '../lib/api.ts';
-import { componentTestSurroundings } from '../lib/jsdom-stubs.ts';
+import { sessionEnded } from '@/lib/api.ts';
+import { componentTestSurroundings } from '@/lib/jsdom-stubs.ts';
 import { RequireSession } from './guards.tsx';
 
 componentTestSurroundings({ signedIn: false });

@@ -3,9 +3,9 @@ import { HOME_PATH, LOGIN_PATH, type Screen } from '@psps/contracts';
 import { type ReactNode, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, Navigate, useLocation } from 'react-router';
-import { leavingForLogin, sessionEnded } from '../lib/api.ts';
-import { useHasPermission } from '../lib/permissions.tsx';
-import { type LoginFrom, session } from '../lib/storage.ts';
+import { leavingForLogin, sessionEnded } from '@/lib/api.ts';
+import { useHasPermission } from '@/lib/permissions.tsx';
+import { type LoginFrom, session } from '@/lib/storage.ts';
 
 /**
  * Every screen redirects to the login page when no session token is stored (or it is the text 'null'), also when

@@ -1,6 +1,6 @@
 import { HOME_PATH, LOGIN_PATH, SCREENS } from '@psps/contracts';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { LoginPage } from '../features/auth/components/login-page.tsx';
+import { LoginPage } from '@/features/auth/components/login-page.tsx';
 import { RequireSession } from './guards.tsx';
 import { screenRoute } from './screen-route.tsx';
 import { SCREEN_PAGES } from './screens.tsx';

@@ -5,16 +5,16 @@ import userEvent from '@testing-library/user-event';
 import { type ComponentType, lazy } from 'react';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { importWhenOnline } from '../lib/import-when-online.ts';
-import { signedInWithSilentServer } from '../lib/jsdom-stubs.ts';
-import { reloadPage } from '../lib/reload-page.ts';
-import { renderRouter } from '../lib/render-router.tsx';
-import { session } from '../lib/storage.ts';
+import { importWhenOnline } from '@/lib/import-when-online.ts';
+import { signedInWithSilentServer } from '@/lib/jsdom-stubs.ts';
+import { reloadPage } from '@/lib/reload-page.ts';
+import { renderRouter } from '@/lib/render-router.tsx';
+import { session } from '@/lib/storage.ts';
 import { screenRoute } from './screen-route.tsx';
 import { AdminLayout } from './shell/admin-layout.tsx';
 import { isChunkLoadError } from './shell/route-error.tsx';
 
-vi.mock('../lib/reload-page.ts', () => ({ reloadPage: vi.fn() }));
+vi.mock('@/lib/reload-page.ts', () => ({ reloadPage: vi.fn() }));
 
 signedInWithSilentServer();
 beforeEach(() => {

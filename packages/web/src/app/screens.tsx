@@ -1,5 +1,5 @@
 import { type ComponentType, lazy } from 'react';
-import { importWhenOnline } from '../lib/import-when-online.ts';
+import { importWhenOnline } from '@/lib/import-when-online.ts';
 
 /**
  * A screen's page, fetched the first time it is shown: each screen's code (and the libraries only it uses: the
@@ -10,43 +10,43 @@ function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
 }
 
 /** Voice, SMS and e-Mail are one page's three channels: one file. */
-const channelPage = () => import('../features/reports/components/channel-page.tsx');
+const channelPage = () => import('@/features/reports/components/channel-page.tsx');
 
 /** The page of each screen of contracts' SCREENS, by key. The app composes features here. */
 export const SCREEN_PAGES: Record<string, ComponentType> = {
   dashboard: screen(
-    () => import('../features/dashboard/components/dashboard-page.tsx'),
+    () => import('@/features/dashboard/components/dashboard-page.tsx'),
     (m) => m.DashboardPage,
   ),
   launcher: screen(
-    () => import('../features/launcher/components/launcher-page.tsx'),
+    () => import('@/features/launcher/components/launcher-page.tsx'),
     (m) => m.LauncherPage,
   ),
   adhoc: screen(
-    () => import('../features/adhoc/components/adhoc-page.tsx'),
+    () => import('@/features/adhoc/components/adhoc-page.tsx'),
     (m) => m.AdhocPage,
   ),
   events: screen(
-    () => import('../features/reports/components/events-page.tsx'),
+    () => import('@/features/reports/components/events-page.tsx'),
     (m) => m.EventsPage,
   ),
   all: screen(
-    () => import('../features/reports/components/all-channels-page.tsx'),
+    () => import('@/features/reports/components/all-channels-page.tsx'),
     (m) => m.AllChannelsPage,
   ),
   voice: screen(channelPage, (m) => m.VoicePage),
   sms: screen(channelPage, (m) => m.SmsPage),
   email: screen(channelPage, (m) => m.EmailPage),
   campaign: screen(
-    () => import('../features/reports/components/campaign-report-page.tsx'),
+    () => import('@/features/reports/components/campaign-report-page.tsx'),
     (m) => m.CampaignReportPage,
   ),
   completion: screen(
-    () => import('../features/completion/components/completion-page.tsx'),
+    () => import('@/features/completion/components/completion-page.tsx'),
     (m) => m.CompletionPage,
   ),
   suppression: screen(
-    () => import('../features/suppression/components/suppression-page.tsx'),
+    () => import('@/features/suppression/components/suppression-page.tsx'),
     (m) => m.SuppressionPage,
   ),
 };

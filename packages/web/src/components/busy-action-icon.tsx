@@ -1,6 +1,6 @@
 import { ActionIcon, type ActionIconProps, Loader } from '@mantine/core';
 import type { ComponentPropsWithoutRef, MouseEvent } from 'react';
-import { useBusyClick } from '../lib/busy-click.ts';
+import { useBusyClick } from '@/lib/busy-click.ts';
 
 type Props = ActionIconProps &
   Omit<ComponentPropsWithoutRef<'button'>, keyof ActionIconProps | 'onClick' | 'disabled'> & {

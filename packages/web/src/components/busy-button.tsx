@@ -1,6 +1,6 @@
 import { Button, type ButtonProps, Loader } from '@mantine/core';
 import type { ComponentPropsWithoutRef, MouseEvent, Ref } from 'react';
-import { useBusyClick } from '../lib/busy-click.ts';
+import { useBusyClick } from '@/lib/busy-click.ts';
 
 type Props = ButtonProps &
   Omit<ComponentPropsWithoutRef<'button'>, keyof ButtonProps | 'onClick'> & {

@@ -4,7 +4,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubBrowserApis } from '../lib/jsdom-stubs.ts';
+import { stubBrowserApis } from '@/lib/jsdom-stubs.ts';
 import { PageNav } from './page-nav.tsx';
 
 /** The results' page buttons (50 pages, 10 buttons, first and last), turning pages as an operator does. */

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, VisuallyHidden } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
-import { grouped } from '../lib/numbers.ts';
-import { pageWindow } from '../lib/page-window.ts';
+import { grouped } from '@/lib/numbers.ts';
+import { pageWindow } from '@/lib/page-window.ts';
 
 type Props = {
   /** What is being paged, for screen readers ('Summary pages'). */

@@ -1,7 +1,7 @@
 import { Group, Text } from '@mantine/core';
 import { useState } from 'react';
-import { grouped } from '../lib/numbers.ts';
-import { pageCount } from '../lib/page-window.ts';
+import { grouped } from '@/lib/numbers.ts';
+import { pageCount } from '@/lib/page-window.ts';
 import { PageNav } from './page-nav.tsx';
 
 /**

@@ -1,6 +1,6 @@
 import { Box, Group, Text } from '@mantine/core';
 import { ROW_SHADE_STEPS, ROW_SHADE_UNIT } from '@psps/contracts';
-import { rowShadeBackground } from '../lib/row-shade.ts';
+import { rowShadeBackground } from '@/lib/row-shade.ts';
 
 const DAYS_PER_SHADE = ROW_SHADE_UNIT / 86_400;
 

@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { inTimeZone } from '@psps/contracts/testing';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubBrowserApis } from '../lib/jsdom-stubs.ts';
+import { stubBrowserApis } from '@/lib/jsdom-stubs.ts';
 import { TimeZoneNote } from './time-zone-note.tsx';
 
 beforeEach(() => stubBrowserApis());

@@ -1,8 +1,8 @@
 import { Group, Text } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { memo, useMemo, useSyncExternalStore } from 'react';
-import { watchSteps } from '../lib/age-clock.ts';
-import { timeZoneNote } from '../lib/time-zone.ts';
+import { watchSteps } from '@/lib/age-clock.ts';
+import { timeZoneNote } from '@/lib/time-zone.ts';
 
 /** Every change of a zone's offset (summer time starting or ending) falls on a quarter hour of UTC. */
 const QUARTER_HOUR_MS = 15 * 60_000;

@@ -2,7 +2,7 @@
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { componentTestSurroundings } from '../lib/jsdom-stubs.ts';
+import { componentTestSurroundings } from '@/lib/jsdom-stubs.ts';
 import {
   previousDeliverySentence,
   type TransferInfo,

@@ -7,7 +7,7 @@ import {
 } from '@psps/contracts';
 import { IconAlertTriangle, IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
 import { Fragment, type ReactNode, useState } from 'react';
-import { TOOLTIP_EVENTS } from '../lib/tooltip.ts';
+import { TOOLTIP_EVENTS } from '@/lib/tooltip.ts';
 
 export const TRANSFER_STATE_COLORS: Record<TransferState, string> = {
   waiting: 'yellow',

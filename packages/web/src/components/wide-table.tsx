@@ -1,5 +1,5 @@
 import { type CSSProperties, type ReactNode, useCallback, useRef, useState } from 'react';
-import { keepSame, type Overflow, overflowOf, useMeasureOnResize } from '../lib/scroll-overflow.ts';
+import { keepSame, type Overflow, overflowOf, useMeasureOnResize } from '@/lib/scroll-overflow.ts';
 import classes from './wide-table.module.css';
 
 /**

@@ -3,10 +3,10 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { signedInWithSilentServer } from '../../lib/jsdom-stubs.ts';
-import { pendingCalls } from '../../lib/pending-calls.ts';
-import { reachability } from '../../lib/reachability.ts';
-import { renderRouter } from '../../lib/render-router.tsx';
+import { signedInWithSilentServer } from '@/lib/jsdom-stubs.ts';
+import { pendingCalls } from '@/lib/pending-calls.ts';
+import { reachability } from '@/lib/reachability.ts';
+import { renderRouter } from '@/lib/render-router.tsx';
 import { AdminLayout } from './admin-layout.tsx';
 
 signedInWithSilentServer();

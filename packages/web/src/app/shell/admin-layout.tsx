@@ -10,11 +10,11 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, matchPath, Outlet, useLocation } from 'react-router';
-import { SkipLink } from '../../components/skip-link.tsx';
-import { usePublicConfig } from '../../lib/config.ts';
-import { focusPageHeading, useFocusPageHeadingOnNavigation } from '../../lib/page-focus.ts';
-import { usePageTitle } from '../../lib/page-title.ts';
-import { useRefreshPermissions } from '../../lib/permissions.tsx';
+import { SkipLink } from '@/components/skip-link.tsx';
+import { usePublicConfig } from '@/lib/config.ts';
+import { focusPageHeading, useFocusPageHeadingOnNavigation } from '@/lib/page-focus.ts';
+import { usePageTitle } from '@/lib/page-title.ts';
+import { useRefreshPermissions } from '@/lib/permissions.tsx';
 import { ConnectionLost } from './connection-lost.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { useSignOut } from './sign-out.tsx';

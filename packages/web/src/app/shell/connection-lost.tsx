@@ -3,8 +3,8 @@ import { formatDateTime } from '@psps/contracts';
 import { IconHourglass, IconWifiOff } from '@tabler/icons-react';
 import { onlineManager } from '@tanstack/react-query';
 import { useEffect, useReducer, useState, useSyncExternalStore } from 'react';
-import { pendingCalls } from '../../lib/pending-calls.ts';
-import { useReachability } from '../../lib/reachability-watch.ts';
+import { pendingCalls } from '@/lib/pending-calls.ts';
+import { useReachability } from '@/lib/reachability-watch.ts';
 
 /** Since when, in the date format of every screen (document 1 §5): an outage over midnight reads as one. */
 const time = (ms: number) => formatDateTime(new Date(ms));

@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useRouteError } from 'react-router';
-import { reloadPage } from '../../lib/reload-page.ts';
+import { reloadPage } from '@/lib/reload-page.ts';
 
 export const ROUTE_ERROR_TEXTS = {
   chunkTitle: 'This screen could not be loaded',

@@ -1,6 +1,6 @@
 import { type ReactNode, Suspense, useEffect, useRef } from 'react';
-import { LoadingStatus } from '../../components/loading-status.tsx';
-import { focusPageHeading } from '../../lib/page-focus.ts';
+import { LoadingStatus } from '@/components/loading-status.tsx';
+import { focusPageHeading } from '@/lib/page-focus.ts';
 
 export const SCREEN_LOADING_TEXT = 'Loading the screen…';
 

@@ -2,8 +2,8 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubBrowserApis, stubSilentServer } from '../../lib/jsdom-stubs.ts';
-import { renderRouter } from '../../lib/render-router.tsx';
+import { stubBrowserApis, stubSilentServer } from '@/lib/jsdom-stubs.ts';
+import { renderRouter } from '@/lib/render-router.tsx';
 import { Sidebar } from './sidebar.tsx';
 
 function showAt(path: string) {

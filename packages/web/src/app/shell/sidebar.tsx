@@ -13,10 +13,10 @@ import {
 } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { NavLink as RouterLink, useLocation } from 'react-router';
-import { usePublicConfig } from '../../lib/config.ts';
-import { hasPermission, useStoredPermissions } from '../../lib/permissions.tsx';
-import { keepSame, type Overflow, overflowOf, useMeasureOnResize } from '../../lib/scroll-overflow.ts';
-import { session } from '../../lib/storage.ts';
+import { usePublicConfig } from '@/lib/config.ts';
+import { hasPermission, useStoredPermissions } from '@/lib/permissions.tsx';
+import { keepSame, type Overflow, overflowOf, useMeasureOnResize } from '@/lib/scroll-overflow.ts';
+import { session } from '@/lib/storage.ts';
 import classes from './sidebar.module.css';
 
 const ICONS: Record<string, ReactNode> = {

@@ -2,9 +2,9 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { LOGIN_PATH } from '@psps/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { BusyButton } from '../../components/busy-button.tsx';
-import { useLogout } from '../../features/auth/api/login.ts';
-import { unsavedEdits } from '../../lib/unsaved-edits.ts';
+import { BusyButton } from '@/components/busy-button.tsx';
+import { useLogout } from '@/features/auth/api/login.ts';
+import { unsavedEdits } from '@/lib/unsaved-edits.ts';
 
 export const UNSAVED_ON_LOGOUT_TEXT =
   'You have unsaved changes. Save them before logging out, or log out and discard them?';

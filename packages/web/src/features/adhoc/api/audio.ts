@@ -1,7 +1,7 @@
 import { type AudioKind, audioPath, audioUploadAnswer, audioUploadPath } from '@psps/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiCall, apiFetch } from '../../../lib/api.ts';
+import { apiCall, apiFetch } from '@/lib/api.ts';
 import { adhocKeys } from './keys.ts';
 
 /** Uploads a recording under its generated DSSD_… name (multipart, doc 2 §7). */

@@ -5,7 +5,7 @@ import {
   type CampaignUpdateTesterBody,
 } from '@psps/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api.ts';
+import { apiCall } from '@/lib/api.ts';
 import { adhocKeys } from './keys.ts';
 
 const { campaignSelect, campaignInsert, templateDelete, campaignSelectSingle } = ADHOC_CALLS;

@@ -5,8 +5,8 @@ import {
   publishHistoryPath,
 } from '@psps/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api.ts';
-import { pollInterval } from '../../../lib/poll.ts';
+import { apiCall } from '@/lib/api.ts';
+import { pollInterval } from '@/lib/poll.ts';
 import { adhocKeys } from './keys.ts';
 
 const { summarySelect, publish } = ADHOC_CALLS;

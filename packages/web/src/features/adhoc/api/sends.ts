@@ -7,7 +7,7 @@ import {
   type SendTestBody,
 } from '@psps/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api.ts';
+import { apiCall } from '@/lib/api.ts';
 import { adhocKeys } from './keys.ts';
 
 const { sendTest } = ADHOC_CALLS;

@@ -7,7 +7,7 @@ import {
   type TemplateInsertUpdateBody,
 } from '@psps/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api.ts';
+import { apiCall } from '@/lib/api.ts';
 import { adhocKeys } from './keys.ts';
 
 const { templateSelect, templateInsertUpdate, languageDelete } = ADHOC_CALLS;

@@ -1,9 +1,9 @@
 import { lazy, type RefObject, Suspense, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { LoadingStatus } from '../../../components/loading-status.tsx';
-import { ScreenHeading } from '../../../components/screen-heading.tsx';
-import { importWhenOnline } from '../../../lib/import-when-online.ts';
-import { focusPageHeading } from '../../../lib/page-focus.ts';
+import { LoadingStatus } from '@/components/loading-status.tsx';
+import { ScreenHeading } from '@/components/screen-heading.tsx';
+import { importWhenOnline } from '@/lib/import-when-online.ts';
+import { focusPageHeading } from '@/lib/page-focus.ts';
 import { DialogsProvider } from './adhoc-dialogs.tsx';
 import { TemplateList } from './template-list.tsx';
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatDateTime, languageDisplayName, NOTIFY_BY_LABELS, textDirection } from '@psps/contracts';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { usePublicConfig } from '../../../lib/config.ts';
+import { usePublicConfig } from '@/lib/config.ts';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
 import { type ConflictField, conflictFields } from '../lib/conflict-fields.ts';
 import { emailDocument } from '../lib/email-document.ts';

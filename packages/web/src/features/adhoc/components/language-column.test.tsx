@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubBrowserApis, stubSilentServer } from '../../../lib/jsdom-stubs.ts';
+import { stubBrowserApis, stubSilentServer } from '@/lib/jsdom-stubs.ts';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
 import { draftTemplate } from '../test-fixtures.ts';
 import { DialogsProvider } from './adhoc-dialogs.tsx';

@@ -24,11 +24,11 @@ import {
 } from '@psps/contracts';
 import { IconChevronRight, IconSend, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, type RefObject, useRef } from 'react';
-import { BusyButton } from '../../../components/busy-button.tsx';
-import { pressFailure } from '../../../lib/api.ts';
-import { usePublicConfig } from '../../../lib/config.ts';
-import { useLatestCallback } from '../../../lib/latest-callback.ts';
-import { useRovingFocus } from '../../../lib/roving-focus.ts';
+import { BusyButton } from '@/components/busy-button.tsx';
+import { pressFailure } from '@/lib/api.ts';
+import { usePublicConfig } from '@/lib/config.ts';
+import { useLatestCallback } from '@/lib/latest-callback.ts';
+import { useRovingFocus } from '@/lib/roving-focus.ts';
 import { useSendTest } from '../api/sends.ts';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
 import { useDialogs } from './adhoc-dialogs.tsx';

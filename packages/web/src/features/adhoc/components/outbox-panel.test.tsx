@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import type { OutboxSend } from '@psps/contracts';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { signedInWithSilentServer } from '../../../lib/jsdom-stubs.ts';
+import { signedInWithSilentServer } from '@/lib/jsdom-stubs.ts';
 import { OutboxPanel } from './outbox-panel.tsx';
 
 signedInWithSilentServer();

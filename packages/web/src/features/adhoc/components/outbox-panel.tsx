@@ -8,7 +8,7 @@ import {
 } from '@psps/contracts';
 import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
-import { BusyButton } from '../../../components/busy-button.tsx';
+import { BusyButton } from '@/components/busy-button.tsx';
 import { useOutbox } from '../api/sends.ts';
 
 const SHOWN = 5;

@@ -34,8 +34,8 @@ import {
 } from '@psps/contracts';
 import { IconAlertTriangle, IconCheck, IconRocket } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';
-import { BusyButton } from '../../../components/busy-button.tsx';
-import { ApiError, pressFailure } from '../../../lib/api.ts';
+import { BusyButton } from '@/components/busy-button.tsx';
+import { ApiError, pressFailure } from '@/lib/api.ts';
 import { usePublish, usePublishHistory, useSummary } from '../api/publish.ts';
 import { useTemplates } from '../api/templates.ts';
 import { usePendingSaves } from '../hooks/pending-saves.tsx';

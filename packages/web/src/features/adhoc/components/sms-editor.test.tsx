@@ -6,7 +6,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { signedInWithSilentServer } from '../../../lib/jsdom-stubs.ts';
+import { signedInWithSilentServer } from '@/lib/jsdom-stubs.ts';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
 import type { TemplateForm } from '../lib/template-form.ts';
 import { draftTemplate, languageForm } from '../test-fixtures.ts';

@@ -11,10 +11,10 @@ import {
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
-import { pollInterval } from '../../../lib/poll.ts';
-import { session } from '../../../lib/storage.ts';
-import { unsavedEdits } from '../../../lib/unsaved-edits.ts';
+import { TimeZoneNote } from '@/components/time-zone-note.tsx';
+import { pollInterval } from '@/lib/poll.ts';
+import { session } from '@/lib/storage.ts';
+import { unsavedEdits } from '@/lib/unsaved-edits.ts';
 import { useCampaign } from '../api/campaigns.ts';
 import { useSummary } from '../api/publish.ts';
 import { PendingSavesProvider, usePendingSaves } from '../hooks/pending-saves.tsx';

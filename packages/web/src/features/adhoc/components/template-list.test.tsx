@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { componentTestSurroundings } from '../../../lib/jsdom-stubs.ts';
+import { componentTestSurroundings } from '@/lib/jsdom-stubs.ts';
 import { draftTemplate } from '../test-fixtures.ts';
 import { DialogsProvider } from './adhoc-dialogs.tsx';
 import { TemplateList } from './template-list.tsx';

@@ -26,11 +26,11 @@ import {
 } from '@psps/contracts';
 import { IconEdit, IconPlus, IconSearch, IconSettings, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
-import { SplitDateTime, WideTable } from '../../../components/wide-table.tsx';
-import { pressFailure } from '../../../lib/api.ts';
-import { focusPageHeading } from '../../../lib/page-focus.ts';
-import { deleteButtonInPlace } from '../../../lib/row-focus.ts';
+import { TimeZoneNote } from '@/components/time-zone-note.tsx';
+import { SplitDateTime, WideTable } from '@/components/wide-table.tsx';
+import { pressFailure } from '@/lib/api.ts';
+import { focusPageHeading } from '@/lib/page-focus.ts';
+import { deleteButtonInPlace } from '@/lib/row-focus.ts';
 import { useCampaigns, useCreateCampaign, useDeleteCampaign } from '../api/campaigns.ts';
 import { useDialogs } from './adhoc-dialogs.tsx';
 import { UnpublishedEditsBadge } from './unpublished-edits-badge.tsx';

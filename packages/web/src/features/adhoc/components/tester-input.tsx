@@ -8,7 +8,7 @@ import {
 } from '@psps/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type Ref, useImperativeHandle, useRef, useState } from 'react';
-import { session } from '../../../lib/storage.ts';
+import { session } from '@/lib/storage.ts';
 import { updateTester } from '../api/campaigns.ts';
 import { adhocKeys } from '../api/keys.ts';
 import { readDraft, useAutosave } from '../hooks/use-autosave.ts';

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { signedInWithSilentServer } from '../../../lib/jsdom-stubs.ts';
+import { signedInWithSilentServer } from '@/lib/jsdom-stubs.ts';
 import { titleDraftKey } from '../lib/template-form.ts';
 import { draftTemplate } from '../test-fixtures.ts';
 import { TitleInput } from './title-input.tsx';

@@ -3,8 +3,8 @@ import { type AdhocCampaign, staleTitleDetails, TITLE_AUTOSAVE_DELAY_MS } from '
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../../lib/api.ts';
-import { session } from '../../../lib/storage.ts';
+import { ApiError } from '@/lib/api.ts';
+import { session } from '@/lib/storage.ts';
 import { getCampaign, updateTitle } from '../api/campaigns.ts';
 import { adhocKeys } from '../api/keys.ts';
 import { useRegisterFlush } from '../hooks/pending-saves.tsx';

@@ -4,7 +4,7 @@ import { templateVariableProblems } from '@psps/contracts';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { signedInWithSilentServer } from '../../../lib/jsdom-stubs.ts';
+import { signedInWithSilentServer } from '@/lib/jsdom-stubs.ts';
 import { VariableList } from './variable-list.tsx';
 import { VariableWarnings } from './variable-warnings.tsx';
 

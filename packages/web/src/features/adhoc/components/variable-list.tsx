@@ -1,7 +1,7 @@
 import { Card, Code, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { type NotifyBy, variablesFor, variableToken } from '@psps/contracts';
 import { memo } from 'react';
-import { useRovingFocus } from '../../../lib/roving-focus.ts';
+import { useRovingFocus } from '@/lib/roving-focus.ts';
 
 /**
  * The template variables of the channel as written in a template; a click inserts one at the cursor. Drawn again

@@ -25,8 +25,8 @@ import {
 } from '@psps/contracts';
 import { IconUpload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { BusyButton } from '../../../components/busy-button.tsx';
-import { usePublicConfig } from '../../../lib/config.ts';
+import { BusyButton } from '@/components/busy-button.tsx';
+import { usePublicConfig } from '@/lib/config.ts';
 import { uploadAudio, useAudioUrl } from '../api/audio.ts';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
 import { fieldLabel } from '../lib/conflict-fields.ts';

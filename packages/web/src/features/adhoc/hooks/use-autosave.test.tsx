@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { reachability } from '../../../lib/reachability.ts';
-import { unsavedEdits } from '../../../lib/unsaved-edits.ts';
+import { reachability } from '@/lib/reachability.ts';
+import { unsavedEdits } from '@/lib/unsaved-edits.ts';
 import { type AutosaveOptions, readDraft, useAutosave } from './use-autosave.ts';
 
 type Draft = { language: string; body: string };

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { reachability } from '../../../lib/reachability.ts';
-import { session } from '../../../lib/storage.ts';
-import { type UnsavedEditor, unsavedEdits } from '../../../lib/unsaved-edits.ts';
+import { reachability } from '@/lib/reachability.ts';
+import { session } from '@/lib/storage.ts';
+import { type UnsavedEditor, unsavedEdits } from '@/lib/unsaved-edits.ts';
 
 /**
  * saved: the server has every edit. pending / saving / failed: an edit is on its way (failed: retried).

@@ -9,9 +9,9 @@ import {
 } from '@psps/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError } from '../../../lib/api.ts';
-import { usePublicConfig } from '../../../lib/config.ts';
-import { session } from '../../../lib/storage.ts';
+import { ApiError } from '@/lib/api.ts';
+import { usePublicConfig } from '@/lib/config.ts';
+import { session } from '@/lib/storage.ts';
 import { adhocKeys } from '../api/keys.ts';
 import { saveTemplate, useDeleteLanguage, useTemplates } from '../api/templates.ts';
 import {

@@ -14,7 +14,7 @@ import {
   sampleData,
   type TemplateDataError,
 } from '@psps/contracts';
-import { browserTimeZone } from '../../../lib/time-zone.ts';
+import { browserTimeZone } from '@/lib/time-zone.ts';
 import type { TemplateSave } from '../api/templates.ts';
 
 /** What the operator edits for one language of one channel. Long texts are plain here. */

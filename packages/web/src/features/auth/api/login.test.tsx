@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { componentTestSurroundings } from '../../../lib/jsdom-stubs.ts';
+import { componentTestSurroundings } from '@/lib/jsdom-stubs.ts';
 import { useLogout } from './login.ts';
 
 componentTestSurroundings();

@@ -1,7 +1,7 @@
 import { hashPasswordForLogin, loginAnswer, logoutAnswer } from '@psps/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api.ts';
-import { returnPath, session } from '../../../lib/storage.ts';
+import { apiCall } from '@/lib/api.ts';
+import { returnPath, session } from '@/lib/storage.ts';
 
 export type LoginResult = { ok: true; fullname: string } | { ok: false };
 

@@ -3,8 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { componentTestSurroundings } from '../../../lib/jsdom-stubs.ts';
-import { renderRouter } from '../../../lib/render-router.tsx';
+import { componentTestSurroundings } from '@/lib/jsdom-stubs.ts';
+import { renderRouter } from '@/lib/render-router.tsx';
 import { LoginPage } from './login-page.tsx';
 
 componentTestSurroundings({ signedIn: false, silentServer: false });

@@ -10,10 +10,10 @@ import {
 } from '@psps/contracts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../lib/api.ts';
-import { usePublicConfig } from '../../../lib/config.ts';
-import { usePageTitle } from '../../../lib/page-title.ts';
-import { returnPath, session } from '../../../lib/storage.ts';
+import { ApiError } from '@/lib/api.ts';
+import { usePublicConfig } from '@/lib/config.ts';
+import { usePageTitle } from '@/lib/page-title.ts';
+import { returnPath, session } from '@/lib/storage.ts';
 import { useLogin } from '../api/login.ts';
 
 /** Said when the server cannot be reached: nothing retries a sign-in, the operator presses Login again. */

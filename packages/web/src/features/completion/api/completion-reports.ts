@@ -7,10 +7,10 @@ import {
   TOASTS,
 } from '@psps/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiCall, sessionEnded } from '../../../lib/api.ts';
-import { pollCallLimitMs, pollInterval } from '../../../lib/poll.ts';
-import { showPressFailure } from '../../../lib/press-failure-toast.ts';
-import { session } from '../../../lib/storage.ts';
+import { ApiError, apiCall, sessionEnded } from '@/lib/api.ts';
+import { pollCallLimitMs, pollInterval } from '@/lib/poll.ts';
+import { showPressFailure } from '@/lib/press-failure-toast.ts';
+import { session } from '@/lib/storage.ts';
 import { mergeReportsById, nextStamp } from '../lib/merge-reports.ts';
 import { completionKeys } from './keys.ts';
 import { reportStore } from './report-store.ts';

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubBrowserApis, stubSilentServer } from '../../../lib/jsdom-stubs.ts';
+import { stubBrowserApis, stubSilentServer } from '@/lib/jsdom-stubs.ts';
 import { CompletionPage, earlyNote } from './completion-page.tsx';
 
 /** How often each report's row has rendered (its actions render with it, never apart from it). */

@@ -20,15 +20,15 @@ import {
 } from '@psps/contracts';
 import { IconSearch } from '@tabler/icons-react';
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { RowPageNav, useRowPages } from '../../../components/row-pages.tsx';
-import { RowsTable } from '../../../components/rows-table.tsx';
-import { ShadeLegend } from '../../../components/shade-legend.tsx';
-import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
-import { PreviousDelivery, TransferStatus, transferSentence } from '../../../components/transfer-status.tsx';
-import { rowTint, SplitDateTime } from '../../../components/wide-table.tsx';
-import { useRowAge } from '../../../lib/age-clock.ts';
-import { useHasPermission } from '../../../lib/permissions.tsx';
-import { rowShadeBackground } from '../../../lib/row-shade.ts';
+import { RowPageNav, useRowPages } from '@/components/row-pages.tsx';
+import { RowsTable } from '@/components/rows-table.tsx';
+import { ShadeLegend } from '@/components/shade-legend.tsx';
+import { TimeZoneNote } from '@/components/time-zone-note.tsx';
+import { PreviousDelivery, TransferStatus, transferSentence } from '@/components/transfer-status.tsx';
+import { rowTint, SplitDateTime } from '@/components/wide-table.tsx';
+import { useRowAge } from '@/lib/age-clock.ts';
+import { useHasPermission } from '@/lib/permissions.tsx';
+import { rowShadeBackground } from '@/lib/row-shade.ts';
 import { type CompletionAction, FOLLOW_UP_POLL_MS, useCompletionReports } from '../api/completion-reports.ts';
 import { ReportActions, ReportActionsLegend } from './report-actions.tsx';
 

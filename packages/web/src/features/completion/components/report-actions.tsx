@@ -2,9 +2,9 @@ import { ActionIcon, Group } from '@mantine/core';
 import { COMPLETION_TEXTS, type CompletionReportRow } from '@psps/contracts';
 import { IconRefresh, IconSend, IconTrash } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
-import { ActionLegend } from '../../../components/action-legend.tsx';
-import { BusyActionIcon } from '../../../components/busy-action-icon.tsx';
-import { Can, useHasPermission } from '../../../lib/permissions.tsx';
+import { ActionLegend } from '@/components/action-legend.tsx';
+import { BusyActionIcon } from '@/components/busy-action-icon.tsx';
+import { Can, useHasPermission } from '@/lib/permissions.tsx';
 import { type CompletionAction, useCompletionAction } from '../api/completion-reports.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { dashboardAnswer } from '@psps/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api.ts';
-import { pollCallLimitMs, pollInterval } from '../../../lib/poll.ts';
-import { browserTimeZone, withTimeZone } from '../../../lib/time-zone.ts';
+import { apiCall } from '@/lib/api.ts';
+import { pollCallLimitMs, pollInterval } from '@/lib/poll.ts';
+import { browserTimeZone, withTimeZone } from '@/lib/time-zone.ts';
 
 /** Today's counts for the operator's day: the browser's zone goes along as `tz`. */
 export function getDashboard() {

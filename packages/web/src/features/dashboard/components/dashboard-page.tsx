@@ -1,10 +1,10 @@
 import { Alert, Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { DASHBOARD_CARD_CAPTION, DASHBOARD_CARDS, type DashboardAnswer } from '@psps/contracts';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { ScreenHeading } from '../../../components/screen-heading.tsx';
-import { grouped } from '../../../lib/numbers.ts';
-import { Can } from '../../../lib/permissions.tsx';
-import { todayCaption } from '../../../lib/time-zone.ts';
+import { ScreenHeading } from '@/components/screen-heading.tsx';
+import { grouped } from '@/lib/numbers.ts';
+import { Can } from '@/lib/permissions.tsx';
+import { todayCaption } from '@/lib/time-zone.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 
 function StatCard({

@@ -10,10 +10,10 @@ import {
   TOASTS,
 } from '@psps/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiCall, sessionEnded } from '../../../lib/api.ts';
-import { pollCallLimitMs, pollInterval } from '../../../lib/poll.ts';
-import { showPressFailure } from '../../../lib/press-failure-toast.ts';
-import { session } from '../../../lib/storage.ts';
+import { ApiError, apiCall, sessionEnded } from '@/lib/api.ts';
+import { pollCallLimitMs, pollInterval } from '@/lib/poll.ts';
+import { showPressFailure } from '@/lib/press-failure-toast.ts';
+import { session } from '@/lib/storage.ts';
 import { launcherKeys } from './keys.ts';
 
 /** While a launched file is on its way the list is checked this often, so the row shows it arrive. */

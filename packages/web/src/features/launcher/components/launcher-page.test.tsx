@@ -4,14 +4,14 @@ import { notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { signedInWithSilentServer } from '../../../lib/jsdom-stubs.ts';
+import { signedInWithSilentServer } from '@/lib/jsdom-stubs.ts';
 import { launcherKeys } from '../api/keys.ts';
 import { LauncherPage } from './launcher-page.tsx';
 
 /** The UPDATE_XT of each campaign row rendered, in order (a row reads its age once a render). */
 const rendered: number[] = [];
-vi.mock('../../../lib/age-clock.ts', async (load) => {
-  const actual = await load<typeof import('../../../lib/age-clock.ts')>();
+vi.mock('@/lib/age-clock.ts', async (load) => {
+  const actual = await load<typeof import('@/lib/age-clock.ts')>();
   return {
     ...actual,
     useRowAge: (xt: number, byDay?: boolean) => {

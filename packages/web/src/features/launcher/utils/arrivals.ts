@@ -4,7 +4,7 @@ import {
   type LauncherCampaign,
   REPORT_KIND_LABELS,
 } from '@psps/contracts';
-import { transferSentence } from '../../../components/transfer-status.tsx';
+import { transferSentence } from '@/components/transfer-status.tsx';
 import { stillRunningNote } from './still-running.ts';
 
 /**

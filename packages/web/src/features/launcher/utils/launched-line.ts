@@ -4,7 +4,7 @@ import {
   formatDateTime,
   REPORT_KIND_LABELS,
 } from '@psps/contracts';
-import { grouped } from '../../../lib/numbers.ts';
+import { grouped } from '@/lib/numbers.ts';
 
 /**
  * The line in a sent report's tooltip: 'MedBase Report launched 2026-11-21 21:48:30, 1,360 rows.' Counts are

@@ -4,7 +4,7 @@ import {
   formatDateTime,
   REPORT_KIND_LABELS,
 } from '@psps/contracts';
-import { grouped } from '../../../lib/numbers.ts';
+import { grouped } from '@/lib/numbers.ts';
 
 /**
  * A MedBase or MB Unreached file made while the campaign was still trying some of its unreached customers is no

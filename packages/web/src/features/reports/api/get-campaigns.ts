@@ -1,6 +1,6 @@
 import { type CampaignListItem, campaignListAnswer } from '@psps/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { cache } from '../../../lib/storage.ts';
+import { cache } from '@/lib/storage.ts';
 import { reportCall, reportPolling } from './report-query.ts';
 
 const CACHE_NAME = 'reports.campaigns';

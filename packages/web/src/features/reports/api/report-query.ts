@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { apiCall } from '../../../lib/api.ts';
-import { pollCallLimitMs, pollInterval } from '../../../lib/poll.ts';
+import { apiCall } from '@/lib/api.ts';
+import { pollCallLimitMs, pollInterval } from '@/lib/poll.ts';
 
 /**
  * What every report query shares: reload every 60 seconds (document 1 §4), also in a background tab because

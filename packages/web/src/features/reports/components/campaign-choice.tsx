@@ -2,7 +2,7 @@ import { Stack, Text } from '@mantine/core';
 import { type CampaignListItem, REPORT_TEXTS } from '@psps/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useCallback } from 'react';
-import { ScreenHeading } from '../../../components/screen-heading.tsx';
+import { ScreenHeading } from '@/components/screen-heading.tsx';
 import { useCampaigns } from '../api/get-campaigns.ts';
 import { campaignLabel } from '../utils/labels.ts';
 import { knownChoice, useRememberedChoice } from '../utils/remembered-choice.ts';

@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import type { Campaign, CampaignTreeAnswer } from '@psps/contracts';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubBrowserApis } from '../../../lib/jsdom-stubs.ts';
+import { stubBrowserApis } from '@/lib/jsdom-stubs.ts';
 import { formatCount } from '../utils/labels.ts';
 import { CampaignTreeView } from './campaign-tree.tsx';
 

@@ -7,7 +7,7 @@ import {
   REPORT_TEXTS,
 } from '@psps/contracts';
 import { memo } from 'react';
-import { dateOrDash } from '../../../lib/dates.ts';
+import { dateOrDash } from '@/lib/dates.ts';
 import { formatCount } from '../utils/labels.ts';
 import classes from './campaign-tree.module.css';
 

@@ -6,7 +6,7 @@ import {
   type ChannelReportKind,
   CUSTOMER_CLASS_LABELS,
 } from '@psps/contracts';
-import { dateOrDash } from '../../../lib/dates.ts';
+import { dateOrDash } from '@/lib/dates.ts';
 import { formatCount } from '../utils/labels.ts';
 import { StatusPie } from './status-pie.tsx';
 

@@ -3,10 +3,10 @@ import { notifications } from '@mantine/notifications';
 import { GRID_COLUMNS, type GridRow, REPORT_TEXTS, TOASTS } from '@psps/contracts';
 import { IconDownload } from '@tabler/icons-react';
 import { memo, type ReactNode } from 'react';
-import { SplitDateTime, WideTable } from '../../../components/wide-table.tsx';
-import { apiDownload } from '../../../lib/api.ts';
-import { dateOrDash } from '../../../lib/dates.ts';
-import { withTimeZone } from '../../../lib/time-zone.ts';
+import { SplitDateTime, WideTable } from '@/components/wide-table.tsx';
+import { apiDownload } from '@/lib/api.ts';
+import { dateOrDash } from '@/lib/dates.ts';
+import { withTimeZone } from '@/lib/time-zone.ts';
 import { formatCount } from '../utils/labels.ts';
 
 /** The table's name, as a screen reader's table list gives it (and its sideways-scrolling region). */

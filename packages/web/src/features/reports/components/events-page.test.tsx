@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { componentTestSurroundings } from '../../../lib/jsdom-stubs.ts';
+import { componentTestSurroundings } from '@/lib/jsdom-stubs.ts';
 import { EventsPage } from './events-page.tsx';
 
 componentTestSurroundings({ silentServer: false });

@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError } from '@/lib/api.ts';
 import { Freshness, LoadProblem } from './report-query.tsx';
 
 const text = (node: ReactNode) =>

@@ -2,7 +2,7 @@ import { Alert, Group, Loader, Text } from '@mantine/core';
 import { formatDateTime } from '@psps/contracts';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError } from '@/lib/api.ts';
 
 /** When data was fetched, in the date format of every screen (document 1 §5: YYYY-MM-DD HH:mm:ss). */
 const time = (ms: number) => formatDateTime(new Date(ms));

@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubBrowserApis } from '../../../lib/jsdom-stubs.ts';
+import { stubBrowserApis } from '@/lib/jsdom-stubs.ts';
 import { ReportSelect } from './report-select.tsx';
 
 type Item = { id: number; name: string };

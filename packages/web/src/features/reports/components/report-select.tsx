@@ -1,6 +1,6 @@
 import { Select } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
+import { TimeZoneNote } from '@/components/time-zone-note.tsx';
 
 const NONE = 'none';
 

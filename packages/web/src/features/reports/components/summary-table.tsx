@@ -1,7 +1,7 @@
 import { Paper, Table, Text } from '@mantine/core';
 import { PHASES, REPORT_TEXTS, SUMMARY_ROWS, type SummarySnapshot } from '@psps/contracts';
-import { WideTable } from '../../../components/wide-table.tsx';
-import { dateOrDash } from '../../../lib/dates.ts';
+import { WideTable } from '@/components/wide-table.tsx';
+import { dateOrDash } from '@/lib/dates.ts';
 import { formatCount } from '../utils/labels.ts';
 
 /** The summary's columns IMPORTED, QUEUED, COMPLETED are its phases (cumulative: imported >= queued >= completed). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateOrDash } from '../../../lib/dates.ts';
+import { dateOrDash } from '@/lib/dates.ts';
 import { campaignLabel, eventLabel, formatCount } from './labels.ts';
 
 // Local-time ISO strings (no zone) so the expected text does not depend on the machine's time zone.

@@ -1,6 +1,6 @@
 import { REPORT_TEXTS } from '@psps/contracts';
-import { dateOrDash } from '../../../lib/dates.ts';
-import { grouped } from '../../../lib/numbers.ts';
+import { dateOrDash } from '@/lib/dates.ts';
+import { grouped } from '@/lib/numbers.ts';
 
 /** Counts with thousands separators; '-' when the server has none. */
 export function formatCount(value: number | null | undefined): string {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { cache } from '../../../lib/storage.ts';
+import { cache } from '@/lib/storage.ts';
 
 /** A positive whole number, or null. */
 function idFrom(value: unknown): number | null {

@@ -4,8 +4,8 @@ import {
   type SuppressionType,
   suppressionDeleteAnswerSchema,
 } from '@psps/contracts';
-import { apiCall } from '../../../lib/api.ts';
-import { session } from '../../../lib/storage.ts';
+import { apiCall } from '@/lib/api.ts';
+import { session } from '@/lib/storage.ts';
 
 /** Document 2 §7: deletes carry the signed-in user's name (informational; the audit log uses the session). */
 function userHeader(): Record<string, string> {

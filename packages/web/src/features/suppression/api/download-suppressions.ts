@@ -1,5 +1,5 @@
 import { SUPPRESSION_DOWNLOAD_FILE_NAME, SUPPRESSION_PATHS, type SuppressionType } from '@psps/contracts';
-import { apiDownload } from '../../../lib/api.ts';
+import { apiDownload } from '@/lib/api.ts';
 
 /**
  * GET downloadActiveSuppressions[?groupName=[&type=]]: every active value, one group's, or one group's of one type,

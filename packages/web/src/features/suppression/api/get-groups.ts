@@ -4,7 +4,7 @@ import {
   suppressionGroupsAnswerSchema,
 } from '@psps/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api.ts';
+import { apiCall } from '@/lib/api.ts';
 import { suppressionKeys } from './keys.ts';
 
 /** GET groups (added): the names of the groups holding active values, offered as the upload's group name is typed. */

@@ -5,7 +5,7 @@ import {
   suppressionSummaryAnswerSchema,
 } from '@psps/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api.ts';
+import { apiCall } from '@/lib/api.ts';
 import { suppressionKeys } from './keys.ts';
 
 /** GET getPaginatedCampaigns?page={n}&data=groupNameAndType: the valid count of each group and type, 5 a page. */

@@ -1,6 +1,6 @@
 import { SUPPRESSION_PATHS, type SuppressionRowsAnswer, suppressionRowsAnswerSchema } from '@psps/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api.ts';
+import { apiCall } from '@/lib/api.ts';
 import { suppressionKeys } from './keys.ts';
 
 /** GET getPaginatedCampaigns?page={n}: every active value, ordered by group, type and value, 50 a page. */

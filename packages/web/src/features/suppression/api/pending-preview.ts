@@ -1,5 +1,5 @@
 import { type SuppressionFullUploadPreview, suppressionFullUploadPreviewSchema } from '@psps/contracts';
-import { session } from '../../../lib/storage.ts';
+import { session } from '@/lib/storage.ts';
 
 /** Per tab (sessionStorage): it outlives the full page load of a session that ended, not the tab. */
 const KEY = 'suppressionPendingPreview';

@@ -1,6 +1,6 @@
 import { SUPPRESSION_PATHS, type SuppressionRowsAnswer, suppressionRowsAnswerSchema } from '@psps/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api.ts';
+import { apiCall } from '@/lib/api.ts';
 import { suppressionKeys } from './keys.ts';
 
 /** GET search?value={text}&page={n}: active values whose group, value or type match, 50 a page. */

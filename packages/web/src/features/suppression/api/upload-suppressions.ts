@@ -10,9 +10,9 @@ import {
   suppressionUploadAnswerSchema,
   suppressionUploadFailureSchema,
 } from '@psps/contracts';
-import { ApiError, apiCall, apiUpload, type UploadProgress } from '../../../lib/api.ts';
-import { session } from '../../../lib/storage.ts';
-import { withTimeZone } from '../../../lib/time-zone.ts';
+import { ApiError, apiCall, apiUpload, type UploadProgress } from '@/lib/api.ts';
+import { session } from '@/lib/storage.ts';
+import { withTimeZone } from '@/lib/time-zone.ts';
 import { headerSafe } from './delete-suppressions.ts';
 
 function uploadHeaders(groupName: string): Record<string, string> {

@@ -4,7 +4,7 @@ import type { SuppressionSummaryAnswer } from '@psps/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { componentTestSurroundings } from '../../../lib/jsdom-stubs.ts';
+import { componentTestSurroundings } from '@/lib/jsdom-stubs.ts';
 import { suppressionKeys } from '../api/keys.ts';
 import { DeleteModal } from './delete-modal.tsx';
 

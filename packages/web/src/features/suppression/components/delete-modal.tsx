@@ -7,9 +7,9 @@ import {
 } from '@psps/contracts';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { BusyButton } from '../../../components/busy-button.tsx';
-import { ApiError, pressFailure } from '../../../lib/api.ts';
-import { grouped } from '../../../lib/numbers.ts';
+import { BusyButton } from '@/components/busy-button.tsx';
+import { ApiError, pressFailure } from '@/lib/api.ts';
+import { grouped } from '@/lib/numbers.ts';
 import { deleteSuppressionGroup, deleteSuppressionRow } from '../api/delete-suppressions.ts';
 import { useSuppressionSummary } from '../api/get-summary.ts';
 import { focusOnMount } from './focus.ts';

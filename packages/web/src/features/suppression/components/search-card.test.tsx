@@ -5,7 +5,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubBrowserApis } from '../../../lib/jsdom-stubs.ts';
+import { stubBrowserApis } from '@/lib/jsdom-stubs.ts';
 import { SearchCard } from './search-card.tsx';
 
 /** Page 1 of a search finding 120 values (3 pages of 50): two rows are enough to show it. */

@@ -28,10 +28,10 @@ import {
 import { IconSearch, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { PageNav } from '../../../components/page-nav.tsx';
-import { SplitDateTime, WideTable } from '../../../components/wide-table.tsx';
-import { grouped } from '../../../lib/numbers.ts';
-import { pageCount } from '../../../lib/page-window.ts';
+import { PageNav } from '@/components/page-nav.tsx';
+import { SplitDateTime, WideTable } from '@/components/wide-table.tsx';
+import { grouped } from '@/lib/numbers.ts';
+import { pageCount } from '@/lib/page-window.ts';
 import { useSuppressionList } from '../api/list-suppressions.ts';
 import { useSuppressionSearch } from '../api/search-suppressions.ts';
 

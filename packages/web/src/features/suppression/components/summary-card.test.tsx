@@ -4,7 +4,7 @@ import type { SuppressionSummaryAnswer } from '@psps/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signedInWithSilentServer } from '../../../lib/jsdom-stubs.ts';
+import { signedInWithSilentServer } from '@/lib/jsdom-stubs.ts';
 import { suppressionKeys } from '../api/keys.ts';
 import { SummaryCard } from './summary-card.tsx';
 

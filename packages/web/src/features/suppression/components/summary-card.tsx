@@ -9,11 +9,11 @@ import {
 } from '@psps/contracts';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { BusyActionIcon } from '../../../components/busy-action-icon.tsx';
-import { PageNav } from '../../../components/page-nav.tsx';
-import { WideTable } from '../../../components/wide-table.tsx';
-import { grouped } from '../../../lib/numbers.ts';
-import { pageCount } from '../../../lib/page-window.ts';
+import { BusyActionIcon } from '@/components/busy-action-icon.tsx';
+import { PageNav } from '@/components/page-nav.tsx';
+import { WideTable } from '@/components/wide-table.tsx';
+import { grouped } from '@/lib/numbers.ts';
+import { pageCount } from '@/lib/page-window.ts';
 import { downloadKey } from '../api/download-suppressions.ts';
 import { useSuppressionSummary } from '../api/get-summary.ts';
 

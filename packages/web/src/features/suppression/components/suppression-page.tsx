@@ -10,9 +10,9 @@ import {
 import { IconDownload, IconFilePlus, IconReplace } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { BusyButton } from '../../../components/busy-button.tsx';
-import { TimeZoneNote } from '../../../components/time-zone-note.tsx';
-import { deleteButtonInPlace } from '../../../lib/row-focus.ts';
+import { BusyButton } from '@/components/busy-button.tsx';
+import { TimeZoneNote } from '@/components/time-zone-note.tsx';
+import { deleteButtonInPlace } from '@/lib/row-focus.ts';
 import { downloadActiveSuppressions, downloadKey } from '../api/download-suppressions.ts';
 import { suppressionKeys } from '../api/keys.ts';
 import { pendingPreview } from '../api/pending-preview.ts';

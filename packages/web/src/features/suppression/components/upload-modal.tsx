@@ -26,9 +26,9 @@ import {
 import { IconAlertTriangle, IconCircleCheck, IconFileUpload, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { ApiError } from '../../../lib/api.ts';
-import { grouped } from '../../../lib/numbers.ts';
-import { browserTimeZone } from '../../../lib/time-zone.ts';
+import { ApiError } from '@/lib/api.ts';
+import { grouped } from '@/lib/numbers.ts';
+import { browserTimeZone } from '@/lib/time-zone.ts';
 import { useSuppressionGroups } from '../api/get-groups.ts';
 import { pendingPreview } from '../api/pending-preview.ts';
 import {

@@ -6,7 +6,7 @@ import {
   type SuppressionUploadHeader,
 } from '@psps/contracts';
 import type { ReactNode } from 'react';
-import { grouped } from '../../../lib/numbers.ts';
+import { grouped } from '@/lib/numbers.ts';
 
 export type Count = { label: string; value: number; color?: string; hint?: string };
 
