@@ -28,7 +28,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PERMISSIONS } from '@psps/contracts';
+import { PERMISSIONS, SUPPRESSION_PATHS } from '@psps/contracts';
 import { clientHashOf } from '../packages/server/src/auth/passwords.ts';
 import { authService } from '../packages/server/src/auth/service.ts';
 import { userService } from '../packages/server/src/auth/users.ts';
@@ -585,17 +585,20 @@ class Console {
     const form = new FormData();
     form.append('fullFileUpload', new Blob([`${values.join('\n')}\n`]), 'opt-outs.txt');
     const headers = { ...this.auth, groupName: 'Soak opt-outs' };
-    const preview = await fetch(`${this.base}/api/suppress/upload/fullFileUpload`, {
+    const preview = await fetch(`${this.base}${SUPPRESSION_PATHS.fullUpload}`, {
       method: 'POST',
       headers,
       body: form,
     });
     if (preview.status !== 200) throw new Error(`full upload: ${preview.status} ${await preview.text()}`);
     const { uploadId } = (await preview.json()) as { uploadId: number };
-    const apply = await fetch(`${this.base}/api/v1/suppress/upload/fullFileUpload/${uploadId}/apply`, {
-      method: 'POST',
-      headers,
-    });
+    const apply = await fetch(
+      `${this.base}${SUPPRESSION_PATHS.applyFullUpload.replace('{uploadId}', String(uploadId))}`,
+      {
+        method: 'POST',
+        headers,
+      },
+    );
     if (apply.status !== 200) throw new Error(`full upload: ${apply.status} ${await apply.text()}`);
   }
 
@@ -634,10 +637,10 @@ class Console {
     }
     if (this.n === 2 && minute % 5 === 0) {
       for (const p of [
-        '/api/suppress/getPaginatedCampaigns?page=1&data=groupNameAndType',
-        '/api/suppress/getPaginatedCampaigns?page=1',
-        '/api/v1/suppress/groups',
-        `/api/suppress/search?value=${encodeURIComponent('+1707200')}`,
+        `${SUPPRESSION_PATHS.list}?page=1&data=groupNameAndType`,
+        `${SUPPRESSION_PATHS.list}?page=1`,
+        SUPPRESSION_PATHS.groups,
+        `${SUPPRESSION_PATHS.search}?value=${encodeURIComponent('+1707200')}`,
       ]) {
         await this.get(p);
       }
@@ -650,7 +653,7 @@ class Console {
       );
       form.append('incrementalFileUpload', new Blob([`${values.join('\n')}\n`]), `soak-${randomUUID()}.txt`);
       await call(
-        `${this.base}/api/suppress/upload/incrementalFileUpload`,
+        `${this.base}${SUPPRESSION_PATHS.incrementalUpload}`,
         { method: 'POST', headers: { ...this.auth, groupName: 'Soak opt-outs' }, body: form },
         [],
         'incremental upload',

@@ -10,6 +10,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { SUPPRESSION_PATHS } from '@psps/contracts';
 import autocannon from 'autocannon';
 import { from as copyFrom } from 'pg-copy-streams';
 import { clientHashOf } from '../packages/server/src/auth/passwords.ts';
@@ -164,7 +165,7 @@ async function run(databaseUrl: string) {
   const searches = ['(415) 255-0001', '4152550', 'Person1000@Example.com', 'Group 7', '+16502000999'];
   const searchLatencies = await latencies(500, async (i) => {
     const res = await fetch(
-      `${base}/api/suppress/search?value=${encodeURIComponent(searches[i % searches.length]!)}`,
+      `${base}${SUPPRESSION_PATHS.search}?value=${encodeURIComponent(searches[i % searches.length]!)}`,
       {
         headers: session,
       },
@@ -187,13 +188,15 @@ async function run(databaseUrl: string) {
 
   // Deep pages: a 1-million-value group searched by name, page 1 against page 10,000 and the middle page.
   const page = (n: number) => async () => {
-    const res = await fetch(`${base}/api/suppress/search?value=Bench%20B&page=${n}`, { headers: session });
+    const res = await fetch(`${base}${SUPPRESSION_PATHS.search}?value=Bench%20B&page=${n}`, {
+      headers: session,
+    });
     await res.arrayBuffer();
   };
   const page1Ms = median(await latencies(20, page(1)));
   // What the suppression page loads first: the list's page 1 and the summary's page 1.
   const pageLoad = (url: string) => async () => {
-    const res = await fetch(`${base}/api/suppress/getPaginatedCampaigns?${url}`, { headers: session });
+    const res = await fetch(`${base}${SUPPRESSION_PATHS.list}?${url}`, { headers: session });
     await res.arrayBuffer();
   };
   const listPage1Ms = median(await latencies(10, pageLoad('page=1')));
@@ -205,7 +208,7 @@ async function run(databaseUrl: string) {
   // after a garbage collection, and its peak during the download.
   let downloadedLines = 0;
   const downloadMemory = await peakMemory(server, async () => {
-    const res = await fetch(`${base}/api/suppress/downloadActiveSuppressions?groupName=Bench%20A`, {
+    const res = await fetch(`${base}${SUPPRESSION_PATHS.download}?groupName=Bench%20A`, {
       headers: session,
     });
     for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
@@ -386,7 +389,7 @@ async function upload(
 ): Promise<Preview> {
   const form = new FormData();
   form.append('fullFileUpload', new Blob([await fs.readFile(file)]), 'list.txt');
-  const res = await fetch(`${base}/api/suppress/upload/fullFileUpload`, {
+  const res = await fetch(`${base}${SUPPRESSION_PATHS.fullUpload}`, {
     method: 'POST',
     headers: { ...session, groupName: group },
     body: form,
@@ -397,10 +400,13 @@ async function upload(
 
 /** Full upload, step 2: applies a preview. */
 async function applyUpload(base: string, session: Record<string, string>, uploadId: number): Promise<void> {
-  const res = await fetch(`${base}/api/v1/suppress/upload/fullFileUpload/${uploadId}/apply`, {
-    method: 'POST',
-    headers: session,
-  });
+  const res = await fetch(
+    `${base}${SUPPRESSION_PATHS.applyFullUpload.replace('{uploadId}', String(uploadId))}`,
+    {
+      method: 'POST',
+      headers: session,
+    },
+  );
   if (res.status !== 200) throw new Error(await res.text());
 }
 

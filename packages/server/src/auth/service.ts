@@ -233,7 +233,6 @@ export function authService(db: Db, config: Pick<Config, 'session' | 'loginLimit
 
     /** Keys revoked; with `who`, recorded in the audit log in the same transaction (when any was). */
     async revokeApiKey(name: string, who?: Actor): Promise<number> {
-      knownKeys.clear();
       const revoked = await withTransaction(db, async (c) => {
         const r = await c.query(
           'UPDATE api_keys SET revoked_at = now() WHERE name = $1 AND revoked_at IS NULL',
@@ -243,7 +242,7 @@ export function authService(db: Db, config: Pick<Config, 'session' | 'loginLimit
         if (who && n > 0) await recordAudit(c, who, 'api-key.revoke', name, { keys: n });
         return n;
       });
-      // Also after the commit: a lookup between the first clear and the commit may have remembered the key.
+      // After the commit: a lookup made before it may have remembered the key as valid.
       knownKeys.clear();
       return revoked;
     },
