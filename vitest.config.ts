@@ -22,8 +22,14 @@ export default defineConfig({
           root: 'packages/server',
           include: ['src/**/*.test.ts'],
           globalSetup: ['./test/global-setup.ts'],
+          setupFiles: ['./test/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
+          // The files of a worker share the libraries once loaded (Fastify, pg, pg-boss; for the console React,
+          // Mantine and jsdom's helpers), instead of loading them again for each file; the project's own modules
+          // are still read afresh for each file (the setup files). The unit run took 5.75 min before, 4.3 after
+          // (2026-11-29); the console's files alone 133 s before, 54-66 s after.
+          isolate: false,
         },
       },
       {
@@ -33,6 +39,7 @@ export default defineConfig({
           root: 'packages/web',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
           setupFiles: ['./src/test-setup.ts'],
+          isolate: false,
           testTimeout: 20_000,
         },
       },

