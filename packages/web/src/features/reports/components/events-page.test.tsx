@@ -162,11 +162,12 @@ describe('the Events screen: a title and a campaign tree for each campaign of th
   });
 
   it('a reload keeps each tree in place and shows what changed; a failed one keeps them, each saying so', async () => {
-    let reloads = 0;
+    // The server's answer moves on only once the test has seen the one before: with a reload every 100 ms, a loaded
+    // machine must not skip an answer (a counter of calls did: the trees never came before the failures).
+    let answer: 'first' | 'grown' | 'failing' = 'first';
     server(() => {
-      reloads++;
-      if (reloads === 1) return Response.json([TREES]);
-      if (reloads === 2) return Response.json([trees(12)]); // campaign 100 has grown
+      if (answer === 'first') return Response.json([TREES]);
+      if (answer === 'grown') return Response.json([trees(12)]); // campaign 100 has grown
       return Response.json(
         { error: 'unavailable', message: 'The database is not answering.' },
         { status: 503 },
@@ -176,12 +177,14 @@ describe('the Events screen: a title and a campaign tree for each campaign of th
     showEvent();
     await waitFor(() => expect(screen.getAllByTestId('campaign-tree')).toHaveLength(3));
     const drawn = screen.getAllByTestId('campaign-tree');
+    answer = 'grown';
     await waitFor(() =>
       expect(within(drawn[1] as HTMLElement).getByTestId('tree-root').textContent).toContain('Total12'),
     );
     // The same elements, not drawn again from scratch: the page keeps its length and the operator's place.
     expect(screen.getAllByTestId('campaign-tree')).toEqual(drawn);
 
+    answer = 'failing';
     await waitFor(() => expect(screen.getAllByTestId('load-problem')).toHaveLength(3));
     for (const section of screen.getAllByTestId('tree-section')) {
       expect(within(section).getByTestId('load-problem').textContent).toMatch(
