@@ -162,4 +162,19 @@ describe('channel report', () => {
     );
     expect(out).toContain('Medical Baseline: 50');
   });
+
+  it('says a campaign has no messages on the channel, not that its messages have no status, when the count is 0', () => {
+    // Every message has a status (PENDING at least): an empty pie means the campaign sent nothing on this channel
+    // (a Campaign Report of a campaign without voice messages said 'No message of this campaign has a status yet').
+    const report: ChannelReportAnswer = [
+      [{ TOTAL_COUNT: 0 }],
+      [{ launched_dt: '2026-09-14T06:30:00', title_vch: 'Sierra 48h notice' }],
+      [],
+      [{ tag_title_vch: null, tag_line_vch: null }],
+      [],
+    ];
+    const out = text(<ChannelReportView channel="voice" report={report} />);
+    expect(out).toContain('This campaign has no Voice messages.');
+    expect(out).not.toContain('has a status yet');
+  });
 });

@@ -94,10 +94,11 @@ export function StatusPie({
     labelled.map((s) => `${s.label} ${s.shown}`),
     labelled.map((s) => s.shown),
   );
+  // Every message has a status (PENDING until the engine takes it): no slice means no message on this channel.
   if (slices.length === 0) {
     return (
       <Text c="dimmed" size="sm" data-testid="pie-empty">
-        No message of this campaign has a status yet.
+        This campaign has no {CHANNEL_LABELS[CHANNEL_REPORT_PATHS[channel]]} messages.
       </Text>
     );
   }

@@ -47,7 +47,7 @@ describe('channel report pie', () => {
     ]);
   });
 
-  it('draws nothing when no message has a status yet', () => {
+  it('draws nothing for a campaign without messages on the channel', () => {
     expect(pieSlices([{ STATUS: 'DELIVERED', COUNT: 0 }], 'sms')).toEqual([]);
     expect(pieSlices([], 'email')).toEqual([]);
   });
