@@ -2,6 +2,7 @@
 import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserApis } from '@/lib/jsdom-stubs.ts';
 import { ReportSelect } from './report-select.tsx';
@@ -148,6 +149,37 @@ describe('the report dropdown with the keyboard: its list opens when asked, not 
     await user.keyboard('{Escape}');
     expect(field().getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(field());
+  });
+
+  it('after an entry is chosen with Enter, what is typed next searches afresh', async () => {
+    // The screen's choice goes into the address and comes back as the value: the field then shows the new entry.
+    function Chosen() {
+      const [value, setValue] = useState<number | null>(null);
+      return (
+        <MantineProvider env="test">
+          <button type="button">Before</button>
+          <ReportSelect
+            label="Campaign"
+            firstEntry="--- select a campaign ---"
+            items={campaigns}
+            idOf={(item) => item.id}
+            labelOf={(item) => item.name}
+            value={value}
+            onChange={setValue}
+            testId="campaign-select"
+          />
+        </MantineProvider>
+      );
+    }
+    render(<Chosen />);
+    const user = await tabToDropdown();
+    await user.keyboard('South{Enter}');
+    expect(field()).toHaveProperty('value', '[40002] South Valley');
+    expect(document.activeElement).toBe(field());
+    // It typed 'North' after the entry shown ('[40002] South ValleyNorth'), which matched nothing.
+    await user.keyboard('North');
+    expect(field()).toHaveProperty('value', 'North');
+    expect(await optionNames()).toEqual(['[40001] North Bay']);
   });
 
   it('closed by Escape, what is typed next searches afresh', async () => {

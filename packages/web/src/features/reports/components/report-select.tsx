@@ -71,11 +71,15 @@ export function ReportSelect<T>({
     if (!open) setSearch(shown);
   }, [shown, open]);
   // Closed with the focus still in the field (Escape, an entry chosen), the entry shown is selected again, so that
-  // typing searches afresh rather than adding to it.
+  // typing searches afresh rather than adding to it. Selected whenever the text shown closed changes: an entry
+  // chosen comes back as the new value a render after the list closed, and writing its label into the field put
+  // the caret at its end (what was typed next was added to it and matched nothing).
   const field = useRef<HTMLInputElement>(null);
+  const closedText = open ? null : search;
   useEffect(() => {
-    if (!open && field.current && field.current === document.activeElement) field.current.select();
-  }, [open]);
+    if (closedText !== null && field.current && field.current === document.activeElement)
+      field.current.select();
+  }, [closedText]);
   return (
     <Select
       ref={field}
