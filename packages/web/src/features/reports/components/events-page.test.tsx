@@ -173,13 +173,18 @@ describe('the Events screen: a title and a campaign tree for each campaign of th
         { status: 503 },
       );
     });
-    localStorage.setItem('debug:pollMs', '100');
+    // The trees are drawn in the background (useDeferredValue), and each reload's answer interrupts that drawing
+    // and starts it again; React finishes it at once after 5 s of that. A loaded machine drawing three trees in more
+    // than a reload's time took the whole 5 s the test waited: it waits longer, and reloads less often than 100 ms.
+    const drawing = { timeout: 15_000 };
+    localStorage.setItem('debug:pollMs', '300');
     showEvent();
-    await waitFor(() => expect(screen.getAllByTestId('campaign-tree')).toHaveLength(3));
+    await waitFor(() => expect(screen.getAllByTestId('campaign-tree')).toHaveLength(3), drawing);
     const drawn = screen.getAllByTestId('campaign-tree');
     answer = 'grown';
-    await waitFor(() =>
-      expect(within(drawn[1] as HTMLElement).getByTestId('tree-root').textContent).toContain('Total12'),
+    await waitFor(
+      () => expect(within(drawn[1] as HTMLElement).getByTestId('tree-root').textContent).toContain('Total12'),
+      drawing,
     );
     // The same elements, not drawn again from scratch: the page keeps its length and the operator's place.
     expect(screen.getAllByTestId('campaign-tree')).toEqual(drawn);

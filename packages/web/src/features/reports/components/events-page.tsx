@@ -68,12 +68,13 @@ export function CampaignTreeSection({ datasetId, title }: { datasetId: number; t
 function EventCampaigns({ eventId }: { eventId: number }) {
   const trees = useEventTrees(eventId);
   // Drawn in the background, in slices the browser can interrupt: 200 trees at once held the page for a second.
-  // null until then, also when the answer is already in the cache (an event chosen again).
+  // null until then, also when the answer is already in the cache (an event chosen again); undefined (the value
+  // before the first answer) while the first answer is drawn: the skeleton stays for both, never a blank.
   const shown = useDeferredValue<CampaignTreeAnswer[] | undefined | null>(trees.data, null);
   return (
     <Stack gap="lg">
       {!trees.data?.length && <LoadProblem query={trees} what="campaign trees of this event" />}
-      {(trees.isPending || (shown === null && trees.data !== undefined)) && (
+      {(trees.isPending || (shown == null && trees.data !== undefined)) && (
         <Skeleton height={240} radius="sm" data-testid="report-skeleton" />
       )}
       {shown?.length === 0 && (
