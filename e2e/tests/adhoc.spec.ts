@@ -1013,6 +1013,32 @@ test('preview data that is not valid JSON is said NOT SAVED, asks before leaving
   await expect(page).toHaveURL(/\/auth\/login-page/);
 });
 
+test('deleting a language whose preview data was held back as not valid JSON forgets its unsaved edits', async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  await openNewTemplate(page, 'E2E Deleted Invalid Data');
+  await page.getByTestId('tab-sms').click();
+  await page.getByTestId('language-SMS-thai').click();
+  await page.getByTestId('sms-body').fill(THAI);
+  await page.getByRole('textbox', { name: 'Preview data (JSON)' }).fill('{"customerName": "Ana"');
+  await expect(page.getByTestId('save-status-SMS')).toHaveText('NOT SAVED: preview data is not valid JSON');
+  await page.getByRole('button', { name: 'Delete Thai' }).click();
+  await page.getByTestId('adhoc-dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+
+  // Back on English: nothing is left unsaved, and leaving the page asks nothing.
+  await expect(page.getByTestId('channel-heading-SMS')).toHaveText('SMS · English (new)');
+  await expect(page.getByTestId('save-status-SMS')).toHaveText('Nothing saved yet');
+  await expect(page.getByTestId('language-SMS-thai')).toHaveText('Thai');
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.type());
+    void dialog.accept();
+  });
+  await page.reload();
+  expect(dialogs).toEqual([]);
+});
+
 test('the Publish tab marks exactly what publishing refuses, naming languages as the table does', async ({
   page,
 }) => {

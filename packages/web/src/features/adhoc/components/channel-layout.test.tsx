@@ -99,3 +99,58 @@ describe('while a language loads', () => {
     expect(screen.getByTestId('language-loading-SMS').textContent).toBe('Loading Spanish…');
   });
 });
+
+describe("a language's save held back while another language is shown", () => {
+  /** The SMS tab of ADHOC-5 on Hmong, its own text saved; `heldOn` is the language whose save is held back. */
+  function showHmong(status: 'incomplete' | 'conflict', heldOn: AdhocLanguageName) {
+    const editor = {
+      id: 5,
+      campaign: template,
+      notifyBy: 'SMS',
+      language: 'hmong' as AdhocLanguageName,
+      savedLanguages: new Set<AdhocLanguageName>(['english', 'farsi']),
+      form: languageForm({ language: 'hmong', body: '', from: '97633' }),
+      conflict: null,
+      restoredDraft: false,
+      autosave: {
+        status,
+        error: null,
+        reason: status === 'incomplete' ? 'preview data is not valid JSON' : null,
+        statusKey: heldOn,
+        flush: vi.fn(async () => false),
+      },
+      keepMine: vi.fn(),
+      takeTheirs: vi.fn(async () => true),
+      dismissRestored: vi.fn(),
+    } as unknown as ChannelEditorState;
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={new QueryClient()}>
+          <ChannelLayout editor={editor} left={null} middle={<textarea aria-label="Body" />} right={null} />
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+  }
+
+  it('names the language whose preview data is not valid JSON: "NOT SAVED (Farsi): …" beside "SMS · Hmong"', () => {
+    showHmong('incomplete', 'farsi');
+    expect(screen.getByTestId('save-status-SMS').textContent).toBe(
+      'NOT SAVED (Farsi): preview data is not valid JSON',
+    );
+    expect(screen.getByTestId('save-announce-SMS').textContent).toBe(
+      'SMS · Hmong: NOT SAVED (Farsi): preview data is not valid JSON',
+    );
+  });
+
+  it('names the language changed elsewhere: "NOT SAVED (Farsi): changed elsewhere"', () => {
+    showHmong('conflict', 'farsi');
+    expect(screen.getByTestId('save-status-SMS').textContent).toBe('NOT SAVED (Farsi): changed elsewhere');
+  });
+
+  it('names no language when it is the one shown', () => {
+    showHmong('incomplete', 'hmong');
+    expect(screen.getByTestId('save-status-SMS').textContent).toBe(
+      'NOT SAVED: preview data is not valid JSON',
+    );
+  });
+});

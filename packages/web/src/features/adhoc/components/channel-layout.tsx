@@ -1,5 +1,10 @@
 import { Alert, Group, Loader, Text, Title } from '@mantine/core';
-import { CHANNEL_COLUMN_WIDTHS_PX, findLanguage, NOTIFY_BY_LABELS } from '@psps/contracts';
+import {
+  CHANNEL_COLUMN_WIDTHS_PX,
+  findLanguage,
+  languageDisplayName,
+  NOTIFY_BY_LABELS,
+} from '@psps/contracts';
 import { type CSSProperties, type ReactNode, useRef } from 'react';
 import type { ChannelEditorState } from '../hooks/use-channel-editor.ts';
 import classes from './channel-layout.module.css';
@@ -56,6 +61,11 @@ export function ChannelLayout({
                 autosave={editor.autosave}
                 label={editor.notifyBy}
                 name={`${NOTIFY_BY_LABELS[editor.notifyBy]} · ${language?.displayName ?? editor.language}`}
+                of={
+                  editor.autosave.statusKey && editor.autosave.statusKey !== editor.language
+                    ? languageDisplayName(editor.autosave.statusKey)
+                    : undefined
+                }
                 nothingStored={!editor.savedLanguages.has(editor.language)}
               />
             )}

@@ -8,7 +8,7 @@ const LOOK = {
   saving: { color: 'blue', label: 'Saving…', Icon: IconLoader2 },
   failed: { color: 'red', label: 'Save failed, retrying', Icon: IconAlertTriangle },
   // Elsewhere: by a colleague, or by this operator in another tab or browser (the message below says which).
-  conflict: { color: 'red', label: 'NOT SAVED: changed elsewhere', Icon: IconAlertTriangle },
+  conflict: { color: 'red', label: 'NOT SAVED', reason: 'changed elsewhere', Icon: IconAlertTriangle },
   incomplete: { color: 'orange', label: 'NOT SAVED', Icon: IconAlertTriangle },
 } as const;
 
@@ -22,18 +22,26 @@ export function SaveIndicator({
   autosave,
   label,
   name,
+  of,
   nothingStored = false,
 }: {
   autosave: Pick<Autosave<unknown>, 'status' | 'error' | 'flush'> & { reason?: string | null };
   label?: string;
   /** What is saved, as a screen reader is told of a failure ('SMS · English: Save failed, retrying'). */
   name?: string;
+  /**
+   * What the status is about when it is not what is on screen ('Farsi'): the status covers the channel's every
+   * language, and Farsi's data kept back must not read as a fault of the language shown.
+   */
+  of?: string;
   /** Nothing is stored on the server yet (a language not written): 'Saved' would claim a text that is not there. */
   nothingStored?: boolean;
 }) {
   const look = nothingStored && autosave.status === 'saved' ? NOTHING_STORED : LOOK[autosave.status];
-  const text =
-    autosave.status === 'incomplete' && autosave.reason ? `${look.label}: ${autosave.reason}` : look.label;
+  const reason = 'reason' in look ? look.reason : autosave.status === 'incomplete' ? autosave.reason : null;
+  const held = autosave.status === 'conflict' || autosave.status === 'incomplete';
+  const title = held && of ? `${look.label} (${of})` : look.label;
+  const text = reason ? `${title}: ${reason}` : title;
   const badge = (
     <Badge
       color={look.color}

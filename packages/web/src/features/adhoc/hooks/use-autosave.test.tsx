@@ -302,6 +302,7 @@ describe('useAutosave', () => {
     expect(save).toHaveBeenCalledTimes(1);
     expect(result.current.status).toBe('incomplete');
     expect(result.current.reason).toBe('preview data is not valid JSON');
+    expect(result.current.statusKey).toBe('english');
     expect(readDraft<Draft>('draft:english')).toEqual(english('ok {'));
     const leave = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(leave);

@@ -66,6 +66,11 @@ export interface Autosave<T> {
   /** Why an incomplete value is not saved whole. */
   reason: string | null;
   /**
+   * The key a 'conflict' or 'incomplete' status is about (null otherwise): the status covers every key, so it may
+   * be another key than the one on screen, which the indicator must then name.
+   */
+  statusKey: string | null;
+  /**
    * Saves every unsaved edit now; resolves true when the server has all that can be saved (false while a save
    * fails or waits on a conflict).
    */
@@ -398,6 +403,8 @@ export function useAutosave<T>(options: AutosaveOptions<T>): Autosave<T> {
 
   const s = state.current;
   const firstIncomplete = s.incomplete.values().next().value;
+  const firstConflictKey: string | undefined = s.conflicts.keys().next().value;
+  const firstIncompleteKey: string | undefined = s.incomplete.keys().next().value;
   const status: SaveStatus =
     s.conflicts.size > 0
       ? 'conflict'
@@ -414,6 +421,12 @@ export function useAutosave<T>(options: AutosaveOptions<T>): Autosave<T> {
     status,
     error: s.unsaved.size > 0 ? s.error : null,
     reason: s.unsaved.size === 0 && firstIncomplete ? firstIncomplete.reason : null,
+    statusKey:
+      status === 'conflict'
+        ? (firstConflictKey ?? null)
+        : status === 'incomplete'
+          ? (firstIncompleteKey ?? null)
+          : null,
     flush,
     reset,
     setBaseline,

@@ -289,6 +289,9 @@ export function useChannelEditor(campaign: AdhocCampaign, notifyBy: NotifyBy, lo
       }
       const storageKey = draftKey(owner, id, notifyBy, name);
       if (storageKey) localStorage.removeItem(storageKey);
+      // Its edits held back (preview data not valid JSON, a conflict) went with it: not 'NOT SAVED', not asked
+      // about when leaving the page or logging out.
+      reset(blankForm(name, notifyBy, emailFromAddress));
       bases.current.delete(name);
       await records.refetch();
       loadedFor.current = null;
@@ -297,7 +300,7 @@ export function useChannelEditor(campaign: AdhocCampaign, notifyBy: NotifyBy, lo
       setLanguage(DEFAULT_ADHOC_LANGUAGE);
       return true;
     },
-    [autosave, deleteLanguage, records, id, notifyBy, owner],
+    [autosave, deleteLanguage, records, id, notifyBy, owner, reset, emailFromAddress],
   );
 
   const savedLanguages = useMemo(
