@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserApis } from '@/lib/jsdom-stubs.ts';
-import { ReportSelect } from './report-select.tsx';
+import { everyWordTyped, ReportSelect } from './report-select.tsx';
 
 type Item = { id: number; name: string };
 
@@ -137,6 +137,16 @@ describe('the report dropdown with the keyboard: its list opens when asked, not 
     expect(onChange).toHaveBeenCalledWith(40002);
   });
 
+  it('finds an entry by the words typed in any order and letter case: "valley 4000" finds "[40002] South Valley"', async () => {
+    const onChange = vi.fn();
+    render(select(campaigns, onChange));
+    const user = await tabToDropdown();
+    await user.keyboard('valley 4000');
+    expect(await optionNames()).toEqual(['[40002] South Valley']);
+    await user.keyboard('{Enter}');
+    expect(onChange).toHaveBeenCalledWith(40002);
+  });
+
   it('a click opens the list; Escape closes it and leaves the focus on the field', async () => {
     render(select(campaigns));
     const user = userEvent.setup();
@@ -249,5 +259,29 @@ describe('the report dropdown with a season of campaigns (2,000 entries)', () =>
     for (let i = 0; i < 97; i++) await user.keyboard('{ArrowDown}');
     expect(screen.getAllByRole('option')).toHaveLength(200);
     expect(screen.getByRole('option', { name: '[50150] Campaign 150' })).toBeTruthy();
+  });
+});
+
+describe('the search of the report dropdowns', () => {
+  const entries = [
+    { value: 'none', label: '--- select an event ---' },
+    { value: '7', label: '2026-11-20 07:00:00 [E7/N9] Sierra Foothills PSPS: All Clear' },
+    { value: '8', label: '2026-11-20 06:00:00 [E8/N2] North Bay PSPS' },
+    { value: '9', label: '2026-11-21 06:00:00 [E9/N4] Sierra Foothills PSPS' },
+  ];
+
+  it('keeps the entries holding every word typed, in the order of the list', () => {
+    expect(everyWordTyped({ options: entries, search: 'Sierra  clear', limit: 100 })).toEqual([entries[1]]);
+    expect(everyWordTyped({ options: entries, search: 'psps SIERRA', limit: 100 })).toEqual([
+      entries[1],
+      entries[3],
+    ]);
+    expect(everyWordTyped({ options: entries, search: 'sierra bay', limit: 100 })).toEqual([]);
+  });
+
+  it('keeps every entry for an empty search or spaces, up to the limit', () => {
+    expect(everyWordTyped({ options: entries, search: '', limit: 100 })).toEqual(entries);
+    expect(everyWordTyped({ options: entries, search: '   ', limit: 2 })).toEqual(entries.slice(0, 2));
+    expect(everyWordTyped({ options: entries, search: 'psps', limit: 1 })).toEqual([entries[1]]);
   });
 });

@@ -1,4 +1,4 @@
-import { Select } from '@mantine/core';
+import { type ComboboxItem, type OptionsFilter, Select } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { TimeZoneNote } from '@/components/time-zone-note.tsx';
 
@@ -14,6 +14,23 @@ export const RENDERED_ENTRIES = 100;
 /** How near the end of the rendered entries (in pixels, or entries for the keyboard) the next ones are added. */
 const NEAR_END_PX = 400;
 const NEAR_END_ENTRIES = 5;
+
+/**
+ * The entries whose text holds every word typed, in any order and any letter case: 'sierra clear' finds
+ * '[E7/N9] Sierra Foothills PSPS: All Clear', which Mantine's filter (the text typed as one piece) did not.
+ */
+export const everyWordTyped: OptionsFilter = ({ options, search, limit }) => {
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  const found: ComboboxItem[] = [];
+  for (const option of options) {
+    if (found.length === limit) break;
+    // The dropdowns have no groups of entries.
+    if ('group' in option) continue;
+    const text = option.label.toLowerCase();
+    if (words.every((word) => text.includes(word))) found.push(option);
+  }
+  return found;
+};
 
 type Props<T> = {
   label: string;
@@ -89,6 +106,7 @@ export function ReportSelect<T>({
       value={chosen}
       onChange={(v) => onChange(v === null || v === NONE ? null : Number(v))}
       searchable
+      filter={everyWordTyped}
       allowDeselect={false}
       nothingFoundMessage="Nothing matches"
       maxDropdownHeight={360}
