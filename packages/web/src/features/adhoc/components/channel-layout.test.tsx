@@ -16,24 +16,21 @@ const template = { id_bint: 5, name_vch: 'Wind event', status_vch: 'DRAFT' } as 
 
 const mine = languageForm({ language: 'spanish', body: 'Hola ^customerName^', from: '97633' });
 
-/** The SMS tab of ADHOC-5 with Spanish refused: a colleague deleted it while it was typed here. */
-function show({ taken = true, restoredDraft = false, loading = false } = {}) {
+/**
+ * The channel layout of ADHOC-5's SMS tab for an editor state of `fields` (the rest: no conflict, no restored
+ * draft, each action a mock), a plain text box as its body.
+ */
+function showEditor(fields: Record<string, unknown>) {
   const editor = {
     id: 5,
     campaign: template,
     notifyBy: 'SMS',
-    language: 'spanish' as AdhocLanguageName,
-    savedLanguages: new Set<AdhocLanguageName>(['english']),
-    form: loading ? null : mine,
-    conflict:
-      restoredDraft || loading
-        ? null
-        : { current: null, mine, message: 'Someone else deleted this language after you opened it.' },
-    restoredDraft,
-    autosave: { status: loading ? 'saved' : 'conflict', error: null, flush: vi.fn(async () => false) },
+    conflict: null,
+    restoredDraft: false,
     keepMine: vi.fn(),
-    takeTheirs: vi.fn(async () => taken),
+    takeTheirs: vi.fn(async () => true),
     dismissRestored: vi.fn(),
+    ...fields,
   } as unknown as ChannelEditorState;
   render(
     <MantineProvider>
@@ -43,6 +40,22 @@ function show({ taken = true, restoredDraft = false, loading = false } = {}) {
     </MantineProvider>,
   );
   return editor;
+}
+
+/** The SMS tab of ADHOC-5 with Spanish refused: a colleague deleted it while it was typed here. */
+function show({ taken = true, restoredDraft = false, loading = false } = {}) {
+  return showEditor({
+    language: 'spanish' as AdhocLanguageName,
+    savedLanguages: new Set<AdhocLanguageName>(['english']),
+    form: loading ? null : mine,
+    conflict:
+      restoredDraft || loading
+        ? null
+        : { current: null, mine, message: 'Someone else deleted this language after you opened it.' },
+    restoredDraft,
+    autosave: { status: loading ? 'saved' : 'conflict', error: null, flush: vi.fn(async () => false) },
+    takeTheirs: vi.fn(async () => taken),
+  });
 }
 
 describe('a panel closed by its own button leaves the focus on the channel heading', () => {
@@ -103,15 +116,10 @@ describe('while a language loads', () => {
 describe("a language's save held back while another language is shown", () => {
   /** The SMS tab of ADHOC-5 on Hmong, its own text saved; `heldOn` is the language whose save is held back. */
   function showHmong(status: 'incomplete' | 'conflict', heldOn: AdhocLanguageName) {
-    const editor = {
-      id: 5,
-      campaign: template,
-      notifyBy: 'SMS',
+    showEditor({
       language: 'hmong' as AdhocLanguageName,
       savedLanguages: new Set<AdhocLanguageName>(['english', 'farsi']),
       form: languageForm({ language: 'hmong', body: '', from: '97633' }),
-      conflict: null,
-      restoredDraft: false,
       autosave: {
         status,
         error: null,
@@ -119,17 +127,7 @@ describe("a language's save held back while another language is shown", () => {
         statusKey: heldOn,
         flush: vi.fn(async () => false),
       },
-      keepMine: vi.fn(),
-      takeTheirs: vi.fn(async () => true),
-      dismissRestored: vi.fn(),
-    } as unknown as ChannelEditorState;
-    render(
-      <MantineProvider>
-        <QueryClientProvider client={new QueryClient()}>
-          <ChannelLayout editor={editor} left={null} middle={<textarea aria-label="Body" />} right={null} />
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
+    });
   }
 
   it('names the language whose preview data is not valid JSON: "NOT SAVED (Farsi): …" beside "SMS · Hmong"', () => {

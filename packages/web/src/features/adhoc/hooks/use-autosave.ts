@@ -402,9 +402,7 @@ export function useAutosave<T>(options: AutosaveOptions<T>): Autosave<T> {
   }, [run, flush, dropDraft, clearTimer, refresh]);
 
   const s = state.current;
-  const firstIncomplete = s.incomplete.values().next().value;
-  const firstConflictKey: string | undefined = s.conflicts.keys().next().value;
-  const firstIncompleteKey: string | undefined = s.incomplete.keys().next().value;
+  const [firstIncompleteKey, firstIncomplete] = s.incomplete.entries().next().value ?? [];
   const status: SaveStatus =
     s.conflicts.size > 0
       ? 'conflict'
@@ -423,7 +421,7 @@ export function useAutosave<T>(options: AutosaveOptions<T>): Autosave<T> {
     reason: s.unsaved.size === 0 && firstIncomplete ? firstIncomplete.reason : null,
     statusKey:
       status === 'conflict'
-        ? (firstConflictKey ?? null)
+        ? (s.conflicts.keys().next().value ?? null)
         : status === 'incomplete'
           ? (firstIncompleteKey ?? null)
           : null,

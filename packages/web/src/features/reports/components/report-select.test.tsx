@@ -9,7 +9,11 @@ import { everyWordTyped, ReportSelect } from './report-select.tsx';
 
 type Item = { id: number; name: string };
 
-function select(items: Item[] | undefined, onChange: (id: number | null) => void = () => {}) {
+function select(
+  items: Item[] | undefined,
+  onChange: (id: number | null) => void = () => {},
+  value: number | null = null,
+) {
   // env 'test': no transitions, and the list is not hidden as detached from a field jsdom gives no size.
   return (
     <MantineProvider env="test">
@@ -20,7 +24,7 @@ function select(items: Item[] | undefined, onChange: (id: number | null) => void
         items={items}
         idOf={(item) => item.id}
         labelOf={(item) => item.name}
-        value={null}
+        value={value}
         onChange={onChange}
         loading={items === undefined}
         testId="campaign-select"
@@ -165,21 +169,7 @@ describe('the report dropdown with the keyboard: its list opens when asked, not 
     // The screen's choice goes into the address and comes back as the value: the field then shows the new entry.
     function Chosen() {
       const [value, setValue] = useState<number | null>(null);
-      return (
-        <MantineProvider env="test">
-          <button type="button">Before</button>
-          <ReportSelect
-            label="Campaign"
-            firstEntry="--- select a campaign ---"
-            items={campaigns}
-            idOf={(item) => item.id}
-            labelOf={(item) => item.name}
-            value={value}
-            onChange={setValue}
-            testId="campaign-select"
-          />
-        </MantineProvider>
-      );
+      return select(campaigns, setValue, value);
     }
     render(<Chosen />);
     const user = await tabToDropdown();
