@@ -13,6 +13,15 @@ const sharedWorker = {
   freshModules: fileURLToPath(new URL('./vitest.fresh-modules.ts', import.meta.url)),
 };
 
+/**
+ * How long one test may take before it counts as hung. The limits only catch a test that never ends: a test's own
+ * waits (findBy…, waitFor, expect.poll) say what it waits for and for how long. They are generous because a unit
+ * run has no retry and this machine is shared: on 2026-11-30, with two other engineers' servers and browsers
+ * running (load average 6), the audit log's command-line test (ten command-line processes) took over its 30 s and
+ * failed, the users command-line test took 29.8 s, and a console test 17 s against its 20 s; alone they take a third.
+ */
+const LIMIT_MS = { server: 120_000, web: 60_000 };
+
 // One runner for every package's unit and API tests. API tests share one embedded
 // PostgreSQL started by the global setup; each test file gets a database of its own.
 export default defineConfig({
@@ -37,7 +46,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           globalSetup: ['./test/global-setup.ts'],
           setupFiles: [sharedWorker.freshModules],
-          testTimeout: 30_000,
+          testTimeout: LIMIT_MS.server,
           hookTimeout: 120_000,
           isolate: sharedWorker.isolate,
         },
@@ -50,7 +59,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
           setupFiles: ['./src/test-setup.ts', sharedWorker.freshModules],
           isolate: sharedWorker.isolate,
-          testTimeout: 20_000,
+          testTimeout: LIMIT_MS.web,
         },
       },
     ],

@@ -172,7 +172,7 @@ describe('a server or worker that cannot start says why in one line and exits 1'
       await new Promise((resolve) => taken.close(resolve));
       await own.remove();
     }
-  }, 120_000);
+  });
 
   it('tells the same of a worker (npm run worker)', async () => {
     const password = `wrong-${suffix}`;

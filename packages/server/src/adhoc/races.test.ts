@@ -89,7 +89,7 @@ describe('a voice language deleted while its recording is uploaded again', () =>
       }
     }
     expect(mismatches).toEqual([]);
-  }, 20_000);
+  });
 });
 
 /** Makes the database refuse (as a lost connection would fail) the change audited as `action`, while `run` runs. */
@@ -184,7 +184,7 @@ describe('a template deleted while a recording is uploaded', () => {
       if (files.length > 0) left.push(`ADHOC-${id}: ${files}`);
     }
     expect(left).toEqual([]);
-  }, 20_000);
+  });
 });
 
 describe('saves of one template at the same moment', () => {
@@ -228,7 +228,7 @@ describe('saves of one template at the same moment', () => {
       [id],
     );
     expect(rows).toEqual([{ version: 20 }]);
-  }, 20_000);
+  });
 
   it('takes one of many renames typed from the same title and refuses the others (409)', async () => {
     const id = await newTemplate('Rename race');

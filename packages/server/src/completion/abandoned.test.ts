@@ -134,7 +134,7 @@ describe('a report job whose worker was killed', () => {
     });
     expect(done).toMatchObject({ ATTEMPTS: 2, LAST_ERROR: null });
     expect(await readdir(outbox.path)).toEqual([done.FILE_NAME]);
-  }, 60_000);
+  });
 });
 
 describe('a report job run again after its work was done (its end not recorded)', () => {

@@ -94,7 +94,7 @@ describe('launches arriving together', () => {
       );
       expect(rows[0]!.n).toBe(6);
     }
-  }, 20_000);
+  });
 });
 
 describe('a refresh and a resend of a completion report at the same moment', () => {
@@ -137,7 +137,7 @@ describe('a refresh and a resend of a completion report at the same moment', () 
       expect(await jobsOf(GENERATE_JOB, reportId, now[0]!.seq)).toBe(1);
     }
     expect(taken).toEqual([]);
-  }, 30_000);
+  });
 });
 
 describe('one generation job run twice at once', () => {
@@ -167,7 +167,7 @@ describe('one generation job run twice at once', () => {
       const files = (await readdir(`${dataDir.path}/reports`)).filter((n) => n.startsWith(`r${reportId}-`));
       expect(files).toEqual([stored[0]!.file_path.split('/').pop()]);
     }
-  }, 20_000);
+  });
 });
 
 const LOST = new Error('Connection terminated unexpectedly');

@@ -531,6 +531,6 @@ describe('report files equal the documented rules on random campaigns', () => {
           [],
         );
       }
-    }, 60_000);
+    });
   });
 });

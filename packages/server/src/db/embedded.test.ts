@@ -76,7 +76,7 @@ describe('the embedded PostgreSQL of a server that was killed', () => {
     await client.connect();
     expect((await client.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
     await client.end();
-  }, 120_000);
+  });
 });
 
 describe('an embedded PostgreSQL that stops while the server runs', () => {
@@ -133,7 +133,7 @@ describe('an embedded PostgreSQL that stops while the server runs', () => {
     await database.stop();
     database = undefined;
     expect(Date.now() - started).toBeLessThan(10_000);
-  }, 120_000);
+  });
 });
 
 describe("the embedded PostgreSQL's own log (the server's debug lines)", () => {
@@ -169,5 +169,5 @@ describe("the embedded PostgreSQL's own log (the server's debug lines)", () => {
     expect(log).toContain('STATEMENT:  INSERT INTO contacts VALUES ($1, 0)');
     expect(log).not.toContain('privacy-probe@example.org');
     expect(log).not.toContain('14155550123');
-  }, 120_000);
+  });
 });

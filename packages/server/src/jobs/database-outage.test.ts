@@ -104,7 +104,7 @@ describe('a job that ends while the database is unreachable', () => {
     await waitFor('started');
     child.stdin!.write('go\n');
     expect(child.exitCode).toBeNull();
-  }, 60_000);
+  });
 });
 
 describe('a call while the database is unreachable', () => {

@@ -78,7 +78,7 @@ describe('suppression changes at the same moment', () => {
     // B: 5-34, 20-49, 35-64, 50-79 and 0-9; C: 10-39, 25-54, 40-69, 55-84 and 0-9.
     expect(await counts('Race B')).toEqual({ active: 80, kept: 80 });
     expect(await counts('Race C')).toEqual({ active: 85, kept: 85 });
-  }, 15_000);
+  });
 
   it('applies one of several previews of a group applied at once, refusing the others (409)', async () => {
     await createGroup('Race D', emails(0, 20));
@@ -229,7 +229,7 @@ describe('uploads that each close the previews left open, at once', () => {
       [previews.map((id) => `suppression_staging_${id}`)],
     );
     expect(left[0]!.n).toBe(0);
-  }, 15_000);
+  });
 });
 
 describe('slow transfers', () => {
@@ -278,5 +278,5 @@ describe('slow transfers', () => {
       await db.end();
       await streamDb.end();
     }
-  }, 20_000);
+  });
 });
