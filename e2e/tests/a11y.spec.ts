@@ -471,7 +471,6 @@ test.describe('axe: no serious or critical violation on any main screen', () => 
   });
 
   test('the ad hoc template editor, each tab, and its delete confirmation', async ({ page }) => {
-    test.setTimeout(120_000);
     await signIn(page, 'operator');
     await page.goto('/admin/adhoc-campaigns');
     await page.getByRole('button', { name: /^Delete ADHOC-3 / }).click();
