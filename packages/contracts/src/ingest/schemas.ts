@@ -7,7 +7,8 @@ import { CHANNELS, CUSTOMER_CLASSES, isChannelStatus, MESSAGE_STATUSES } from '.
  * INGEST_MAX_BATCH records of one kind. A batch is atomic: one invalid record rejects it with 400 and
  * `details: [{index, field, reason}]` (index counts from 0, lines of NDJSON too) and nothing is written.
  * Replaying a batch changes nothing; a message update whose status_dt is not newer than the stored one is
- * ignored, so batches may arrive out of order.
+ * ignored, so batches may arrive out of order. At the same status_dt the further status wins (a final status over
+ * QUEUED, DEFERRED or PENDING; QUEUED or DEFERRED over PENDING), whatever the order of arrival.
  */
 
 export const INGEST_MAX_BATCH = 10_000;

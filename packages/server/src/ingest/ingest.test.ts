@@ -410,6 +410,78 @@ describe('replays and out-of-order updates', () => {
   });
 });
 
+describe('two statuses of one message at the same time (an engine that stamps whole seconds)', () => {
+  // Event 6, root 60, General child 61: a campaign of its own, so the rollups read here are these messages' only.
+  beforeAll(() => postEventAndCampaign(post, { event: 6, root: 60, child: 61 }));
+  const rollupsOf61 = async () =>
+    Object.fromEntries(Object.entries(await rollups()).filter(([k]) => k.startsWith('61:')));
+  const storedStatus = async (id: number) =>
+    (await t.ctx.db.query('SELECT status, attempts FROM messages WHERE id = $1', [id])).rows[0];
+
+  it('keeps the further status whichever arrives first: a delivery stamped in the second the text was queued is not lost', async () => {
+    const at = '2026-11-20T09:06:00Z';
+    await post('messages', [
+      message(6101, 'PENDING', '2026-11-20T09:05:00Z', 'SMS', 61),
+      message(6102, 'PENDING', '2026-11-20T09:05:00Z', 'SMS', 61),
+    ]);
+    const queued = { status_vch: 'QUEUED', status_dt: at };
+    const delivered = { status_vch: 'DELIVERED', status_dt: at, attempts_int: 1 };
+    // 6101: queued, then delivered; 6102: the same two updates the other way round, as a late receipt would.
+    expect((await post('statuses', [{ id_bint: 6101, ...queued }])).json()).toMatchObject({ updated: 1 });
+    expect((await post('statuses', [{ id_bint: 6101, ...delivered }])).json()).toEqual({
+      received: 1,
+      inserted: 0,
+      updated: 1,
+      ignored: 0,
+    });
+    expect((await post('statuses', [{ id_bint: 6102, ...delivered }])).json()).toMatchObject({ updated: 1 });
+    expect((await post('statuses', [{ id_bint: 6102, ...queued }])).json()).toEqual({
+      received: 1,
+      inserted: 0,
+      updated: 0,
+      ignored: 1,
+    });
+    expect(await storedStatus(6101)).toEqual({ status: 'DELIVERED', attempts: 1 });
+    expect(await storedStatus(6102)).toEqual({ status: 'DELIVERED', attempts: 1 });
+    expect(await rollupsOf61()).toEqual({ '61:SMS:DELIVERED': 2 });
+  });
+
+  it('does the same for whole message records, and for two updates of one message in one batch', async () => {
+    const at = '2026-11-20T09:16:00Z';
+    await post('messages', [message(6103, 'PENDING', '2026-11-20T09:15:00Z', 'PHON', 61)]);
+    // In one batch, the answer listed before the queued status of the same second.
+    const batch = await post('statuses', [
+      { id_bint: 6103, status_vch: 'ANSWERED', status_dt: at, attempts_int: 1 },
+      { id_bint: 6103, status_vch: 'QUEUED', status_dt: at },
+    ]);
+    expect(batch.json()).toEqual({ received: 2, inserted: 0, updated: 1, ignored: 1 });
+    expect(await storedStatus(6103)).toEqual({ status: 'ANSWERED', attempts: 1 });
+    // A whole record of the same second: QUEUED after PENDING is applied, PENDING after QUEUED is not.
+    await post('messages', [message(6104, 'PENDING', at, 'EMAIL', 61)]);
+    expect((await post('messages', [message(6104, 'QUEUED', at, 'EMAIL', 61)])).json()).toEqual({
+      received: 1,
+      inserted: 0,
+      updated: 1,
+      ignored: 0,
+    });
+    expect((await post('messages', [message(6104, 'PENDING', at, 'EMAIL', 61)])).json()).toEqual({
+      received: 1,
+      inserted: 0,
+      updated: 0,
+      ignored: 1,
+    });
+    // Two final statuses of the same second: the first one stays (neither is further along).
+    expect(
+      (await post('statuses', [{ id_bint: 6103, status_vch: 'NO_ANSWER', status_dt: at }])).json(),
+    ).toMatchObject({ updated: 0, ignored: 1 });
+    expect(await rollupsOf61()).toEqual({
+      '61:EMAIL:QUEUED': 1,
+      '61:PHON:ANSWERED': 1,
+      '61:SMS:DELIVERED': 2,
+    });
+  });
+});
+
 describe('message times from the future (a wrong offset)', () => {
   const hoursFromNow = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
 

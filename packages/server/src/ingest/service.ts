@@ -12,6 +12,9 @@ import {
   type ingestMessageSchema,
   type ingestStatusSchema,
   isChannelStatus,
+  MESSAGE_STATUSES,
+  PHASES,
+  phaseOf,
 } from '@psps/contracts';
 import type { z } from 'zod';
 import { type Db, type DbClient, withTransaction } from '../db/pool.ts';
@@ -156,7 +159,10 @@ function normaliseTimes(rec: unknown): unknown {
   return out;
 }
 
-/** The last record of each id wins (for messages: the newest status time, then the later record). */
+/**
+ * The last record of each id wins (for messages: the newest status time, then the further status, see isLater, then
+ * the later record).
+ */
 function lastById<T extends { index: number }>(
   recs: T[],
   key: (r: T) => number,
@@ -336,6 +342,33 @@ function sameDataset(a: DatasetRow, b: DatasetRow): boolean {
 
 // ---- messages and status updates ----
 
+/**
+ * How far a status got: 0 PENDING, 1 QUEUED or DEFERRED, 2 a final status (the phases of contracts). Of two
+ * statuses of one message with the same time the further one is the later: an engine that stamps whole seconds
+ * sends a text's QUEUED and its DELIVERED in the same second, and whichever came first used to stay, so the same
+ * feed left a delivered text QUEUED or DELIVERED depending on the order it arrived in (a medical-baseline customer
+ * reached, reported not reached and still in progress). Two statuses equally far at the same time: the stored one
+ * stays (a replay changes nothing).
+ */
+const STATUS_RANK: Readonly<Record<string, number>> = Object.fromEntries(
+  MESSAGE_STATUSES.map((status) => [status, PHASES.indexOf(phaseOf(status))]),
+);
+const statusRank = (status: string) => STATUS_RANK[status] ?? 0;
+
+/** Whether a status at a time (ISO text, normalised to the millisecond in UTC) comes after another. */
+function isLater(time: string, status: string, thanTime: string, thanStatus: string): boolean {
+  return time > thanTime || (time === thanTime && statusRank(status) > statusRank(thanStatus));
+}
+
+/**
+ * The same rule in SQL: the incoming status (`time`, `status`) comes after the stored one. Stored times are
+ * compared to the millisecond, the finest the feed keeps. `rank` is the parameter holding STATUS_RANK as JSON.
+ */
+const isLaterSql = (time: string, status: string, stored: string, storedStatus: string, rank: string) =>
+  `(${stored} < ${time} OR (date_trunc('milliseconds', ${stored}) = ${time}
+     AND (${rank}::jsonb ->> ${status})::int > (${rank}::jsonb ->> ${storedStatus})::int))`;
+const STATUS_RANK_JSON = JSON.stringify(STATUS_RANK);
+
 type StoredMessage = {
   id: number;
   dataset_id: number;
@@ -421,7 +454,7 @@ async function upsertMessages(
   const rows = lastById(
     recs,
     (r) => r.id_bint,
-    (seen, r) => r.status_dt < seen.status_dt,
+    (seen, r) => isLater(seen.status_dt, seen.status_vch, r.status_dt, r.status_vch),
   );
   const datasetIds = [...new Set(rows.map((r) => r.dataset_id_bint))];
   const { rows: datasets } = await client.query<{ id: number; customer_class: string | null }>(
@@ -467,7 +500,8 @@ async function upsertMessages(
         issues.push({ index: r.index, field: 'channel', reason: `cannot change (stored: ${old.channel})` });
         continue;
       }
-      if (Date.parse(r.status_dt) <= old.status_ms) continue; // replay or out of order: ignored
+      const storedAt = new Date(Number(old.status_ms)).toISOString();
+      if (!isLater(r.status_dt, r.status_vch, storedAt, old.status)) continue; // replay or out of order: ignored
       delta.move(r.dataset_id_bint, r.channel, old.status, r.status_vch);
     } else {
       delta.add(r.dataset_id_bint, r.channel, r.status_vch, 1);
@@ -527,8 +561,13 @@ async function upsertMessages(
               status_at = u.status_at, attempts = u.attempts,
               link_clicked_at = coalesce(least(m.link_clicked_at, u.clicked_at), m.link_clicked_at, u.clicked_at)
          FROM ${unnestSql}
-        WHERE m.id = u.id AND m.xmin = u.extra::xid AND m.status_at < u.status_at`,
-      [...values(updates), updates.map((r) => (stored.get(r.id_bint) as StoredMessage).version)],
+        WHERE m.id = u.id AND m.xmin = u.extra::xid
+          AND ${isLaterSql('u.status_at', 'u.status', 'm.status_at', 'm.status', '$15')}`,
+      [
+        ...values(updates),
+        updates.map((r) => (stored.get(r.id_bint) as StoredMessage).version),
+        STATUS_RANK_JSON,
+      ],
     );
     if (res.rowCount !== updates.length) throw new RaceDetected();
   }
@@ -561,7 +600,7 @@ const CHANNEL_STATUS_KEYS = Object.entries(CHANNEL_STATUSES).flatMap(([channel, 
 );
 
 /**
- * Status updates in one statement: each message row is updated only if the update is newer, its status
+ * Status updates in one statement: each message row is updated only if the update is later (isLater), its status
  * belongs to the message's channel and the row is still the version the statement read (`o`, a second
  * read of the same row; under a concurrent change the re-checked row's xmin differs and it is skipped).
  * The rollups move by the old -> new statuses of exactly the rows written, in the same statement. Only
@@ -577,7 +616,7 @@ async function applyStatuses(
   const rows = lastById(
     recs,
     (r) => r.id_bint,
-    (seen, r) => r.status_dt < seen.status_dt,
+    (seen, r) => isLater(seen.status_dt, seen.status_vch, r.status_dt, r.status_vch),
   ).sort((a, b) => a.id_bint - b.id_bint);
   const ids = rows.map((r) => r.id_bint);
   const statuses = rows.map((r) => r.status_vch);
@@ -592,7 +631,8 @@ async function applyStatuses(
             upd AS (UPDATE messages m
                        SET status = u.status, status_at = u.status_at, attempts = coalesce(u.attempts, m.attempts)
                       FROM u JOIN messages o ON o.id = u.id
-                     WHERE m.id = u.id AND m.xmin = o.xmin AND m.status_at < u.status_at
+                     WHERE m.id = u.id AND m.xmin = o.xmin
+                       AND ${isLaterSql('u.status_at', 'u.status', 'o.status_at', 'o.status', '$6')}
                        AND o.channel || ':' || u.status = ANY($5::text[])
                  RETURNING m.dataset_id, m.channel, o.status AS before, m.status AS after),
             moved AS (SELECT dataset_id, channel, status, sum(n)::bigint AS n
@@ -605,17 +645,25 @@ async function applyStatuses(
                        ON CONFLICT (dataset_id, channel, status)
                        DO UPDATE SET count = r.count + excluded.count, updated_at = now())
        SELECT count(*)::int AS updated FROM upd`,
-    values: [ids, statuses, times, rows.map((r) => r.attempts_int ?? null), CHANNEL_STATUS_KEYS],
+    values: [
+      ids,
+      statuses,
+      times,
+      rows.map((r) => r.attempts_int ?? null),
+      CHANNEL_STATUS_KEYS,
+      STATUS_RANK_JSON,
+    ],
   });
   const updated = done[0]?.updated ?? 0;
   if (updated < rows.length) {
     // Why some were not written (rare: replays, out-of-order updates, invalid records, a concurrent batch).
+    const later = isLaterSql('u.status_at', 'u.status', 'm.status_at', 'm.status', '$5');
     const { rows: left } = await client.query<{ i: number; channel: Channel | null; behind: boolean }>(
-      `SELECT u.i::int AS i, m.channel, m.status_at < u.status_at AS behind
+      `SELECT u.i::int AS i, m.channel, ${later} AS behind
          FROM unnest($1::bigint[], $2::timestamptz[], $3::text[]) WITH ORDINALITY AS u(id, status_at, status, i)
          LEFT JOIN messages m ON m.id = u.id
-        WHERE m.id IS NULL OR m.status_at < u.status_at OR NOT m.channel || ':' || u.status = ANY($4::text[])`,
-      [ids, times, statuses, CHANNEL_STATUS_KEYS],
+        WHERE m.id IS NULL OR ${later} OR NOT m.channel || ':' || u.status = ANY($4::text[])`,
+      [ids, times, statuses, CHANNEL_STATUS_KEYS, STATUS_RANK_JSON],
     );
     const issues: IngestIssue[] = [];
     let raced = false;
