@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { CHANNELS, CUSTOMER_CLASSES, isChannelStatus, MESSAGE_STATUSES } from '../reports/constants.ts';
+import {
+  CHANNELS,
+  CUSTOMER_CLASSES,
+  isChannelStatus,
+  MESSAGE_STATUSES,
+  notAChannelStatus,
+} from '../reports/constants.ts';
 
 /**
  * The ingest feed of the messaging engine (`POST /api/v1/ingest/{kind}`, API key with permission INGEST).
@@ -143,7 +149,7 @@ export const ingestMessageSchema = z
   })
   .superRefine((m, ctx) => {
     if (!isChannelStatus(m.channel, m.status_vch)) {
-      ctx.addIssue({ code: 'custom', path: ['status_vch'], message: `is not a ${m.channel} status` });
+      ctx.addIssue({ code: 'custom', path: ['status_vch'], message: notAChannelStatus(m.channel) });
     }
   });
 export type IngestMessage = z.input<typeof ingestMessageSchema>;

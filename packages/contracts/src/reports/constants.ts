@@ -69,6 +69,12 @@ export function isChannelStatus(channel: Channel, status: string): status is Mes
   return (CHANNEL_STATUSES[channel] as readonly string[]).includes(status);
 }
 
+/** Why the feed refuses a status on a channel, with the statuses it takes: 'is not an SMS status (PENDING, …)'. */
+export function notAChannelStatus(channel: Channel): string {
+  const article = channel === 'PHON' ? 'a' : 'an';
+  return `is not ${article} ${channel} status (${CHANNEL_STATUSES[channel].join(', ')})`;
+}
+
 /**
  * Phases (DESIGN.md §4) are cumulative: every message is imported; a queued message was handed to the
  * channel engine (it may also be completed); a completed message has a final status. So for any

@@ -99,7 +99,11 @@ describe('a batch is atomic', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('bad_request');
     expect(res.json().details).toEqual([
-      { index: 1, field: 'status_vch', reason: 'is not a SMS status' },
+      {
+        index: 1,
+        field: 'status_vch',
+        reason: 'is not an SMS status (PENDING, QUEUED, DELIVERED, UNDELIVERED, FAILED)',
+      },
       {
         index: 2,
         field: 'status_dt',
@@ -479,6 +483,25 @@ describe('two statuses of one message at the same time (an engine that stamps wh
       '61:PHON:ANSWERED': 1,
       '61:SMS:DELIVERED': 2,
     });
+  });
+});
+
+describe('a status of another channel', () => {
+  it('is refused by index, naming the statuses the channel takes', async () => {
+    await postEventAndCampaign(post, { event: 7, root: 70, child: 71 });
+    await post('messages', [message(7101, 'PENDING', '2026-11-20T09:05:00Z', 'PHON', 71)]);
+    const res = await post('statuses', [
+      { id_bint: 7101, status_vch: 'DELIVERED', status_dt: '2026-11-20T09:06:00Z' },
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([
+      {
+        index: 0,
+        field: 'status_vch',
+        reason:
+          'is not a PHON status (PENDING, QUEUED, ANSWERED, MACHINE, NO_ANSWER, BUSY, FAILED, INVALID_NUMBER)',
+      },
+    ]);
   });
 });
 

@@ -13,6 +13,7 @@ import {
   type ingestStatusSchema,
   isChannelStatus,
   MESSAGE_STATUSES,
+  notAChannelStatus,
   PHASES,
   phaseOf,
 } from '@psps/contracts';
@@ -671,7 +672,7 @@ async function applyStatuses(
       const r = rows[l.i - 1] as StatusRec & { index: number };
       if (!l.channel) issues.push({ index: r.index, field: 'id_bint', reason: 'is not a known message' });
       else if (!isChannelStatus(l.channel, r.status_vch))
-        issues.push({ index: r.index, field: 'status_vch', reason: `is not a ${l.channel} status` });
+        issues.push({ index: r.index, field: 'status_vch', reason: notAChannelStatus(l.channel) });
       else if (l.behind) raced = true;
     }
     if (issues.length) rejectBatch(issues);
