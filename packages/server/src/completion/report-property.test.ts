@@ -5,6 +5,8 @@ import {
   type Channel,
   DEFAULT_REACHED_STATUSES,
   type MessageStatus,
+  PHASES,
+  phaseOf,
   REPORT_COLUMNS,
   type ReportKind,
 } from '@psps/contracts';
@@ -16,7 +18,7 @@ import { writeReportFile } from './report-csv.ts';
 /**
  * Property test of the report files (README 'Report files', REPORT_COLUMNS of contracts, DESIGN.md §4
  * 'Reached'): a random campaign (a root with customer-class children, customers with several contacts on several
- * channels, several attempts, statuses of every kind arriving out of order and replayed, link clicks) goes in
+ * channels, several attempts, statuses of every kind arriving out of order and replayed, two at the same time now and then, link clicks) goes in
  * through the ingest API; every file kind is then compared row by row with a model computed here from the
  * generated data and the documented rules only (docs/history.md, "The completion report files proven on random
  * data", lists the rules and the decisions taken where the documents are silent). A failure names its seed: set SEEDS below to that one to replay it.
@@ -187,6 +189,9 @@ function generate(seed: number) {
         const statuses = CHANNEL_STATUSES[channel] as readonly MessageStatus[];
         const steps = 1 + r.int(4);
         let times = [...new Set(Array.from({ length: steps }, time))].sort((a, b) => a - b);
+        // Now and then two statuses of the message at the same time (an engine that stamps whole seconds).
+        if (r.chance(0.2)) times.push(r.pick(times));
+        times.sort((a, b) => a - b);
         // Now and then the customer's previous message on the channel ends at the very same time: a tie.
         const previous = messages.at(-1);
         if (k > 0 && previous && r.chance(0.3)) {
@@ -223,6 +228,15 @@ function generate(seed: number) {
 }
 
 // ---------------------------------------------------------------- feed and its model
+
+/**
+ * Whether status `a` comes after status `b` (docs/reports.md, ingest): a later time, or at the same time a status
+ * further along (a final status over QUEUED or DEFERRED, those over PENDING).
+ */
+function after(a: { status: MessageStatus; at: number }, b: { status: MessageStatus; at: number }): boolean {
+  const rank = (status: MessageStatus) => PHASES.indexOf(phaseOf(status));
+  return a.at > b.at || (a.at === b.at && rank(a.status) > rank(b.status));
+}
 
 /** What the database holds for a message after the feed, by the documented rules (docs/reports.md, ingest). */
 type Stored = { status: MessageStatus; at: number; attempts: number; clickedAt: number | null };
@@ -270,7 +284,8 @@ async function feed(
   /** Clicks through GET /l/{code} per message. */
   const tracked = new Map<number, number>();
   const apply = (batch: Send[]) => {
-    // Several updates of one message in one batch: the newest wins; applied only if newer than the stored one.
+    // Several updates of one message in one batch: the newest wins (at the same time the further status, and of
+    // two equally far the later record); applied only if later than the stored one (at the same time: further).
     const newest = new Map<number, Send>();
     for (const s of batch) {
       if (s.kind === 'clicks') {
@@ -279,12 +294,12 @@ async function feed(
         continue;
       }
       const seen = newest.get(s.m.id);
-      if (!seen || (seen.kind !== 'clicks' && s.s.at > seen.s.at)) newest.set(s.m.id, s);
+      if (!seen || (seen.kind !== 'clicks' && !after(seen.s, s.s))) newest.set(s.m.id, s);
     }
     for (const s of newest.values()) {
       if (s.kind === 'clicks') continue;
       const old = stored.get(s.m.id);
-      if (old && s.s.at <= old.at) continue;
+      if (old && !after(s.s, old)) continue;
       const clickedAt = old?.clickedAt ?? null;
       const click = s.kind === 'messages' ? s.click : null;
       stored.set(s.m.id, {
