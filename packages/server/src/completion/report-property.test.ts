@@ -18,10 +18,11 @@ import { writeReportFile } from './report-csv.ts';
 /**
  * Property test of the report files (README 'Report files', REPORT_COLUMNS of contracts, DESIGN.md §4
  * 'Reached'): a random campaign (a root with customer-class children, customers with several contacts on several
- * channels, several attempts, statuses of every kind arriving out of order and replayed, two at the same time now and then, link clicks) goes in
- * through the ingest API; every file kind is then compared row by row with a model computed here from the
- * generated data and the documented rules only (docs/history.md, "The completion report files proven on random
- * data", lists the rules and the decisions taken where the documents are silent). A failure names its seed: set SEEDS below to that one to replay it.
+ * channels, several attempts, statuses of every kind arriving out of order and replayed, now and then two of one
+ * message at the same time, link clicks) goes in through the ingest API; every file kind is then compared row by
+ * row with a model computed here from the generated data and the documented rules only (docs/history.md, "The
+ * completion report files proven on random data", lists the rules and the decisions taken where the documents are
+ * silent). A failure names its seed: set SEEDS below to that one to replay it.
  */
 const SEEDS = [20261123, 7, 424242];
 /** The third seed runs with a non-default REACHED_STATUSES, as a utility may configure it. */
