@@ -429,6 +429,23 @@ describe('parseUpload of files it cannot read', () => {
     );
   });
 
+  it('says a quoted cell followed by a semicolon is a file separated by semicolons', async () => {
+    await expect(parseText('"4155550101";PHONE\n"4155550102";SMS\n')).rejects.toThrow(
+      'Line 1: A semicolon follows a closing quote ("): cells must be separated by commas (in Excel, save as CSV UTF-8 (Comma delimited))',
+    );
+  });
+
+  it("refuses a quote in the middle of an unquoted cell, at the file's line, in words", async () => {
+    await expect(
+      parseText('value,type\n+14155550199,PHONE\n+14155550198,PHONE\nACC-1 "north",ACCOUNT\n'),
+    ).rejects.toThrow(
+      new UploadFileError(
+        'A quote (") is in the middle of a value: put the whole value in quotes, with any quote inside it doubled ("")',
+        4,
+      ),
+    );
+  });
+
   it('refuses text after a closing quote, at the line it is on, in words', async () => {
     await expect(
       parseText('4155550101\n4155550102\n"4155550103"\n4155550104\n"Smith, John" <js@example.com>\n'),

@@ -897,8 +897,22 @@ function asUploadFileError(error: unknown, lastLine: number, linesBefore: number
         lastLine + 1,
       );
     case 'CSV_INVALID_CLOSING_QUOTE':
+      // '"4155550123";PHONE': a file whose cells are separated by semicolons (Excel in a language with a decimal
+      // comma), its values quoted. The parser names the character it met after the quote.
+      if (error.message.includes('got ";"')) {
+        return new UploadFileError(
+          'A semicolon follows a closing quote ("): cells must be separated by commas (in Excel, save as CSV UTF-8 (Comma delimited))',
+          errorLine,
+        );
+      }
       return new UploadFileError(
         'A quote (") inside a value must be doubled (""), and the whole value put in quotes',
+        errorLine,
+      );
+    case 'INVALID_OPENING_QUOTE':
+      // 'ACC-1 "north"': the parser's own words name its line count, not the file's.
+      return new UploadFileError(
+        'A quote (") is in the middle of a value: put the whole value in quotes, with any quote inside it doubled ("")',
         errorLine,
       );
     case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
