@@ -231,6 +231,35 @@ describe('parseUpload file formats', () => {
     ]);
   });
 
+  it('says a rejected line 1 of a header word and a column of other data looks like a header, naming that column', async () => {
+    const { header, errors, totals } = await parseText('Phone,Name\n(415) 555-0160,Jane Doe\n4155550161\n');
+    expect(header).toBeUndefined();
+    expect(totals).toEqual({ lines: 3, accepted: 1, duplicates: 0, rejected: 2 });
+    expect(errors).toEqual([
+      {
+        line: 1,
+        reason:
+          'Line 1 looks like a header, but "Name" is not a column the upload knows: after the first column (the values) come type, start and end, in that order; remove the other columns',
+      },
+      {
+        line: 2,
+        reason:
+          'Unknown type "JANE DOE": use PHONE, SMS, EMAIL or ACCOUNT; the second column is read as the type (value, type, start, end)',
+      },
+    ]);
+    const { errors: email } = await parseText('E-mail,Type,Customer Name\nann@example.com,EMAIL,Ann\n');
+    expect(email[0]).toEqual({
+      line: 1,
+      reason:
+        'Line 1 looks like a header, but "Customer Name" is not a column the upload knows: after the first column (the values) come type, start and end, in that order; remove the other columns',
+    });
+    // A type word in the second cell ('Phone,SMS') is a line of data: the line's own reason stays.
+    const { errors: data } = await parseText('Phone,SMS\n4155550123\n');
+    expect(data).toEqual([
+      { line: 1, reason: '"Phone" is not a phone number: use digits, spaces and + ( ) - . / only' },
+    ]);
+  });
+
   it("reads a type cell written as a header word of one value ('E-mail', 'Phone Number'); other words are refused", async () => {
     const { totals, errors, records } = await parseText(
       'value,type\nb@example.com,E-MAIL\n4155551001,Phone Number\nPGE-1,account #\n4155551002,TEXT\n4155551003,Phones\n',

@@ -615,13 +615,7 @@ function namesColumnsSeparatedBy(parts: readonly string[]): boolean {
  * 'E-mail,Type,Start,End' (a list kept by hand names its columns so); 'Phone,SMS' is data.
  */
 function namesTheOtherColumns(names: readonly string[]): boolean {
-  const positional = ['type', 'start', 'end'];
-  return names
-    .slice(1)
-    .every(
-      (name, index) =>
-        name === '' || name === positional[index] || HEADER_ALIASES[name] === positional[index],
-    );
+  return names.slice(1).every(namesColumnAt);
 }
 
 /**
@@ -641,8 +635,22 @@ const TYPE_WORDS = new Map<string, SuppressionType>(
  */
 function unknownHeaderReason(cells: readonly string[]): string | undefined {
   const names = cells.map((cell) => cell.toLowerCase());
-  if (isBlank(names.slice(1)) || !namesTheOtherColumns(names)) return undefined;
-  return `Line 1 looks like a header, but "${shorten(cells[0] ?? '')}" is not a column name the upload knows: name the first column value (or Phone, E-mail, SMS, Account), or remove the line`;
+  if (isBlank(names.slice(1))) return undefined;
+  if (namesTheOtherColumns(names)) {
+    return `Line 1 looks like a header, but "${shorten(cells[0] ?? '')}" is not a column name the upload knows: name the first column value (or Phone, E-mail, SMS, Account), or remove the line`;
+  }
+  // 'Phone,Name', 'E-mail,First Name,Last Name': a contact list's export, its first column a header word. Its other
+  // columns' names would be read as the type ('Unknown type "NAME"'), sending the operator looking for a wrong type.
+  if (!HEADER_WORDS.has(headerWordKey(names[0] ?? ''))) return undefined;
+  const other = cells.slice(1).find((cell, index) => !namesColumnAt(cell.toLowerCase(), index));
+  if (other === undefined || TYPE_WORDS.has(headerWordKey(other))) return undefined;
+  return `Line 1 looks like a header, but "${shorten(other)}" is not a column the upload knows: after the first column (the values) come type, start and end, in that order; remove the other columns`;
+}
+
+/** Whether a header cell after the first is empty or names the column at its place (type, start, end). */
+function namesColumnAt(name: string, index: number): boolean {
+  const positional = ['type', 'start', 'end'];
+  return name === '' || name === positional[index] || HEADER_ALIASES[name] === positional[index];
 }
 
 /** Column separators of other exports than CSV, found in a header line ('value;type'). */
