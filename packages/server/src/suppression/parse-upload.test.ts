@@ -458,6 +458,19 @@ describe('parseUpload of files it cannot read', () => {
     );
   });
 
+  it("says a line of cells separated by tabs (Excel's Text (Tab delimited)) holds a tab, not a control character", async () => {
+    const { errors, totals } = await parseText(
+      '4155550100\tSMS\r\njane@example.com\tEMAIL\r\n4155550101\r\n',
+    );
+    expect(totals).toEqual({ lines: 3, accepted: 1, duplicates: 0, rejected: 2 });
+    const reason =
+      'The line holds a tab: cells must be separated by commas (in Excel, save as CSV UTF-8 (Comma delimited), not Text (Tab delimited))';
+    expect(errors).toEqual([
+      { line: 1, reason },
+      { line: 2, reason },
+    ]);
+  });
+
   it('says a quoted cell followed by a semicolon is a file separated by semicolons', async () => {
     await expect(parseText('"4155550101";PHONE\n"4155550102";SMS\n')).rejects.toThrow(
       'Line 1: A semicolon follows a closing quote ("): cells must be separated by commas (in Excel, save as CSV UTF-8 (Comma delimited))',

@@ -496,8 +496,13 @@ function readRow(
       return { ok: false, reason: `Unknown type "${typeText}": use PHONE, SMS, EMAIL or ACCOUNT${read}` };
     }
   }
-  const normalized = normalizeValue(unneutralizeCsvCell(cellAt(cells, columns.value)), declaredType);
-  if (!normalized.ok) return normalized;
+  const valueText = cellAt(cells, columns.value);
+  const normalized = normalizeValue(unneutralizeCsvCell(valueText), declaredType);
+  if (!normalized.ok) {
+    // Excel's 'Text (Tab delimited) (*.txt)', which the dialog's 'CSV or text' invites: each line is one cell holding
+    // a tab, which normalizeValue can only call a control character.
+    return valueText.includes('\t') ? { ok: false, reason: TAB_SEPARATED_REASON } : normalized;
+  }
 
   const startText = cellAt(cells, columns.start);
   const endText = cellAt(cells, columns.end);
@@ -652,6 +657,9 @@ function namesColumnAt(name: string, index: number): boolean {
   const positional = ['type', 'start', 'end'];
   return name === '' || name === positional[index] || HEADER_ALIASES[name] === positional[index];
 }
+
+const TAB_SEPARATED_REASON =
+  'The line holds a tab: cells must be separated by commas (in Excel, save as CSV UTF-8 (Comma delimited), not Text (Tab delimited))';
 
 /** Column separators of other exports than CSV, found in a header line ('value;type'). */
 const OTHER_SEPARATORS = [
