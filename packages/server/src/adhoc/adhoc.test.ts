@@ -186,6 +186,23 @@ describe('template list (doc 2 §2.1)', () => {
     );
   });
 
+  it("finds a template by its id written the ways people say it: 'ADHOC 7', 'adhoc7', 'ADHOC–7', '#7'", async () => {
+    const id = await newTemplate('Said aloud');
+    for (const search of [
+      `ADHOC ${id}`,
+      `adhoc${id}`,
+      `ADHOC\u2013${id}`,
+      `#${id}`,
+      `ADHOC-${id}`,
+      `${id}`,
+    ]) {
+      const found = (await post('/api/v1/adhoc/campaign/select', { search })).body.response.map(
+        (c: { id_bint: number }) => c.id_bint,
+      );
+      expect({ search, found }).toEqual({ search, found: [id] });
+    }
+  });
+
   it('finds a title in any script and case, typed with composed or combining accents', async () => {
     const russian = await newTemplate('ОТКЛЮЧЕНИЕ Сонома');
     // As pasted from a tool that writes accents as combining marks (NFD): E + U+0301, e + U+0301.

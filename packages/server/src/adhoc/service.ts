@@ -227,7 +227,7 @@ export function adhocService(db: Db, options: AdhocServiceOptions) {
      */
     async list(search?: string): Promise<AdhocCampaign[]> {
       const text = search?.trim() ?? '';
-      const id = /^(adhoc-)?(\d{1,15})$/i.exec(text)?.[2];
+      const id = ADHOC_ID_SEARCH.exec(text)?.[1];
       // Titles are matched here rather than in SQL: PostgreSQL's lower() changes only A-Z under the C locale the
       // database is made with, and compares code points, so 'отключение' missed 'ОТКЛЮЧЕНИЕ' and 'café' typed
       // missed 'café' pasted with a combining accent. The titles are a few short lines per PSPS event.
@@ -641,6 +641,12 @@ export function adhocService(db: Db, options: AdhocServiceOptions) {
 }
 
 export type AdhocService = ReturnType<typeof adhocService>;
+
+/**
+ * A search naming a template's id: '7', 'ADHOC-7' as the list shows it, and as people say or retype it, 'ADHOC 7',
+ * 'adhoc7', 'ADHOC–7' (a word processor's dash), '#7'.
+ */
+const ADHOC_ID_SEARCH = /^(?:adhoc\s*[-\u2010-\u2015_:#]?\s*|#)?(\d{1,15})$/i;
 
 /** A title as searched: composed (NFC) and lower-cased in every script, so the same words typed any way match. */
 function searchKey(text: string): string {

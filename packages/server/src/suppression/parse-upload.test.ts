@@ -231,6 +231,35 @@ describe('parseUpload file formats', () => {
     ]);
   });
 
+  it('says a rejected line 1 of a header word and a column of other data looks like a header, naming that column', async () => {
+    const { header, errors, totals } = await parseText('Phone,Name\n(415) 555-0160,Jane Doe\n4155550161\n');
+    expect(header).toBeUndefined();
+    expect(totals).toEqual({ lines: 3, accepted: 1, duplicates: 0, rejected: 2 });
+    expect(errors).toEqual([
+      {
+        line: 1,
+        reason:
+          'Line 1 looks like a header, but "Name" is not a column the upload knows: after the first column (the values) come type, start and end, in that order; remove the other columns',
+      },
+      {
+        line: 2,
+        reason:
+          'Unknown type "JANE DOE": use PHONE, SMS, EMAIL or ACCOUNT; the second column is read as the type (value, type, start, end)',
+      },
+    ]);
+    const { errors: email } = await parseText('E-mail,Type,Customer Name\nann@example.com,EMAIL,Ann\n');
+    expect(email[0]).toEqual({
+      line: 1,
+      reason:
+        'Line 1 looks like a header, but "Customer Name" is not a column the upload knows: after the first column (the values) come type, start and end, in that order; remove the other columns',
+    });
+    // A type word in the second cell ('Phone,SMS') is a line of data: the line's own reason stays.
+    const { errors: data } = await parseText('Phone,SMS\n4155550123\n');
+    expect(data).toEqual([
+      { line: 1, reason: '"Phone" is not a phone number: use digits, spaces and + ( ) - . / only' },
+    ]);
+  });
+
   it("reads a type cell written as a header word of one value ('E-mail', 'Phone Number'); other words are refused", async () => {
     const { totals, errors, records } = await parseText(
       'value,type\nb@example.com,E-MAIL\n4155551001,Phone Number\nPGE-1,account #\n4155551002,TEXT\n4155551003,Phones\n',
@@ -426,6 +455,36 @@ describe('parseUpload of files it cannot read', () => {
   it('refuses a quote in the middle of a quoted cell', async () => {
     await expect(parseText('a@example.com\n"b"c@example.com\n')).rejects.toThrow(
       'Line 2: A quote (") inside a value must be doubled (""), and the whole value put in quotes',
+    );
+  });
+
+  it("says a line of cells separated by tabs (Excel's Text (Tab delimited)) holds a tab, not a control character", async () => {
+    const { errors, totals } = await parseText(
+      '4155550100\tSMS\r\njane@example.com\tEMAIL\r\n4155550101\r\n',
+    );
+    expect(totals).toEqual({ lines: 3, accepted: 1, duplicates: 0, rejected: 2 });
+    const reason =
+      'The line holds a tab: cells must be separated by commas (in Excel, save as CSV UTF-8 (Comma delimited), not Text (Tab delimited))';
+    expect(errors).toEqual([
+      { line: 1, reason },
+      { line: 2, reason },
+    ]);
+  });
+
+  it('says a quoted cell followed by a semicolon is a file separated by semicolons', async () => {
+    await expect(parseText('"4155550101";PHONE\n"4155550102";SMS\n')).rejects.toThrow(
+      'Line 1: A semicolon follows a closing quote ("): cells must be separated by commas (in Excel, save as CSV UTF-8 (Comma delimited))',
+    );
+  });
+
+  it("refuses a quote in the middle of an unquoted cell, at the file's line, in words", async () => {
+    await expect(
+      parseText('value,type\n+14155550199,PHONE\n+14155550198,PHONE\nACC-1 "north",ACCOUNT\n'),
+    ).rejects.toThrow(
+      new UploadFileError(
+        'A quote (") is in the middle of a value: put the whole value in quotes, with any quote inside it doubled ("")',
+        4,
+      ),
     );
   });
 

@@ -496,8 +496,13 @@ function readRow(
       return { ok: false, reason: `Unknown type "${typeText}": use PHONE, SMS, EMAIL or ACCOUNT${read}` };
     }
   }
-  const normalized = normalizeValue(unneutralizeCsvCell(cellAt(cells, columns.value)), declaredType);
-  if (!normalized.ok) return normalized;
+  const valueText = cellAt(cells, columns.value);
+  const normalized = normalizeValue(unneutralizeCsvCell(valueText), declaredType);
+  if (!normalized.ok) {
+    // Excel's 'Text (Tab delimited) (*.txt)', which the dialog's 'CSV or text' invites: each line is one cell holding
+    // a tab, which normalizeValue can only call a control character.
+    return valueText.includes('\t') ? { ok: false, reason: TAB_SEPARATED_REASON } : normalized;
+  }
 
   const startText = cellAt(cells, columns.start);
   const endText = cellAt(cells, columns.end);
@@ -615,13 +620,7 @@ function namesColumnsSeparatedBy(parts: readonly string[]): boolean {
  * 'E-mail,Type,Start,End' (a list kept by hand names its columns so); 'Phone,SMS' is data.
  */
 function namesTheOtherColumns(names: readonly string[]): boolean {
-  const positional = ['type', 'start', 'end'];
-  return names
-    .slice(1)
-    .every(
-      (name, index) =>
-        name === '' || name === positional[index] || HEADER_ALIASES[name] === positional[index],
-    );
+  return names.slice(1).every(namesColumnAt);
 }
 
 /**
@@ -641,9 +640,26 @@ const TYPE_WORDS = new Map<string, SuppressionType>(
  */
 function unknownHeaderReason(cells: readonly string[]): string | undefined {
   const names = cells.map((cell) => cell.toLowerCase());
-  if (isBlank(names.slice(1)) || !namesTheOtherColumns(names)) return undefined;
-  return `Line 1 looks like a header, but "${shorten(cells[0] ?? '')}" is not a column name the upload knows: name the first column value (or Phone, E-mail, SMS, Account), or remove the line`;
+  if (isBlank(names.slice(1))) return undefined;
+  if (namesTheOtherColumns(names)) {
+    return `Line 1 looks like a header, but "${shorten(cells[0] ?? '')}" is not a column name the upload knows: name the first column value (or Phone, E-mail, SMS, Account), or remove the line`;
+  }
+  // 'Phone,Name', 'E-mail,First Name,Last Name': a contact list's export, its first column a header word. Its other
+  // columns' names would be read as the type ('Unknown type "NAME"'), sending the operator looking for a wrong type.
+  if (!HEADER_WORDS.has(headerWordKey(names[0] ?? ''))) return undefined;
+  const other = cells.slice(1).find((cell, index) => !namesColumnAt(cell.toLowerCase(), index));
+  if (other === undefined || TYPE_WORDS.has(headerWordKey(other))) return undefined;
+  return `Line 1 looks like a header, but "${shorten(other)}" is not a column the upload knows: after the first column (the values) come type, start and end, in that order; remove the other columns`;
 }
+
+/** Whether a header cell after the first is empty or names the column at its place (type, start, end). */
+function namesColumnAt(name: string, index: number): boolean {
+  const positional = ['type', 'start', 'end'];
+  return name === '' || name === positional[index] || HEADER_ALIASES[name] === positional[index];
+}
+
+const TAB_SEPARATED_REASON =
+  'The line holds a tab: cells must be separated by commas (in Excel, save as CSV UTF-8 (Comma delimited), not Text (Tab delimited))';
 
 /** Column separators of other exports than CSV, found in a header line ('value;type'). */
 const OTHER_SEPARATORS = [
@@ -897,8 +913,22 @@ function asUploadFileError(error: unknown, lastLine: number, linesBefore: number
         lastLine + 1,
       );
     case 'CSV_INVALID_CLOSING_QUOTE':
+      // '"4155550123";PHONE': a file whose cells are separated by semicolons (Excel in a language with a decimal
+      // comma), its values quoted. The parser names the character it met after the quote.
+      if (error.message.includes('got ";"')) {
+        return new UploadFileError(
+          'A semicolon follows a closing quote ("): cells must be separated by commas (in Excel, save as CSV UTF-8 (Comma delimited))',
+          errorLine,
+        );
+      }
       return new UploadFileError(
         'A quote (") inside a value must be doubled (""), and the whole value put in quotes',
+        errorLine,
+      );
+    case 'INVALID_OPENING_QUOTE':
+      // 'ACC-1 "north"': the parser's own words name its line count, not the file's.
+      return new UploadFileError(
+        'A quote (") is in the middle of a value: put the whole value in quotes, with any quote inside it doubled ("")',
         errorLine,
       );
     case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
