@@ -10,7 +10,7 @@ import {
   SMS_LANGUAGES,
   textDirection,
   VOICE_LANGUAGES,
-  withTextDirection,
+  withLanguageMarked,
 } from './languages.ts';
 
 describe('template languages (doc 2 §3)', () => {
@@ -96,17 +96,27 @@ describe('right-to-left languages', () => {
     ).toEqual(['arabic', 'farsi']);
   });
 
-  it('marks the direction of an Arabic or Farsi e-mail on its html element, its body, or a wrapping div', () => {
-    expect(withTextDirection('<p>مرحبا</p>', 'arabic')).toBe('<div dir="rtl" lang="ar"><p>مرحبا</p></div>');
-    expect(withTextDirection('<html><body><p>سلام</p></body></html>', 'farsi')).toBe(
+  it("marks an e-mail's language on its html element, its body, or a wrapping div, and Arabic and Farsi right to left", () => {
+    expect(withLanguageMarked('<p>مرحبا</p>', 'arabic')).toBe('<div dir="rtl" lang="ar"><p>مرحبا</p></div>');
+    expect(withLanguageMarked('<html><body><p>سلام</p></body></html>', 'farsi')).toBe(
       '<html dir="rtl" lang="fa"><body><p>سلام</p></body></html>',
     );
-    expect(withTextDirection('<body class="x"><p>سلام</p></body>', 'farsi')).toBe(
+    expect(withLanguageMarked('<body class="x"><p>سلام</p></body>', 'farsi')).toBe(
       '<body dir="rtl" lang="fa" class="x"><p>سلام</p></body>',
     );
-    expect(withTextDirection('<html dir="ltr"><p>x</p></html>', 'arabic')).toBe(
-      '<html dir="ltr"><p>x</p></html>',
+    // What the element already says is kept; what it leaves out is added.
+    expect(withLanguageMarked('<html dir="ltr"><p>x</p></html>', 'arabic')).toBe(
+      '<html lang="ar" dir="ltr"><p>x</p></html>',
     );
-    expect(withTextDirection('<p>Hello</p>', 'english')).toBe('<p>Hello</p>');
+    expect(withLanguageMarked('<html lang="ar" dir="rtl"><p>x</p></html>', 'arabic')).toBe(
+      '<html lang="ar" dir="rtl"><p>x</p></html>',
+    );
+    expect(withLanguageMarked('<p>Hello</p>', 'english')).toBe('<div lang="en"><p>Hello</p></div>');
+    expect(withLanguageMarked('<p>日本語</p>', 'japanese')).toBe('<div lang="ja"><p>日本語</p></div>');
+    expect(withLanguageMarked('<body data-lang="x"><p>Hola</p></body>', 'spanish')).toBe(
+      '<body lang="es" data-lang="x"><p>Hola</p></body>',
+    );
+    // A name that is no template language: nothing to mark.
+    expect(withLanguageMarked('<p>x</p>', 'klingon')).toBe('<p>x</p>');
   });
 });

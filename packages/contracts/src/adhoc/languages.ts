@@ -100,19 +100,25 @@ export function textDirection(language: string): 'rtl' | 'ltr' {
 }
 
 /**
- * An e-mail's HTML marked with its language's direction (and language code) when it is written right to left:
- * on its <html> or <body> element when it has one without a `dir`, else wrapped in a <div>. Left to right: as is.
+ * An e-mail's HTML marked with its language, as the console's rendered preview is: `lang` always (a mail client
+ * picks fonts and a screen reader its voice by it; Japanese and Chinese share characters drawn differently), and
+ * `dir="rtl"` when the language is written right to left. On its <html> or <body> element when it has one (an
+ * attribute the element already has is kept), else wrapped in a <div>.
  */
-export function withTextDirection(html: string, language: string): string {
-  if (textDirection(language) === 'ltr') return html;
-  const code = findLanguage(language)?.code ?? '';
-  const attributes = ` dir="rtl" lang="${code}"`;
+export function withLanguageMarked(html: string, language: string): string {
+  const code = findLanguage(language)?.code;
+  const wanted = [
+    ...(textDirection(language) === 'rtl' ? [['dir', 'rtl']] : []),
+    ...(code ? [['lang', code]] : []),
+  ];
+  const attributes = (list: string[][]) => list.map(([name, value]) => ` ${name}="${value}"`).join('');
   for (const tag of ['html', 'body']) {
     const open = new RegExp(`<${tag}\\b([^>]*)>`, 'i').exec(html);
     if (open) {
-      if (/\bdir\s*=/i.test(open[1] ?? '')) return html;
-      return html.replace(open[0], `<${tag}${attributes}${open[1]}>`);
+      const own = open[1] ?? '';
+      const missing = wanted.filter(([name]) => !new RegExp(`(^|\\s)${name}\\s*=`, 'i').test(own));
+      return missing.length === 0 ? html : html.replace(open[0], `<${tag}${attributes(missing)}${own}>`);
     }
   }
-  return `<div${attributes}>${html}</div>`;
+  return wanted.length === 0 ? html : `<div${attributes(wanted)}>${html}</div>`;
 }

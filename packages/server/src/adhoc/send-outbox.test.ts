@@ -120,7 +120,7 @@ describe('test sends recorded in the outbox (the demo default)', () => {
       fromDisplayName_vch: 'Utility PSPS',
       subject_vch: 'Notice (english) for Ana',
       preview_txt: 'Power may be shut off',
-      body_txt: '<p>english Ana</p>',
+      body_txt: '<div lang="en"><p>english Ana</p></div>',
     });
   });
 
@@ -187,7 +187,7 @@ describe('test sends recorded in the outbox (the demo default)', () => {
       language_vch: 'english',
       notifyBy_vch: 'EML',
     });
-    expect((await outbox(id))[0].body_txt).toBe(rendered);
+    expect((await outbox(id))[0].body_txt).toBe(`<div lang="en">${rendered}</div>`);
   });
 
   it('sends an Arabic or Farsi e-mail marked right to left', async () => {

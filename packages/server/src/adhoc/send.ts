@@ -19,7 +19,7 @@ import {
   testerContact,
   VOICE_CALLER_ID,
   voiceDialerAddress,
-  withTextDirection,
+  withLanguageMarked,
 } from '@psps/contracts';
 import type { Actor } from '../audit/log.ts';
 import type { AppContext } from '../context.ts';
@@ -66,8 +66,8 @@ export function testSender(ctx: AppContext, service: AdhocService, audio: AudioS
     const body = record.templatePGE_txt ?? '';
 
     if (record.notifyBy_vch === 'EML') {
-      // Arabic and Farsi read right to left in the mail client too.
-      const html = withTextDirection(
+      // Marked with its language as the console's preview is; Arabic and Farsi read right to left.
+      const html = withLanguageMarked(
         await sanitizeEmailHtml(renderTripleBrace(body, data, RENDERED_TEXT_MAX_LENGTH)),
         record.language_vch,
       );
