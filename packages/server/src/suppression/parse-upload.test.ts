@@ -81,10 +81,13 @@ describe('parseUpload of a file with valid, duplicate and invalid lines', () => 
       {
         line: 13,
         reason:
-          'The start "2024-13-01" is not a date; write dates as ISO 8601, for example 2024-08-01 or 2024-08-01T07:00:00Z, or as the console shows them, 08/01/2024 07:00:00',
+          'The start "2024-13-01" is not a date; write dates as ISO 8601, for example 2024-08-01 or 2024-08-01T07:00:00Z, or as the console shows them, month first, 08/01/2024 07:00:00',
       },
       { line: 14, reason: 'The end must be after the start' },
-      { line: 15, reason: 'The end has already passed' },
+      {
+        line: 15,
+        reason: 'The end "2020-01-01" has already passed: give a later end, or none for a value that never ends',
+      },
       { line: 19, reason: 'The line has 5 cells but the header only 4' },
     ];
     const { errors, rejections } = await parseText(FIXTURE);
@@ -555,7 +558,7 @@ describe('parseUpload of dates as Excel in the United States saves them', () => 
       {
         line: 3,
         reason:
-          'The start "31/12/2026" is not a date; write dates as ISO 8601, for example 2024-08-01 or 2024-08-01T07:00:00Z, or as the console shows them, 08/01/2024 07:00:00',
+          'The start "31/12/2026" is not a date; write dates as ISO 8601, for example 2024-08-01 or 2024-08-01T07:00:00Z, or as the console shows them, month first, 08/01/2024 07:00:00',
       },
     ]);
   });

@@ -513,7 +513,12 @@ function readRow(
   if (end !== undefined && start !== undefined && end <= start) {
     return { ok: false, reason: 'The end must be after the start' };
   }
-  if (end !== undefined && end <= now) return { ok: false, reason: 'The end has already passed' };
+  if (end !== undefined && end <= now) {
+    return {
+      ok: false,
+      reason: `The end "${endText}" has already passed: give a later end, or none for a value that never ends`,
+    };
+  }
 
   const row: RowResult = { ok: true, type: normalized.type, value: normalized.value };
   if (start !== undefined) row.start = new Date(start).toISOString();
@@ -677,7 +682,7 @@ function lineBreaksIn(cells: readonly string[]): number {
 }
 
 const DATE_HINT =
-  'write dates as ISO 8601, for example 2024-08-01 or 2024-08-01T07:00:00Z, or as the console shows them, 08/01/2024 07:00:00';
+  'write dates as ISO 8601, for example 2024-08-01 or 2024-08-01T07:00:00Z, or as the console shows them, month first, 08/01/2024 07:00:00';
 const ISO_TIMESTAMP =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?\s*(Z|[+-]\d{2}:?\d{2})?)?$/i;
 /**
