@@ -86,7 +86,8 @@ describe('parseUpload of a file with valid, duplicate and invalid lines', () => 
       { line: 14, reason: 'The end must be after the start' },
       {
         line: 15,
-        reason: 'The end "2020-01-01" has already passed: give a later end, or none for a value that never ends',
+        reason:
+          'The end "2020-01-01" has already passed: give a later end, or none for a value that never ends',
       },
       { line: 19, reason: 'The line has 5 cells but the header only 4' },
     ];
