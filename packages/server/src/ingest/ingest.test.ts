@@ -83,6 +83,18 @@ describe('the API documentation of the ingest calls', () => {
       'status_dt',
       'attempts_int',
     ]);
+    // Every id of every record also as a string of digits, as the feed takes it (a CSV's cells, an id beyond what
+    // the engine's JSON library writes as a number): the campaigns' ids lost that form in the document.
+    const digits = { type: 'string', pattern: '^[0-9]+$' };
+    const campaign = doc.paths['/api/v1/ingest/datasets'].post.requestBody.content['application/json'].schema;
+    for (const field of ['dataset_id_bint', 'event_id_bint', 'rootDataset_bint']) {
+      expect(campaign.items.properties[field].anyOf).toEqual([{ type: 'number' }, digits]);
+    }
+    expect(campaign.items.properties.rootDataset_bint.nullable).toBe(true);
+    for (const kind of ['events', 'messages', 'statuses', 'clicks']) {
+      const records = doc.paths[`/api/v1/ingest/${kind}`].post.requestBody.content['application/json'].schema;
+      expect(records.items.properties.id_bint.anyOf).toEqual([{ type: 'number' }, digits]);
+    }
     const check = doc.paths['/api/v1/ingest/suppression/check'].post;
     expect(check.description).toContain('must not be taken for a cleared value');
     expect(Object.keys(check.responses)).toEqual(['200', '400']);
@@ -135,6 +147,25 @@ describe('a batch is atomic', () => {
     ]);
     const missing = await post('statuses', [{ status_vch: 'DELIVERED', status_dt: '2026-11-20T09:00:00Z' }]);
     expect(missing.json().details).toEqual([{ index: 0, field: 'id_bint', reason: 'is required' }]);
+    expect(await messageCount()).toBe(0);
+  });
+
+  it('says a status or channel left out (a field sent under another name) is required, not "not a known status"', async () => {
+    const { status_vch, channel, ...rest } = message(1, 'DELIVERED', '2026-11-20T09:00:00Z');
+    const messages = await post('messages', [{ ...rest, status: status_vch, channel_vch: channel }]);
+    expect(messages.statusCode).toBe(400);
+    expect(messages.json().details).toEqual([
+      { index: 0, field: 'channel', reason: 'is required' },
+      { index: 0, field: 'status_vch', reason: 'is required' },
+    ]);
+    const statuses = await post('statuses', [
+      { id_bint: 1, status: 'DELIVERED', status_dt: '2026-11-20T09:00:00Z' },
+      { id_bint: 1, status_vch: 'delivered', status_dt: '2026-11-20T09:00:00Z' },
+    ]);
+    expect(statuses.json().details).toEqual([
+      { index: 0, field: 'status_vch', reason: 'is required' },
+      { index: 1, field: 'status_vch', reason: 'is not a known status' },
+    ]);
     expect(await messageCount()).toBe(0);
   });
 
