@@ -321,6 +321,9 @@ function installErrorHandling(app: App) {
     // in words (never a 401, which would sign the operator out), and the next call gets through once it is back.
     if (isDatabaseUnavailable(err)) {
       req.log.warn({ error: err.message }, 'database unreachable');
+      // Nothing was written: a program (the messaging engine) sends the same call again after this many seconds,
+      // waiting longer each time it meets the same answer, rather than at once in a loop.
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
       return answer(503, {
         error: 'unavailable',
         message: 'The database cannot be reached right now (it may be restarting). Try again in a minute.',
@@ -347,6 +350,9 @@ function installErrorHandling(app: App) {
     answerUnknown(app, req, reply, redactUrl(req.url.split('?')[0] ?? '')),
   );
 }
+
+/** The wait a 503 for an unreachable database asks for (Retry-After): an embedded PostgreSQL is back within seconds. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Whether text is JSON to a plain parser (one that does not refuse __proto__ keys). */
 function isPlainJson(text: string): boolean {
