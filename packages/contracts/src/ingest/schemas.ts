@@ -39,11 +39,12 @@ const isoDateTime = z.iso.datetime({
 const mustBe = (what: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? 'is required' : what;
 /**
- * A bigint id: a positive safe integer, also accepted as a string of digits (CSV). One schema per field: an instance
+ * A bigint id: a positive safe integer, also accepted as a string of digits (CSV; an engine whose JSON library
+ * writes large ids as text), in every record of the feed and in tracked links. One schema per field: an instance
  * used both as it is and `.nullish()` in one record lost its string form in the OpenAPI document (the generator's
  * nullable rewrite changed the JSON the two fields share), which then said campaign ids must be numbers.
  */
-const bigIdOf = () =>
+export const ingestIdSchema = () =>
   z
     .union(
       [
@@ -63,7 +64,7 @@ const bigIdOf = () =>
         .int('must be a positive whole number')
         .positive('must be a positive whole number'),
     );
-const bigId = bigIdOf();
+const bigId = ingestIdSchema();
 const text = (max: number) =>
   z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 const optionalText = (max: number) =>
@@ -99,7 +100,7 @@ export const ingestDatasetSchema = z
   .object({
     dataset_id_bint: bigId,
     event_id_bint: bigId,
-    rootDataset_bint: bigIdOf().nullish(),
+    rootDataset_bint: ingestIdSchema().nullish(),
     customer_class: z.enum(CUSTOMER_CLASSES).nullish(),
     title_vch: text(255),
     CMD: optionalText(50),
