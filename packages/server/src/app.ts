@@ -7,7 +7,12 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyReply } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -314,7 +319,7 @@ function installErrorHandling(app: App) {
     if (status >= 400 && status < 500) {
       return answer(status, {
         error: ERROR_CODES[status] ?? 'bad_request',
-        message: humanMessage(err, status),
+        message: humanMessage(err, status, req),
       });
     }
     // The database restarting or out of reach is no fault of the request, and says nothing of the session: a 503
@@ -421,7 +426,15 @@ const PLAIN_REFUSALS: Readonly<Record<number, string>> = {
   416: 'The part of the file asked for (the Range header) is not in it (416 Range Not Satisfiable).',
 };
 
-function humanMessage(err: FastifyError, status: number): string {
+function humanMessage(err: FastifyError, status: number, req: FastifyRequest): string {
+  // A body refused unread: what the call takes, so a program's developer knows what to send instead.
+  if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return `The request body has a content type this call does not accept: ${bodyTypesTaken(req)}.`;
+  }
+  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    const megabytes = Math.floor(req.routeOptions.bodyLimit / (1024 * 1024));
+    return `The request body is too large: this call takes at most ${megabytes} MB.`;
+  }
   const known = frameworkMessage(err.code);
   if (known) return known;
   // A bare status phrase ('Forbidden', 'Range Not Satisfiable') is no sentence.
@@ -432,6 +445,15 @@ function humanMessage(err: FastifyError, status: number): string {
     );
   }
   return err.message;
+}
+
+/** The bodies a call reads, by the parsers of its scope: uploads read multipart, the ingest feed NDJSON too. */
+function bodyTypesTaken(req: FastifyRequest): string {
+  if (req.server.hasContentTypeParser('multipart/form-data')) return 'send the file as multipart/form-data';
+  if (req.server.hasContentTypeParser('application/x-ndjson')) {
+    return 'send a JSON array (Content-Type: application/json) or NDJSON, one record a line (application/x-ndjson)';
+  }
+  return 'send JSON (Content-Type: application/json)';
 }
 
 /** Serves the built console: real files by path, index.html for every other non-API path (client routing). */

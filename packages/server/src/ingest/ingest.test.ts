@@ -68,6 +68,43 @@ describe('ingest authentication', () => {
   });
 });
 
+describe('a body the engine sends in a form the call cannot read', () => {
+  it('is told which content types the call takes (415) and how large a body may be (413)', async () => {
+    const send = (url: string, contentType: string, payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...bearer(key), 'content-type': contentType },
+        payload,
+      });
+    const feed = await send('/api/v1/ingest/statuses', 'text/plain', '[]');
+    expect(feed.statusCode).toBe(415);
+    expect(feed.json()).toEqual({
+      error: 'unsupported_media_type',
+      message:
+        'The request body has a content type this call does not accept: send a JSON array (Content-Type: application/json) or NDJSON, one record a line (application/x-ndjson).',
+    });
+    const check = await send(
+      '/api/v1/ingest/suppression/check',
+      'application/x-ndjson',
+      '{"value":"4155550100"}',
+    );
+    expect(check.statusCode).toBe(415);
+    expect(check.json()).toEqual({
+      error: 'unsupported_media_type',
+      message:
+        'The request body has a content type this call does not accept: send JSON (Content-Type: application/json).',
+    });
+    const values = JSON.stringify({ values: [{ value: 'x'.repeat(20 * 1024 * 1024) }] });
+    const large = await send('/api/v1/ingest/suppression/check', 'application/json', values);
+    expect(large.statusCode).toBe(413);
+    expect(large.json()).toEqual({
+      error: 'too_large',
+      message: 'The request body is too large: this call takes at most 20 MB.',
+    });
+  });
+});
+
 describe('the API documentation of the ingest calls', () => {
   it('shows the records each call takes, and says the calls need the API key', async () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
