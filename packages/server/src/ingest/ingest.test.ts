@@ -132,6 +132,18 @@ describe('the API documentation of the ingest calls', () => {
       const records = doc.paths[`/api/v1/ingest/${kind}`].post.requestBody.content['application/json'].schema;
       expect(records.items.properties.id_bint.anyOf).toEqual([{ type: 'number' }, digits]);
     }
+    expect(doc.paths['/api/v1/ingest/statuses'].post.description).toContain(
+      'at most 64 MB. A batch is stored whole or not at all',
+    );
+    expect(doc.paths['/api/v1/ingest/statuses'].post.description).toContain(
+      'after a 503 (nothing was written), send the same batch again once the Retry-After seconds have passed',
+    );
+    // Both forms the feed reads are named, each with the records it holds.
+    for (const kind of ['events', 'datasets', 'messages', 'statuses', 'clicks']) {
+      const content = doc.paths[`/api/v1/ingest/${kind}`].post.requestBody.content;
+      expect(Object.keys(content)).toEqual(['application/json', 'application/x-ndjson']);
+      expect(content['application/x-ndjson'].schema).toEqual(content['application/json'].schema);
+    }
     const check = doc.paths['/api/v1/ingest/suppression/check'].post;
     expect(check.description).toContain('must not be taken for a cleared value');
     expect(Object.keys(check.responses)).toEqual(['200', '400']);

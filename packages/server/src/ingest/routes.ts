@@ -70,10 +70,15 @@ export async function ingestRoutes(app: App, ctx: AppContext) {
           config: { access: 'INGEST' },
           schema: {
             tags: ['ingest'],
+            consumes: ['application/json', 'application/x-ndjson'],
             summary: `${SUMMARIES[kind]}. Batches of up to ${INGEST_MAX_BATCH} records, JSON array or NDJSON.`,
             description:
-              'A JSON array of records (application/json) or one record a line (application/x-ndjson). A batch is ' +
-              'stored whole or not at all: a 400 lists every bad record as {index, field, reason}.',
+              'A JSON array of records (application/json) or one record a line (application/x-ndjson), at most ' +
+              `${BODY_LIMIT / (1024 * 1024)} MB. A batch is stored whole or not at all: a 400 lists every bad record ` +
+              'as {index, field, reason}. A field not listed here is ignored, not refused: check the names of optional ' +
+              'fields (a misspelt medbaseRetry_dt is never stored). Sending a batch again is safe (a message or ' +
+              'status already stored is counted as ignored): after a 503 (nothing was written), send the same ' +
+              'batch again once the Retry-After seconds have passed; after a 4xx, sending it again changes nothing.',
             // The records as the API documentation shows them; the service checks them (below), naming every bad
             // record's index and field, where the schema's check would stop at the first.
             body: z.array(INGEST_SCHEMAS[kind]).max(INGEST_MAX_BATCH),
