@@ -36,7 +36,7 @@ import {
   validationMessage,
 } from './http/errors.ts';
 import { answerUnknown, installGuard, ROUTER_OPTIONS } from './http/guard.ts';
-import { JSON_VALUES_MAX, measureJson, tooManyJsonValues } from './http/json-size.ts';
+import { JSON_VALUES_MAX, measureJson, refusingPrototypeKeys, tooManyJsonValues } from './http/json-size.ts';
 import { redactUrl } from './http/redact.ts';
 import type { App } from './http/types.ts';
 import { linksRoutes } from './ingest/links-routes.ts';
@@ -151,23 +151,11 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   // it as 'empty JSON' would leave a careless client's session alive while it believes it signed out. A call that
   // needs a body still says so (its schema). Anything else is parsed as before, prototype poisoning refused.
   // A body holding more values than any call needs is refused before it is parsed (see json-size.ts).
-  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  const jsonParser = refusingPrototypeKeys(app.getDefaultJsonParser('error', 'error'));
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (body === '') done(null, undefined);
     else if (measureJson(body as string).values > JSON_VALUES_MAX) done(tooManyJsonValues(JSON_VALUES_MAX));
-    else {
-      jsonParser(req, body as string, (err, parsed) => {
-        // The parser refuses prototype poisoning with the same error as broken JSON: JSON that parses plainly was
-        // refused for its key, and is told so.
-        if (err && isPlainJson(body as string)) {
-          done(
-            badRequest(
-              'The request body has a key named __proto__ (or constructor.prototype), which is never accepted. Remove it and try again.',
-            ),
-          );
-        } else done(err, parsed);
-      });
-    }
+    else jsonParser(req, body as string, done);
   });
   // No call reads a compressed body: gzip sent as JSON was refused as 'not valid JSON', which sent the sender to
   // look for a mistake in its JSON; a compressed upload as 'cut short or malformed'.
@@ -358,16 +346,6 @@ function installErrorHandling(app: App) {
 
 /** The wait a 503 for an unreachable database asks for (Retry-After): an embedded PostgreSQL is back within seconds. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
-
-/** Whether text is JSON to a plain parser (one that does not refuse __proto__ keys). */
-function isPlainJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Whether a parsed body holds, anywhere, a string with an unpaired UTF-16 surrogate (walked without recursion:
  * JSON may nest deeper than the call stack). */

@@ -69,7 +69,7 @@ describe('ingest authentication', () => {
 });
 
 describe('a body the engine sends in a form the call cannot read', () => {
-  it('is told which content types the call takes (415) and how large a body may be (413)', async () => {
+  it('is told which content types the call takes (415), how large a body may be (413), and a key never accepted', async () => {
     const send = (url: string, contentType: string, payload: string) =>
       t.app.inject({
         method: 'POST',
@@ -94,6 +94,18 @@ describe('a body the engine sends in a form the call cannot read', () => {
       error: 'unsupported_media_type',
       message:
         'The request body has a content type this call does not accept: send JSON (Content-Type: application/json).',
+    });
+    // Valid JSON holding a key the server never accepts is told so, not called broken JSON (as any other call).
+    const proto = await send(
+      '/api/v1/ingest/statuses',
+      'application/json',
+      '[{"__proto__":{"admin":true},"id_bint":1,"status_vch":"DELIVERED","status_dt":"2026-11-20T09:00:00Z"}]',
+    );
+    expect(proto.statusCode).toBe(400);
+    expect(proto.json()).toEqual({
+      error: 'bad_request',
+      message:
+        'The request body has a key named __proto__ (or constructor.prototype), which is never accepted. Remove it and try again.',
     });
     const values = JSON.stringify({ values: [{ value: 'x'.repeat(20 * 1024 * 1024) }] });
     const large = await send('/api/v1/ingest/suppression/check', 'application/json', values);

@@ -2,7 +2,7 @@ import { errorBody, INGEST_KINDS, INGEST_MAX_BATCH, INGEST_SCHEMAS, ingestAnswer
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { badRequest } from '../http/errors.ts';
-import { measureJson, tooManyJsonValues } from '../http/json-size.ts';
+import { measureJson, refusingPrototypeKeys, tooManyJsonValues } from '../http/json-size.ts';
 import type { App } from '../http/types.ts';
 import { countNdjsonRecords, parseNdjson } from './parse.ts';
 import { batchTooLarge, ingestService, rejectBatch } from './service.ts';
@@ -27,7 +27,7 @@ export async function ingestRoutes(app: App, ctx: AppContext) {
   await app.register(async (scope) => {
     // Batches are counted before they are read: JSON.parse of 64 MB of tiny records held the server for half a
     // minute, and NDJSON of millions of bad lines ran it out of memory, before the batch limit refused them.
-    const jsonParser = scope.getDefaultJsonParser('error', 'error');
+    const jsonParser = refusingPrototypeKeys(scope.getDefaultJsonParser('error', 'error'));
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser(
       'application/json',
