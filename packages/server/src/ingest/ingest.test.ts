@@ -145,7 +145,7 @@ describe('the API documentation of the ingest calls', () => {
       expect(records.items.properties.id_bint.anyOf).toEqual([{ type: 'number' }, digits]);
     }
     expect(doc.paths['/api/v1/ingest/statuses'].post.description).toContain(
-      'at most 64 MB. A batch is stored whole or not at all',
+      'at most 64 MB. A batch is stored whole or not at all: a 400 lists the bad records as {index, field, reason} (the first 1,000; its message counts them all).',
     );
     expect(doc.paths['/api/v1/ingest/statuses'].post.description).toContain(
       'after a 503 (nothing was written), send the same batch again once the Retry-After seconds have passed',

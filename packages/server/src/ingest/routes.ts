@@ -5,7 +5,7 @@ import { badRequest } from '../http/errors.ts';
 import { measureJson, refusingPrototypeKeys, tooManyJsonValues } from '../http/json-size.ts';
 import type { App } from '../http/types.ts';
 import { countNdjsonRecords, parseNdjson } from './parse.ts';
-import { batchTooLarge, ingestService, rejectBatch } from './service.ts';
+import { batchTooLarge, ingestService, MAX_ISSUES_LISTED, rejectBatch } from './service.ts';
 
 /** Room for 10,000 full message records with long addresses. */
 const BODY_LIMIT = 64 * 1024 * 1024;
@@ -74,8 +74,9 @@ export async function ingestRoutes(app: App, ctx: AppContext) {
             summary: `${SUMMARIES[kind]}. Batches of up to ${INGEST_MAX_BATCH} records, JSON array or NDJSON.`,
             description:
               'A JSON array of records (application/json) or one record a line (application/x-ndjson), at most ' +
-              `${BODY_LIMIT / (1024 * 1024)} MB. A batch is stored whole or not at all: a 400 lists every bad record ` +
-              'as {index, field, reason}. A field not listed here is ignored, not refused: check the names of optional ' +
+              `${BODY_LIMIT / (1024 * 1024)} MB. A batch is stored whole or not at all: a 400 lists the bad records ` +
+              `as {index, field, reason} (the first ${MAX_ISSUES_LISTED.toLocaleString('en-US')}; its message ` +
+              'counts them all). A field not listed here is ignored, not refused: check the names of optional ' +
               'fields (a misspelt medbaseRetry_dt is never stored). Sending a batch again is safe (a message or ' +
               'status already stored is counted as ignored): after a 503 (nothing was written), send the same ' +
               'batch again once the Retry-After seconds have passed; after a 4xx, sending it again changes nothing.',
