@@ -69,7 +69,7 @@ describe('ingest authentication', () => {
 });
 
 describe('a body the engine sends in a form the call cannot read', () => {
-  it('is told which content types the call takes (415), how large a body may be (413), and a key never accepted', async () => {
+  it('is told which content types the call takes (415), how large a body may be (413), NDJSON sent as JSON, and a key never accepted', async () => {
     const send = (url: string, contentType: string, payload: string) =>
       t.app.inject({
         method: 'POST',
@@ -95,6 +95,20 @@ describe('a body the engine sends in a form the call cannot read', () => {
       message:
         'The request body has a content type this call does not accept: send JSON (Content-Type: application/json).',
     });
+    // NDJSON under the JSON content type (an engine's HTTP library's default) is named for what it is.
+    const ndjson = await send(
+      '/api/v1/ingest/statuses',
+      'application/json',
+      '{"id_bint":1,"status_vch":"QUEUED","status_dt":"2026-11-20T09:00:00Z"}\n{"id_bint":2,"status_vch":"QUEUED","status_dt":"2026-11-20T09:00:00Z"}\n',
+    );
+    expect(ndjson.statusCode).toBe(400);
+    expect(ndjson.json()).toEqual({
+      error: 'bad_request',
+      message:
+        'The request body is NDJSON (one record a line) sent as application/json: send it with Content-Type: application/x-ndjson, or as a JSON array.',
+    });
+    const broken = await send('/api/v1/ingest/statuses', 'application/json', '[{"id_bint":1');
+    expect(broken.json()).toEqual({ error: 'bad_request', message: 'The request body is not valid JSON.' });
     // Valid JSON holding a key the server never accepts is told so, not called broken JSON (as any other call).
     const proto = await send(
       '/api/v1/ingest/statuses',

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts';
 import { badRequest } from '../http/errors.ts';
 import { measureJson, refusingPrototypeKeys, tooManyJsonValues } from '../http/json-size.ts';
 import type { App } from '../http/types.ts';
-import { countNdjsonRecords, parseNdjson } from './parse.ts';
+import { countNdjsonRecords, looksLikeNdjson, parseNdjson } from './parse.ts';
 import { batchTooLarge, ingestService, MAX_ISSUES_LISTED, rejectBatch } from './service.ts';
 
 /** Room for 10,000 full message records with long addresses. */
@@ -37,7 +37,11 @@ export async function ingestRoutes(app: App, ctx: AppContext) {
         const { items, values } = measureJson(body as string);
         if (items !== undefined && items > INGEST_MAX_BATCH) return done(batchTooLarge(items));
         if (values > BATCH_VALUES_MAX) return done(tooManyJsonValues(BATCH_VALUES_MAX));
-        jsonParser(req, body as string, done);
+        jsonParser(req, body as string, (err, parsed) => {
+          // NDJSON sent under the JSON content type (an HTTP library's default) is not broken JSON: said so.
+          if (err && looksLikeNdjson(body as string)) done(ndjsonSentAsJson(), undefined);
+          else done(err, parsed);
+        });
       },
     );
     scope.addContentTypeParser(
@@ -99,3 +103,8 @@ export async function ingestRoutes(app: App, ctx: AppContext) {
     }
   });
 }
+
+const ndjsonSentAsJson = () =>
+  badRequest(
+    'The request body is NDJSON (one record a line) sent as application/json: send it with Content-Type: application/x-ndjson, or as a JSON array.',
+  );
