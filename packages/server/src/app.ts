@@ -7,7 +7,12 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyReply } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -31,7 +36,7 @@ import {
   validationMessage,
 } from './http/errors.ts';
 import { answerUnknown, installGuard, ROUTER_OPTIONS } from './http/guard.ts';
-import { JSON_VALUES_MAX, measureJson, tooManyJsonValues } from './http/json-size.ts';
+import { JSON_VALUES_MAX, measureJson, refusingPrototypeKeys, tooManyJsonValues } from './http/json-size.ts';
 import { redactUrl } from './http/redact.ts';
 import type { App } from './http/types.ts';
 import { linksRoutes } from './ingest/links-routes.ts';
@@ -146,23 +151,11 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   // it as 'empty JSON' would leave a careless client's session alive while it believes it signed out. A call that
   // needs a body still says so (its schema). Anything else is parsed as before, prototype poisoning refused.
   // A body holding more values than any call needs is refused before it is parsed (see json-size.ts).
-  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  const jsonParser = refusingPrototypeKeys(app.getDefaultJsonParser('error', 'error'));
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (body === '') done(null, undefined);
     else if (measureJson(body as string).values > JSON_VALUES_MAX) done(tooManyJsonValues(JSON_VALUES_MAX));
-    else {
-      jsonParser(req, body as string, (err, parsed) => {
-        // The parser refuses prototype poisoning with the same error as broken JSON: JSON that parses plainly was
-        // refused for its key, and is told so.
-        if (err && isPlainJson(body as string)) {
-          done(
-            badRequest(
-              'The request body has a key named __proto__ (or constructor.prototype), which is never accepted. Remove it and try again.',
-            ),
-          );
-        } else done(err, parsed);
-      });
-    }
+    else jsonParser(req, body as string, done);
   });
   // No call reads a compressed body: gzip sent as JSON was refused as 'not valid JSON', which sent the sender to
   // look for a mistake in its JSON; a compressed upload as 'cut short or malformed'.
@@ -314,13 +307,16 @@ function installErrorHandling(app: App) {
     if (status >= 400 && status < 500) {
       return answer(status, {
         error: ERROR_CODES[status] ?? 'bad_request',
-        message: humanMessage(err, status),
+        message: humanMessage(err, status, req),
       });
     }
     // The database restarting or out of reach is no fault of the request, and says nothing of the session: a 503
     // in words (never a 401, which would sign the operator out), and the next call gets through once it is back.
     if (isDatabaseUnavailable(err)) {
       req.log.warn({ error: err.message }, 'database unreachable');
+      // Nothing was written: a program (the messaging engine) sends the same call again after this many seconds,
+      // waiting longer each time it meets the same answer, rather than at once in a loop.
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
       return answer(503, {
         error: 'unavailable',
         message: 'The database cannot be reached right now (it may be restarting). Try again in a minute.',
@@ -348,15 +344,8 @@ function installErrorHandling(app: App) {
   );
 }
 
-/** Whether text is JSON to a plain parser (one that does not refuse __proto__ keys). */
-function isPlainJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** The wait a 503 for an unreachable database asks for (Retry-After): an embedded PostgreSQL is back within seconds. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Whether a parsed body holds, anywhere, a string with an unpaired UTF-16 surrogate (walked without recursion:
  * JSON may nest deeper than the call stack). */
@@ -415,7 +404,15 @@ const PLAIN_REFUSALS: Readonly<Record<number, string>> = {
   416: 'The part of the file asked for (the Range header) is not in it (416 Range Not Satisfiable).',
 };
 
-function humanMessage(err: FastifyError, status: number): string {
+function humanMessage(err: FastifyError, status: number, req: FastifyRequest): string {
+  // A body refused unread: what the call takes, so a program's developer knows what to send instead.
+  if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return `The request body has a content type this call does not accept: ${bodyTypesTaken(req)}.`;
+  }
+  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    const megabytes = Math.floor(req.routeOptions.bodyLimit / (1024 * 1024));
+    return `The request body is too large: this call takes at most ${megabytes} MB.`;
+  }
   const known = frameworkMessage(err.code);
   if (known) return known;
   // A bare status phrase ('Forbidden', 'Range Not Satisfiable') is no sentence.
@@ -426,6 +423,15 @@ function humanMessage(err: FastifyError, status: number): string {
     );
   }
   return err.message;
+}
+
+/** The bodies a call reads, by the parsers of its scope: uploads read multipart, the ingest feed NDJSON too. */
+function bodyTypesTaken(req: FastifyRequest): string {
+  if (req.server.hasContentTypeParser('multipart/form-data')) return 'send the file as multipart/form-data';
+  if (req.server.hasContentTypeParser('application/x-ndjson')) {
+    return 'send a JSON array (Content-Type: application/json) or NDJSON, one record a line (application/x-ndjson)';
+  }
+  return 'send JSON (Content-Type: application/json)';
 }
 
 /** Serves the built console: real files by path, index.html for every other non-API path (client routing). */

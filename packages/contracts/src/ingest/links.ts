@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ingestIdSchema } from './schemas.ts';
 
 /**
  * POST /api/v1/ingest/links (API key with INGEST): registers tracked links, JSON array of at most
@@ -7,12 +8,18 @@ import { z } from 'zod';
  * URL changes nothing; a code already bound to another message or URL is rejected (400, nothing written).
  */
 export const INGEST_MAX_LINKS = 10_000;
+/**
+ * The largest body of links taken: room for INGEST_MAX_LINKS links at the longest code and URL (about 21 MB as
+ * JSON), which the 20 MB every other call takes refused, and for URLs written with escapes.
+ */
+export const INGEST_LINKS_BODY_LIMIT = 32 * 1024 * 1024;
 /** Link codes: 6 to 64 URL-safe characters, so they fit an SMS and cannot be guessed from message ids. */
 export const LINK_CODE_PATTERN = /^[A-Za-z0-9_-]{6,64}$/;
 
 export const ingestLinkSchema = z.object({
   code: z.string().regex(LINK_CODE_PATTERN, 'must be 6 to 64 letters, digits, - or _'),
-  message_id_bint: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  // As the feed's records take it: a number, or a string of digits (refused with 'must be a number' before).
+  message_id_bint: ingestIdSchema(),
   // Kept as the URL's standard form (normalize): accents and other scripts %-encoded, a domain in punycode. Sent
   // as written, a Location header holding 'apagón' was refused by Node, and the customer's click was a 500.
   target_url: z

@@ -32,31 +32,39 @@ const isoDateTime = z.iso.datetime({
     'must be a date and time with seconds and its offset from UTC, such as 2026-11-01T01:30:00-07:00 or 2026-11-01T08:30:00Z',
 });
 /**
- * A union's own error for a value of the wrong type (text that is not digits, `true`, Infinity): what it must be,
- * instead of zod's 'is not in any of the accepted forms'. A missing value stays 'is required'.
+ * A union's or an enum's own error for a value of the wrong type (text that is not digits, `true`, Infinity, a
+ * status in lower case): what it must be, instead of zod's 'is not in any of the accepted forms'. A missing value
+ * stays 'is required' (a field sent under another name, `status` for `status_vch`, is not an unknown status).
  */
 const mustBe = (what: string) => (issue: { input?: unknown }) =>
-  issue.input === undefined ? undefined : what;
-/** A bigint id: a positive safe integer, also accepted as a string of digits (CSV). */
-const bigId = z
-  .union(
-    [
-      z.number(),
+  issue.input === undefined ? 'is required' : what;
+/**
+ * A bigint id: a positive safe integer, also accepted as a string of digits (CSV; an engine whose JSON library
+ * writes large ids as text), in every record of the feed and in tracked links. One schema per field: an instance
+ * used both as it is and `.nullish()` in one record lost its string form in the OpenAPI document (the generator's
+ * nullable rewrite changed the JSON the two fields share), which then said campaign ids must be numbers.
+ */
+export const ingestIdSchema = () =>
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^[0-9]+$/, 'must be a positive whole number')
+          .transform(Number),
+      ],
+      { error: mustBe('must be a positive whole number') },
+    )
+    .pipe(
       z
-        .string()
-        .regex(/^[0-9]+$/, 'must be a positive whole number')
-        .transform(Number),
-    ],
-    { error: mustBe('must be a positive whole number') },
-  )
-  .pipe(
-    z
-      .number({ error: 'must be a positive whole number' })
-      // First, and the last word: beyond 2^53 - 1 a number is also no safe integer, which is not the news.
-      .max(Number.MAX_SAFE_INTEGER, { error: 'is too large', abort: true })
-      .int('must be a positive whole number')
-      .positive('must be a positive whole number'),
-  );
+        .number({ error: 'must be a positive whole number' })
+        // First, and the last word: beyond 2^53 - 1 a number is also no safe integer, which is not the news.
+        .max(Number.MAX_SAFE_INTEGER, { error: 'is too large', abort: true })
+        .int('must be a positive whole number')
+        .positive('must be a positive whole number'),
+    );
+const bigId = ingestIdSchema();
 const text = (max: number) =>
   z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 const optionalText = (max: number) =>
@@ -92,7 +100,7 @@ export const ingestDatasetSchema = z
   .object({
     dataset_id_bint: bigId,
     event_id_bint: bigId,
-    rootDataset_bint: bigId.nullish(),
+    rootDataset_bint: ingestIdSchema().nullish(),
     customer_class: z.enum(CUSTOMER_CLASSES).nullish(),
     title_vch: text(255),
     CMD: optionalText(50),
@@ -134,14 +142,14 @@ export const ingestMessageSchema = z
   .object({
     id_bint: bigId,
     dataset_id_bint: bigId,
-    channel: z.enum(CHANNELS, { error: `must be one of ${CHANNELS.join(', ')}` }),
+    channel: z.enum(CHANNELS, { error: mustBe(`must be one of ${CHANNELS.join(', ')}`) }),
     person_id_vch: text(64),
     service_agreement_id_vch: text(64),
     premise_id_vch: text(64),
     premise_address_vch: optionalText(500),
     contact_vch: text(320).describe('phone number (voice, SMS) or e-mail address'),
     language_vch: optionalText(40),
-    status_vch: z.enum(MESSAGE_STATUSES as [string, ...string[]], { error: 'is not a known status' }),
+    status_vch: z.enum(MESSAGE_STATUSES as [string, ...string[]], { error: mustBe('is not a known status') }),
     status_dt: isoDateTime,
     attempts_int: attempts.default(0),
     created_dt: isoDateTime.optional().describe('when the message was imported; default: now'),
@@ -160,7 +168,7 @@ export type IngestMessage = z.input<typeof ingestMessageSchema>;
  */
 export const ingestStatusSchema = z.object({
   id_bint: bigId,
-  status_vch: z.enum(MESSAGE_STATUSES as [string, ...string[]], { error: 'is not a known status' }),
+  status_vch: z.enum(MESSAGE_STATUSES as [string, ...string[]], { error: mustBe('is not a known status') }),
   status_dt: isoDateTime,
   attempts_int: attempts.optional(),
 });

@@ -96,6 +96,21 @@ describe('a refused request says in plain words which field is wrong and what it
     expect(res.body.message).toBe(message);
   });
 
+  it('names an id beyond 2^53 - 1 too large once, not twice (the engine reading details lists each problem)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/ingest/adhoc/launched',
+      headers: { ...bearer(engineKey), 'content-type': 'application/json' },
+      payload: '{"id_bint_adhoc_campaign":9007199254740993}',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'bad_request',
+      message: 'The field id_bint_adhoc_campaign of the request is too large.',
+      details: [{ field: 'body.id_bint_adhoc_campaign', reason: 'is too large' }],
+    });
+  });
+
   it('names the accepted values of a choice and the length of a text', async () => {
     const channel = await post('/api/v1/adhoc/campaign/template/select', {
       id_bint_adhoc_campaign: 1,

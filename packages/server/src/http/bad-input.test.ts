@@ -104,7 +104,8 @@ describe("a user's mistake never produces a 500", () => {
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({
       error: 'unsupported_media_type',
-      message: 'The request body has a content type this call does not accept.',
+      message:
+        'The request body has a content type this call does not accept: send JSON (Content-Type: application/json).',
     });
   });
 
@@ -118,7 +119,8 @@ describe("a user's mistake never produces a 500", () => {
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({
       error: 'unsupported_media_type',
-      message: 'The request body has a content type this call does not accept.',
+      message:
+        'The request body has a content type this call does not accept: send JSON (Content-Type: application/json).',
     });
   });
 });
@@ -680,7 +682,8 @@ describe('refusals before an upload is read carry its answer shape (they were 50
     expect(res.json()).toEqual({
       status: 415,
       error: 'unsupported_media_type',
-      message: 'The request body has a content type this call does not accept.',
+      message:
+        'The request body has a content type this call does not accept: send the file as multipart/form-data.',
     });
   });
 

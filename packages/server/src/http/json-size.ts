@@ -1,4 +1,5 @@
-import { HttpError } from './errors.ts';
+import type { FastifyBodyParser } from 'fastify';
+import { badRequest, HttpError } from './errors.ts';
 
 /** What a JSON text would build, counted in one pass over its characters, before JSON.parse builds it. */
 export interface JsonSize {
@@ -64,3 +65,32 @@ export function tooManyJsonValues(limit: number): HttpError {
  * 10,000 suppression checks of two), about 40,000. The ingest batches have their own limit (ingest/routes.ts).
  */
 export const JSON_VALUES_MAX = 100_000;
+
+/**
+ * Fastify's JSON parser, its refusal of prototype poisoning told as what it is: the parser refuses a key named
+ * __proto__ (or constructor.prototype) with the same error as broken JSON, which sent a sender looking for a syntax
+ * error in JSON that parses. Used by every JSON body, the ingest feed's included.
+ */
+export function refusingPrototypeKeys(jsonParser: FastifyBodyParser<string>): FastifyBodyParser<string> {
+  return (req, body, done) =>
+    jsonParser(req, body, (err, parsed) => {
+      if (err && isPlainJson(body)) {
+        done(
+          badRequest(
+            'The request body has a key named __proto__ (or constructor.prototype), which is never accepted. Remove it and try again.',
+          ),
+          undefined,
+        );
+      } else done(err, parsed);
+    });
+}
+
+/** Whether text is JSON to a plain parser (one that does not refuse __proto__ keys). */
+function isPlainJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,5 +1,6 @@
 import {
   errorBody,
+  INGEST_LINKS_BODY_LIMIT,
   INGEST_MAX_LINKS,
   ingestLinksAnswer,
   ingestLinksBody,
@@ -19,6 +20,7 @@ export async function linksRoutes(app: App, ctx: AppContext) {
   app.post(
     '/api/v1/ingest/links',
     {
+      bodyLimit: INGEST_LINKS_BODY_LIMIT,
       config: { access: 'INGEST' },
       schema: {
         tags: ['ingest'],

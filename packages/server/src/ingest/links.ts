@@ -1,6 +1,10 @@
-import type { IngestLink, IngestLinksAnswer } from '@psps/contracts';
+import type { IngestLinksAnswer, ingestLinkSchema } from '@psps/contracts';
+import type { z } from 'zod';
 import { type Db, withTransaction } from '../db/pool.ts';
 import { rejectBatch } from './service.ts';
+
+/** A link as the route hands it over: its message id a number, whether it was sent as one or as digits. */
+type IngestLink = z.output<typeof ingestLinkSchema>;
 
 /**
  * Tracked links: the messaging engine registers `code -> message, target URL`; `GET /l/{code}` counts the

@@ -21,6 +21,15 @@ export function parseNdjson(text: string): { records: unknown[]; issues: IngestI
   return { records, issues };
 }
 
+/** Whether a text that is not JSON is NDJSON: two or more non-blank lines, every one a JSON object. */
+export function looksLikeNdjson(text: string): boolean {
+  if (countNdjsonRecords(text) < 2) return false;
+  const { records, issues } = parseNdjson(text);
+  return (
+    issues.length === 0 && records.every((r) => typeof r === 'object' && r !== null && !Array.isArray(r))
+  );
+}
+
 /** The records of an NDJSON text (its non-blank lines), counted without splitting or parsing it. */
 export function countNdjsonRecords(text: string): number {
   let records = 0;

@@ -2,10 +2,10 @@ import { errorBody, INGEST_KINDS, INGEST_MAX_BATCH, INGEST_SCHEMAS, ingestAnswer
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { badRequest } from '../http/errors.ts';
-import { measureJson, tooManyJsonValues } from '../http/json-size.ts';
+import { measureJson, refusingPrototypeKeys, tooManyJsonValues } from '../http/json-size.ts';
 import type { App } from '../http/types.ts';
-import { countNdjsonRecords, parseNdjson } from './parse.ts';
-import { batchTooLarge, ingestService, rejectBatch } from './service.ts';
+import { countNdjsonRecords, looksLikeNdjson, parseNdjson } from './parse.ts';
+import { batchTooLarge, ingestService, MAX_ISSUES_LISTED, rejectBatch } from './service.ts';
 
 /** Room for 10,000 full message records with long addresses. */
 const BODY_LIMIT = 64 * 1024 * 1024;
@@ -27,7 +27,7 @@ export async function ingestRoutes(app: App, ctx: AppContext) {
   await app.register(async (scope) => {
     // Batches are counted before they are read: JSON.parse of 64 MB of tiny records held the server for half a
     // minute, and NDJSON of millions of bad lines ran it out of memory, before the batch limit refused them.
-    const jsonParser = scope.getDefaultJsonParser('error', 'error');
+    const jsonParser = refusingPrototypeKeys(scope.getDefaultJsonParser('error', 'error'));
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser(
       'application/json',
@@ -37,7 +37,11 @@ export async function ingestRoutes(app: App, ctx: AppContext) {
         const { items, values } = measureJson(body as string);
         if (items !== undefined && items > INGEST_MAX_BATCH) return done(batchTooLarge(items));
         if (values > BATCH_VALUES_MAX) return done(tooManyJsonValues(BATCH_VALUES_MAX));
-        jsonParser(req, body as string, done);
+        jsonParser(req, body as string, (err, parsed) => {
+          // NDJSON sent under the JSON content type (an HTTP library's default) is not broken JSON: said so.
+          if (err && looksLikeNdjson(body as string)) done(ndjsonSentAsJson(), undefined);
+          else done(err, parsed);
+        });
       },
     );
     scope.addContentTypeParser(
@@ -70,10 +74,16 @@ export async function ingestRoutes(app: App, ctx: AppContext) {
           config: { access: 'INGEST' },
           schema: {
             tags: ['ingest'],
+            consumes: ['application/json', 'application/x-ndjson'],
             summary: `${SUMMARIES[kind]}. Batches of up to ${INGEST_MAX_BATCH} records, JSON array or NDJSON.`,
             description:
-              'A JSON array of records (application/json) or one record a line (application/x-ndjson). A batch is ' +
-              'stored whole or not at all: a 400 lists every bad record as {index, field, reason}.',
+              'A JSON array of records (application/json) or one record a line (application/x-ndjson), at most ' +
+              `${BODY_LIMIT / (1024 * 1024)} MB. A batch is stored whole or not at all: a 400 lists the bad records ` +
+              `as {index, field, reason} (the first ${MAX_ISSUES_LISTED.toLocaleString('en-US')}; its message ` +
+              'counts them all). A field not listed here is ignored, not refused: check the names of optional ' +
+              'fields (a misspelt medbaseRetry_dt is never stored). Sending a batch again is safe (a message or ' +
+              'status already stored is counted as ignored): after a 503 (nothing was written), send the same ' +
+              'batch again once the Retry-After seconds have passed; after a 4xx, sending it again changes nothing.',
             // The records as the API documentation shows them; the service checks them (below), naming every bad
             // record's index and field, where the schema's check would stop at the first.
             body: z.array(INGEST_SCHEMAS[kind]).max(INGEST_MAX_BATCH),
@@ -93,3 +103,8 @@ export async function ingestRoutes(app: App, ctx: AppContext) {
     }
   });
 }
+
+const ndjsonSentAsJson = () =>
+  badRequest(
+    'The request body is NDJSON (one record a line) sent as application/json: send it with Content-Type: application/x-ndjson, or as a JSON array.',
+  );

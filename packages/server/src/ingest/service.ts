@@ -29,7 +29,7 @@ type StatusRec = z.output<typeof ingestStatusSchema>;
 type ClickRec = z.output<typeof ingestClickSchema>;
 
 /** At most this many issues are listed in a rejection; the message says how many there were. */
-const MAX_ISSUES_LISTED = 1000;
+export const MAX_ISSUES_LISTED = 1000;
 /** Dashboard Today counts are kept per 15-minute slot (see the migration). */
 const SLOT_MS = 15 * 60_000;
 

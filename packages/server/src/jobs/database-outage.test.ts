@@ -132,6 +132,35 @@ describe('a call while the database is unreachable', () => {
   });
 });
 
+describe("the messaging engine's batch while the database is unreachable", () => {
+  it('answers 503 with Retry-After, so the engine knows when to send the same batch again', async () => {
+    const t = await createTestApp();
+    try {
+      const key = await t.ctx.auth.createApiKey('engine', ['INGEST']);
+      const gone = new URL(t.databaseUrl);
+      gone.port = String(await closedPort());
+      const db = createPool(gone.toString(), 1);
+      const app = await buildApp({ ...t.ctx, db, auth: authService(db, t.ctx.config) }, { webDist: null });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/ingest/statuses',
+        headers: { ...bearer(key), 'content-type': 'application/json' },
+        payload: '[]',
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json()).toEqual({
+        error: 'unavailable',
+        message: 'The database cannot be reached right now (it may be restarting). Try again in a minute.',
+      });
+      await app.close();
+      await db.end();
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('a call that meets a concurrent change it does not retry', () => {
   it('answers 503 with Retry-After, saying to try again, not a 500', async () => {
     const t = await createTestApp();
