@@ -216,6 +216,14 @@ export function checkRemoteName(target: string, remoteName: string): void {
   }
 }
 
+/**
+ * The host to connect to: a URL writes an IPv6 address in brackets (`sftp://psps@[2001:db8::10]/in`), which a
+ * socket takes without them (given as is, the brackets are looked up as a host name, and never found).
+ */
+export function hostOf(url: URL): string {
+  return url.hostname.replace(/^\[(.*)\]$/, '$1');
+}
+
 export function partName(remoteName: string): string {
   return `.${remoteName}.part`;
 }

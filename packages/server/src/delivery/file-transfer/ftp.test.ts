@@ -52,6 +52,27 @@ describe('FTP file transfer', () => {
     expect(await filesUnder(remote.path)).toEqual(['outbound/completion/MB_COMPLETION_1001.csv']);
   });
 
+  it('delivers to a server written as an IPv6 address, in brackets as a URL has it', async () => {
+    const server6 = await startFtpTestServer({
+      host: '::1',
+      root: remote.path,
+      username: 'psps',
+      password: PASSWORD,
+    });
+    try {
+      const report = await randomFile(local.path, 'six.csv', 2_000);
+      const result = await createFileTransfer(`ftp://psps:${PASSWORD}@[::1]:${server6.port}/six`).send(
+        report.path,
+        'six.csv',
+      );
+
+      expect(result).toEqual({ bytes: 2_000, remotePath: '/six/six.csv' });
+      expect((await readFile(join(remote.path, 'six/six.csv'))).equals(report.bytes)).toBe(true);
+    } finally {
+      await server6.close();
+    }
+  });
+
   it('replaces an earlier file of the same name, and sending the same file again leaves the same bytes', async () => {
     const transfer = createFileTransfer(url);
     const first = await randomFile(local.path, 'first.csv', 5_000);

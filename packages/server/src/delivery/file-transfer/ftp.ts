@@ -7,6 +7,7 @@ import {
   DEFAULT_TIMEOUT_MS,
   type FileTransfer,
   type FileTransferOptions,
+  hostOf,
   localFileSize,
   partName,
   type SendOptions,
@@ -34,7 +35,7 @@ export function createFtpTransfer(url: URL, options: FileTransferOptions = {}): 
   async function connect(client: Client): Promise<void> {
     await withTimeout(
       client.access({
-        host: url.hostname,
+        host: hostOf(url),
         port: url.port ? Number(url.port) : 21,
         user,
         password,
@@ -42,7 +43,7 @@ export function createFtpTransfer(url: URL, options: FileTransferOptions = {}): 
         secureOptions: secure
           ? {
               // SNI carries host names only (RFC 6066).
-              ...(isIP(url.hostname) ? {} : { servername: url.hostname }),
+              ...(isIP(hostOf(url)) ? {} : { servername: url.hostname }),
               rejectUnauthorized: !options.allowSelfSigned,
               ...(options.ca ? { ca: options.ca } : {}),
             }

@@ -89,6 +89,28 @@ describe('SFTP file transfer', () => {
     expect(await filesUnder(join(remote.path, 'resend'))).toEqual(['resend.csv']);
   });
 
+  it('delivers to a server written as an IPv6 address, in brackets as a URL has it', async () => {
+    const server6 = await startSftpTestServer({
+      host: '::1',
+      root: remote.path,
+      hostKey,
+      username: 'psps',
+      password: PASSWORD,
+    });
+    try {
+      const report = await randomFile(local.path, 'six.csv', 2_000);
+      const result = await createFileTransfer(`sftp://psps:${PASSWORD}@[::1]:${server6.port}/six`).send(
+        report.path,
+        'six.csv',
+      );
+
+      expect(result).toEqual({ bytes: 2_000, remotePath: '/six/six.csv' });
+      expect((await readFile(join(remote.path, 'six/six.csv'))).equals(report.bytes)).toBe(true);
+    } finally {
+      await server6.close();
+    }
+  });
+
   it('signs in with a private key given as a file path in the URL', async () => {
     const keyPath = join(local.path, 'id_rsa');
     await writeFile(keyPath, clientKey, { mode: 0o600 });
