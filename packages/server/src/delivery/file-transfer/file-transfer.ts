@@ -118,6 +118,10 @@ const EXPLANATIONS: {
     text: 'the server refused the connection: it is down, or nothing listens on that port',
   },
   {
+    test: (code) => code === 'EHOSTUNREACH' || code === 'ENETUNREACH',
+    text: 'there is no network route to the server: check the address, and the network and firewall on the way to it',
+  },
+  {
     test: (code, detail) => code === 'ENOTFOUND' || code === 'EAI_AGAIN' || /getaddrinfo/.test(detail),
     text: 'the host name cannot be found',
   },
