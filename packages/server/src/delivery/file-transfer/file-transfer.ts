@@ -118,6 +118,10 @@ const EXPLANATIONS: {
     text: 'the server refused the connection: it is down, or nothing listens on that port',
   },
   {
+    test: (code) => code === 'HOST_KEY_MISMATCH',
+    text: 'the server is not the one the fingerprint in the URL names: its host key changed, or another machine answers at that address; nothing was sent',
+  },
+  {
     test: (code) => code === 'EHOSTUNREACH' || code === 'ENETUNREACH',
     text: 'there is no network route to the server: check the address, and the network and firewall on the way to it',
   },

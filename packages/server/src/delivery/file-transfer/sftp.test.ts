@@ -156,7 +156,9 @@ describe('SFTP file transfer', () => {
       ),
     );
     expect(error.code).toBe('HOST_KEY_MISMATCH');
-    expect(error.message).toContain(fingerprint);
+    expect(error.message).toBe(
+      `Cannot connect or sign in: the server is not the one the fingerprint in the URL names: its host key changed, or another machine answers at that address; nothing was sent (the server's host key is ${fingerprint}, expected ${fingerprintOf(Buffer.from('other'))}). File transfer to sftp://psps:***@127.0.0.1:${server.port}/pinned.`,
+    );
     expect(await filesUnder(join(remote.path, 'pinned'))).toEqual(['pinned.csv']);
   });
 
