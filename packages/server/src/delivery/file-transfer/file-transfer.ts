@@ -118,6 +118,16 @@ const EXPLANATIONS: {
     text: 'the server refused the connection: it is down, or nothing listens on that port',
   },
   {
+    test: (code, detail) =>
+      /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)/.test(code) || /certificate/i.test(detail),
+    text: "the server's TLS certificate is not trusted: give this server its certificate authority (NODE_EXTRA_CA_CERTS=/path/ca.pem), or check that the URL's host name is the one in the certificate",
+  },
+  {
+    // An FTP server answering AUTH TLS with 'not implemented' (500, 502, 504) offers no FTPS on that port.
+    test: (code, detail, stage) => stage === 'connect' && /^50[024]$/.test(code) && /AUTH TLS/.test(detail),
+    text: 'the server does not offer TLS on that port: ask the utility for its FTPS address (ftp:// would send the password and the file unencrypted)',
+  },
+  {
     test: (code) => code === 'HOST_KEY_MISMATCH',
     text: 'the server is not the one the fingerprint in the URL names: its host key changed, or another machine answers at that address; nothing was sent',
   },

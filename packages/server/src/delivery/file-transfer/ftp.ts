@@ -14,6 +14,7 @@ import {
   type SendResult,
   sizeMismatch,
   stageRunner,
+  TransferProblem,
   withTimeout,
 } from './file-transfer.ts';
 
@@ -33,6 +34,19 @@ export function createFtpTransfer(url: URL, options: FileTransferOptions = {}): 
   const operationTimeoutMs = options.operationTimeoutMs ?? DEFAULT_TIMEOUT_MS;
 
   async function connect(client: Client): Promise<void> {
+    try {
+      await signIn(client);
+    } catch (err) {
+      // Refused before TLS began: the answer to AUTH TLS (a plain FTP server's 'not implemented').
+      const code = (err as { code?: unknown }).code;
+      if (secure && typeof code === 'number' && !(client.ftp.socket as { encrypted?: boolean }).encrypted) {
+        throw new TransferProblem(`the server refused AUTH TLS: ${(err as Error).message}`, String(code));
+      }
+      throw err;
+    }
+  }
+
+  async function signIn(client: Client): Promise<void> {
     await withTimeout(
       client.access({
         host: hostOf(url),
