@@ -163,6 +163,11 @@ const EXPLANATIONS: {
   },
   {
     test: (code, detail, stage) =>
+      stage === 'directory' && (code === 'ENOTDIR' || /not a directory|exists as a file/i.test(detail)),
+    text: "the URL's path names a file on the server, not a folder: check the path",
+  },
+  {
+    test: (code, detail, stage) =>
       stage === 'directory' && (code === 'ENOENT' || /no such file|not found|does not exist/i.test(detail)),
     text: "the folder does not exist and the server did not let this account create it: check the URL's path and the account's rights",
   },

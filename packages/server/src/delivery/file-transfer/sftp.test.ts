@@ -317,6 +317,20 @@ describe('SFTP file transfer, refusals', () => {
     );
   });
 
+  it("says the URL's path names a file, not a folder, and leaves that file alone", async () => {
+    await refusedBy(
+      {},
+      (root) => writeFile(join(root, 'in'), 'a file'),
+      async (error, base, root) => {
+        expect(error.stage).toBe('directory');
+        expect(error.message).toBe(
+          `Cannot open or create the remote directory: the URL's path names a file on the server, not a folder: check the path (mkdir: _mkdir: Bad path: /in already exists as a file). File transfer to ${base}/in.`,
+        );
+        expect(await readFile(join(root, 'in'), 'utf8')).toBe('a file');
+      },
+    );
+  });
+
   it('may not write into the target directory: no permission, nothing left', async () => {
     await refusedBy(
       { readOnly: true },
