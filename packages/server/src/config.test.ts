@@ -101,6 +101,44 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('report file transfer configuration', () => {
+  it('refuses a password that would split the address, at start and without echoing it', () => {
+    // 'Pa@ss#w0rd' written as is: the address ends at '#', the server would connect to a host 'ss' and print 'w0rd'.
+    const hint =
+      'write a user name or password holding @ # / ? % or : percent-encoded (# as %23, @ as %40, / as %2F, ? as %3F, % as %25, : as %3A)';
+    const refusal = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig(env);
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        return (err as Error).message;
+      }
+      return 'accepted';
+    };
+    expect(refusal({ FILE_TRANSFER_URL: 'sftp://psps:Pa@ss#w0rd@sftp.utility.test:22/incoming' })).toBe(
+      `Invalid configuration: FILE_TRANSFER_URL: holds a '#', which ends an address: ${hint}`,
+    );
+    expect(refusal({ FILE_TRANSFER_URL: 'ftp://psps:100%sure@ftp.utility.test/in' })).toBe(
+      `Invalid configuration: FILE_TRANSFER_URL: holds a '%' not followed by two hexadecimal digits: ${hint}`,
+    );
+    expect(refusal({ FILE_TRANSFER_URL: 'sftp://psps:a/b@sftp.utility.test/in' })).toBe(
+      `Invalid configuration: FILE_TRANSFER_URL: is not a valid URL: ${hint}`,
+    );
+    // Digits before the '/' read as a port: the address parses, with the password's end in its path.
+    expect(refusal({ FILE_TRANSFER_URL: 'sftp://psps:2026/Fire@sftp.utility.test/in' })).toBe(
+      `Invalid configuration: FILE_TRANSFER_URL: holds an '@' after the host name: ${hint}`,
+    );
+    expect(refusal({ EMAIL_TRANSPORT: 'smtps://mailer:Pa@ss#w0rd@mail.utility.test:465' })).toBe(
+      `Invalid configuration: EMAIL_TRANSPORT: holds a '#', which ends an address: ${hint}`,
+    );
+    // The same passwords percent-encoded, and an '@' alone (the last '@' ends the user and password), are taken.
+    expect(refusal({ FILE_TRANSFER_URL: 'sftp://psps:Pa%40ss%23w0rd@sftp.utility.test:22/incoming' })).toBe(
+      'accepted',
+    );
+    expect(refusal({ FILE_TRANSFER_URL: 'ftp://psps:100%25sure@ftp.utility.test/in' })).toBe('accepted');
+    expect(refusal({ FILE_TRANSFER_URL: 'sftp://psps:Pa@ss@sftp.utility.test/in' })).toBe('accepted');
+    expect(refusal({ FILE_TRANSFER_URL: 'file:///var/psps/outbox' })).toBe('accepted');
+  });
+
   it('allows one attempt 30 minutes by default, and takes FILE_TRANSFER_TIME_LIMIT_MINUTES', () => {
     expect(loadConfig({}).fileTransfer.timeLimitMs).toBe(1_800_000);
     expect(loadConfig({ FILE_TRANSFER_TIME_LIMIT_MINUTES: '90' }).fileTransfer.timeLimitMs).toBe(5_400_000);

@@ -20,6 +20,41 @@ const bool = z
 /** `PORT=` (set but blank, as an .env file or a compose file leaves it) means the default, not 0 or ''. */
 const blankIsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
+const PERCENT_ENCODING_HINT =
+  'write a user name or password holding @ # / ? % or : percent-encoded (# as %23, @ as %40, / as %2F, ? as %3F, % as %25, : as %3A)';
+
+/**
+ * Why a delivery URL (FILE_TRANSFER_URL, EMAIL_TRANSPORT) cannot be used as meant, in words that never echo it: it
+ * may hold a password. A password with a bare '#' splits the address there: the server would connect to a host
+ * made of part of the password, and print the rest after the '#' wherever it names the destination.
+ */
+export function deliveryUrlProblem(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `is not a valid URL: ${PERCENT_ENCODING_HINT}`;
+  }
+  if (value.includes('#')) return `holds a '#', which ends an address: ${PERCENT_ENCODING_HINT}`;
+  if (/@/.test(url.pathname + url.search)) {
+    return `holds an '@' after the host name: ${PERCENT_ENCODING_HINT}`;
+  }
+  try {
+    decodeURIComponent(url.username);
+    decodeURIComponent(url.password);
+    decodeURIComponent(url.pathname);
+  } catch {
+    return `holds a '%' not followed by two hexadecimal digits: ${PERCENT_ENCODING_HINT}`;
+  }
+  if (url.protocol !== 'file:' && !url.hostname) return 'names no host';
+  return undefined;
+}
+
+const validDeliveryUrl = (value: string | undefined, ctx: z.RefinementCtx) => {
+  const problem = value ? deliveryUrlProblem(value) : undefined;
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+};
+
 const envSchema = z.object({
   PORT: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(65535).default(8080)),
   HOST: z.preprocess(blankIsUnset, z.string().trim().default('0.0.0.0')),
@@ -64,7 +99,11 @@ const envSchema = z.object({
     .string()
     .trim()
     .default('outbox')
-    .refine((v) => v === 'outbox' || /^smtps?:\/\/./.test(v), 'must be outbox or an smtp:// or smtps:// URL'),
+    .refine((v) => v === 'outbox' || /^smtps?:\/\/./.test(v), {
+      message: 'must be outbox or an smtp:// or smtps:// URL',
+      abort: true,
+    })
+    .superRefine((v, ctx) => (v === 'outbox' ? undefined : validDeliveryUrl(v, ctx))),
   EMAIL_FROM_ADDRESS: z.email().default('psps-notifications@example.com'),
   SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
   VOICE_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
@@ -89,10 +128,11 @@ const envSchema = z.object({
     .string()
     .trim()
     .optional()
-    .refine(
-      (v) => !v || /^(sftp|ftp|ftps|file):\/\/./.test(v),
-      'must be an sftp://, ftp://, ftps:// or file:// URL',
-    ),
+    .refine((v) => !v || /^(sftp|ftp|ftps|file):\/\/./.test(v), {
+      message: 'must be an sftp://, ftp://, ftps:// or file:// URL',
+      abort: true,
+    })
+    .superRefine(validDeliveryUrl),
   FILE_TRANSFER_RETRY_LIMIT: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(100).default(8)),
   FILE_TRANSFER_RETRY_DELAY_SECONDS: z.preprocess(
     blankIsUnset,

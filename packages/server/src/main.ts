@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 import { explainStartFailure } from './db/start-errors.ts';
 import { DEMO_USERS, seedDemo } from './demo/seed.ts';
 import { keepProcessThroughDatabaseOutages, onShutdown, startRuntime } from './runtime.ts';
+import { startBanner } from './start-banner.ts';
 
 /** What a start that failed half-way has to stop before the process exits (the embedded PostgreSQL above all). */
 let stopStarted: (() => Promise<void>) | undefined;
@@ -27,18 +28,7 @@ async function main() {
   if (config.demo) stopDemo = await seedDemo(ctx, logger);
   await app.listen({ port: config.port, host: config.host });
 
-  const url = `http://localhost:${config.port}`;
-  const lines = [
-    '',
-    `  PSPS Console is running at ${url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
-    `  Database: ${config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL, data in ${config.dataDir}`}`,
-  ];
-  if (config.demo) {
-    lines.push('  Demo users (e-mail / password):');
-    for (const u of DEMO_USERS)
-      lines.push(`    ${u.email.padEnd(24)} ${u.password.padEnd(16)} ${u.permissions.join(', ')}`);
-  }
-  lines.push('  Press Ctrl-C to stop.', '');
+  const lines = startBanner(config, (Date.now() - started) / 1000, config.demo ? DEMO_USERS : []);
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 

@@ -24,6 +24,15 @@ describe('redactUrl', () => {
   it('prints an unparsable URL as <invalid URL>', () => {
     expect(redactUrl('sftp://user:pa ss@bad host')).toBe('<invalid URL>');
   });
+
+  it('prints a URL with a fragment or an @ after its host as <invalid URL>: a password cut there, the rest in the clear', () => {
+    // Parsed, 'Pa@ss#w0rd' is the password 'Pa', the host 'ss' and the fragment 'w0rd@sftp.utility.test:22/incoming'.
+    expect(redactUrl('sftp://psps:Pa@ss#w0rd@sftp.utility.test:22/incoming')).toBe('<invalid URL>');
+    expect(redactUrl('ftp://psps:Pa@ss#w0rd@ftp.utility.test/in')).toBe('<invalid URL>');
+    // '2026/Fire': the digits read as a port, 'Fire@…' as the path.
+    expect(redactUrl('sftp://psps:2026/Fire@sftp.utility.test/in')).toBe('<invalid URL>');
+    expect(redactUrl('sftp://psps:2026?Fire@sftp.utility.test/in')).toBe('<invalid URL>');
+  });
 });
 
 describe('scrubSecrets', () => {

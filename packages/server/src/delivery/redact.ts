@@ -7,8 +7,8 @@ const KEY_MATERIAL = /PRIVATE KEY|[\r\n]/;
 
 /**
  * Prints a delivery URL for people: `sftp://user:***@host:22/dir`. The password, query values that look
- * secret and inline key material become `***`. A URL that does not parse prints as `<invalid URL>`,
- * because echoing it back could echo a password with it.
+ * secret and inline key material become `***`. A URL that does not parse, or has a fragment, prints as
+ * `<invalid URL>`, because echoing it back could echo a password with it.
  */
 export function redactUrl(url: string | URL): string {
   let parsed: URL;
@@ -17,6 +17,10 @@ export function redactUrl(url: string | URL): string {
   } catch {
     return '<invalid URL>';
   }
+  // No delivery target has a fragment, nor an '@' after its host: either is a password written without
+  // percent-encoding and cut in two at a '#', '/' or '?', its second half in the clear (configuration refuses such a
+  // URL at start; this keeps any other caller safe).
+  if (parsed.hash || /@/.test(parsed.pathname + parsed.search)) return '<invalid URL>';
   if (parsed.password) parsed.password = '***';
   for (const [name, value] of [...parsed.searchParams]) {
     if (SECRET_PARAM.test(name) || KEY_MATERIAL.test(value)) parsed.searchParams.set(name, '***');

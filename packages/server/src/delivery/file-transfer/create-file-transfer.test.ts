@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createFileTransfer } from './create-file-transfer.ts';
-import { FileTransferError } from './file-transfer.ts';
+import { FileTransferError, failure } from './file-transfer.ts';
 
 function configError(url: string): FileTransferError {
   try {
@@ -39,5 +39,20 @@ describe('createFileTransfer', () => {
 
   it('refuses an SFTP URL without a user', () => {
     expect(configError('sftp://host/dir').message).toContain('names no user');
+  });
+});
+
+describe('failure', () => {
+  it('says an address without a network route to it is unreachable, in words', () => {
+    // As Node reports a connection to an address no route leads to (no route, or a firewall answering so).
+    for (const code of ['EHOSTUNREACH', 'ENETUNREACH']) {
+      const err = Object.assign(new Error(`connect ${code} 10.20.30.40:22`), { code });
+      const error = failure('sftp://psps:***@10.20.30.40:22/in', 'connect', err, ['Hidden-Pw-1']);
+
+      expect(error.message).toBe(
+        `Cannot connect or sign in: there is no network route to the server: check the address, and the network and firewall on the way to it (connect ${code} 10.20.30.40:22). File transfer to sftp://psps:***@10.20.30.40:22/in.`,
+      );
+      expect(error.code).toBe(code);
+    }
   });
 });

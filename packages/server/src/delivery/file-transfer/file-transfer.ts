@@ -118,6 +118,24 @@ const EXPLANATIONS: {
     text: 'the server refused the connection: it is down, or nothing listens on that port',
   },
   {
+    test: (code, detail) =>
+      /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)/.test(code) || /certificate/i.test(detail),
+    text: "the server's TLS certificate is not trusted: give this server its certificate authority (NODE_EXTRA_CA_CERTS=/path/ca.pem), or check that the URL's host name is the one in the certificate",
+  },
+  {
+    // An FTP server answering AUTH TLS with 'not implemented' (500, 502, 504) offers no FTPS on that port.
+    test: (code, detail, stage) => stage === 'connect' && /^50[024]$/.test(code) && /AUTH TLS/.test(detail),
+    text: 'the server does not offer TLS on that port: ask the utility for its FTPS address (ftp:// would send the password and the file unencrypted)',
+  },
+  {
+    test: (code) => code === 'HOST_KEY_MISMATCH',
+    text: 'the server is not the one the fingerprint in the URL names: its host key changed, or another machine answers at that address; nothing was sent',
+  },
+  {
+    test: (code) => code === 'EHOSTUNREACH' || code === 'ENETUNREACH',
+    text: 'there is no network route to the server: check the address, and the network and firewall on the way to it',
+  },
+  {
     test: (code, detail) => code === 'ENOTFOUND' || code === 'EAI_AGAIN' || /getaddrinfo/.test(detail),
     text: 'the host name cannot be found',
   },
@@ -142,6 +160,11 @@ const EXPLANATIONS: {
     test: (code, detail) =>
       code === 'ENOSPC' || code === '452' || code === '552' || /no space|quota|disk full/i.test(detail),
     text: "the server's disk is full or over its quota",
+  },
+  {
+    test: (code, detail, stage) =>
+      stage === 'directory' && (code === 'ENOTDIR' || /not a directory|exists as a file/i.test(detail)),
+    text: "the URL's path names a file on the server, not a folder: check the path",
   },
   {
     test: (code, detail, stage) =>
@@ -214,6 +237,14 @@ export function checkRemoteName(target: string, remoteName: string): void {
   if (!remoteName || remoteName === '.' || remoteName === '..' || /[/\\\u0000-\u001f]/.test(remoteName)) {
     throw failure(target, 'config', new Error(`"${remoteName}" is not a plain file name`));
   }
+}
+
+/**
+ * The host to connect to: a URL writes an IPv6 address in brackets (`sftp://psps@[2001:db8::10]/in`), which a
+ * socket takes without them (given as is, the brackets are looked up as a host name, and never found).
+ */
+export function hostOf(url: URL): string {
+  return url.hostname.replace(/^\[(.*)\]$/, '$1');
 }
 
 export function partName(remoteName: string): string {

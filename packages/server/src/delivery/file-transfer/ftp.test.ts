@@ -52,6 +52,27 @@ describe('FTP file transfer', () => {
     expect(await filesUnder(remote.path)).toEqual(['outbound/completion/MB_COMPLETION_1001.csv']);
   });
 
+  it('delivers to a server written as an IPv6 address, in brackets as a URL has it', async () => {
+    const server6 = await startFtpTestServer({
+      host: '::1',
+      root: remote.path,
+      username: 'psps',
+      password: PASSWORD,
+    });
+    try {
+      const report = await randomFile(local.path, 'six.csv', 2_000);
+      const result = await createFileTransfer(`ftp://psps:${PASSWORD}@[::1]:${server6.port}/six`).send(
+        report.path,
+        'six.csv',
+      );
+
+      expect(result).toEqual({ bytes: 2_000, remotePath: '/six/six.csv' });
+      expect((await readFile(join(remote.path, 'six/six.csv'))).equals(report.bytes)).toBe(true);
+    } finally {
+      await server6.close();
+    }
+  });
+
   it('replaces an earlier file of the same name, and sending the same file again leaves the same bytes', async () => {
     const transfer = createFileTransfer(url);
     const first = await randomFile(local.path, 'first.csv', 5_000);
@@ -204,8 +225,32 @@ describe('FTPS (explicit TLS) file transfer', () => {
     const error = await failureOf(createFileTransfer(url).send(report.path, 'untrusted.csv'));
 
     expect(error.stage).toBe('connect');
-    expect(error.message).toMatch(/certificate/i);
-    expect(error.message).not.toContain(PASSWORD);
+    expect(error.message).toBe(
+      `Cannot connect or sign in: the server's TLS certificate is not trusted: give this server its certificate authority (NODE_EXTRA_CA_CERTS=/path/ca.pem), or check that the URL's host name is the one in the certificate (self-signed certificate). File transfer to ftps://psps:***@127.0.0.1:${server.port}/secure.`,
+    );
+  });
+
+  it('says a server without TLS offers no FTPS there, and sends nothing', async () => {
+    const plainRemote = await tempFolder('ftps-plain-remote');
+    const plain = await startFtpTestServer({ root: plainRemote.path, username: 'psps', password: PASSWORD });
+    try {
+      const report = await randomFile(local.path, 'plain.csv', 1_000);
+      const error = await failureOf(
+        createFileTransfer(`ftps://psps:${PASSWORD}@127.0.0.1:${plain.port}/secure`).send(
+          report.path,
+          'plain.csv',
+        ),
+      );
+
+      expect(error.stage).toBe('connect');
+      expect(error.message).toBe(
+        `Cannot connect or sign in: the server does not offer TLS on that port: ask the utility for its FTPS address (ftp:// would send the password and the file unencrypted) (the server refused AUTH TLS: 502 Command not supported). File transfer to ftps://psps:***@127.0.0.1:${plain.port}/secure.`,
+      );
+      expect(await filesUnder(plainRemote.path)).toEqual([]);
+    } finally {
+      await plain.close();
+      await plainRemote.remove();
+    }
   });
 });
 

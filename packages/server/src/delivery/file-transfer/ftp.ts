@@ -7,12 +7,14 @@ import {
   DEFAULT_TIMEOUT_MS,
   type FileTransfer,
   type FileTransferOptions,
+  hostOf,
   localFileSize,
   partName,
   type SendOptions,
   type SendResult,
   sizeMismatch,
   stageRunner,
+  TransferProblem,
   withTimeout,
 } from './file-transfer.ts';
 
@@ -32,9 +34,22 @@ export function createFtpTransfer(url: URL, options: FileTransferOptions = {}): 
   const operationTimeoutMs = options.operationTimeoutMs ?? DEFAULT_TIMEOUT_MS;
 
   async function connect(client: Client): Promise<void> {
+    try {
+      await signIn(client);
+    } catch (err) {
+      // Refused before TLS began: the answer to AUTH TLS (a plain FTP server's 'not implemented').
+      const code = (err as { code?: unknown }).code;
+      if (secure && typeof code === 'number' && !(client.ftp.socket as { encrypted?: boolean }).encrypted) {
+        throw new TransferProblem(`the server refused AUTH TLS: ${(err as Error).message}`, String(code));
+      }
+      throw err;
+    }
+  }
+
+  async function signIn(client: Client): Promise<void> {
     await withTimeout(
       client.access({
-        host: url.hostname,
+        host: hostOf(url),
         port: url.port ? Number(url.port) : 21,
         user,
         password,
@@ -42,7 +57,7 @@ export function createFtpTransfer(url: URL, options: FileTransferOptions = {}): 
         secureOptions: secure
           ? {
               // SNI carries host names only (RFC 6066).
-              ...(isIP(url.hostname) ? {} : { servername: url.hostname }),
+              ...(isIP(hostOf(url)) ? {} : { servername: url.hostname }),
               rejectUnauthorized: !options.allowSelfSigned,
               ...(options.ca ? { ca: options.ca } : {}),
             }

@@ -89,6 +89,28 @@ describe('SFTP file transfer', () => {
     expect(await filesUnder(join(remote.path, 'resend'))).toEqual(['resend.csv']);
   });
 
+  it('delivers to a server written as an IPv6 address, in brackets as a URL has it', async () => {
+    const server6 = await startSftpTestServer({
+      host: '::1',
+      root: remote.path,
+      hostKey,
+      username: 'psps',
+      password: PASSWORD,
+    });
+    try {
+      const report = await randomFile(local.path, 'six.csv', 2_000);
+      const result = await createFileTransfer(`sftp://psps:${PASSWORD}@[::1]:${server6.port}/six`).send(
+        report.path,
+        'six.csv',
+      );
+
+      expect(result).toEqual({ bytes: 2_000, remotePath: '/six/six.csv' });
+      expect((await readFile(join(remote.path, 'six/six.csv'))).equals(report.bytes)).toBe(true);
+    } finally {
+      await server6.close();
+    }
+  });
+
   it('signs in with a private key given as a file path in the URL', async () => {
     const keyPath = join(local.path, 'id_rsa');
     await writeFile(keyPath, clientKey, { mode: 0o600 });
@@ -134,7 +156,9 @@ describe('SFTP file transfer', () => {
       ),
     );
     expect(error.code).toBe('HOST_KEY_MISMATCH');
-    expect(error.message).toContain(fingerprint);
+    expect(error.message).toBe(
+      `Cannot connect or sign in: the server is not the one the fingerprint in the URL names: its host key changed, or another machine answers at that address; nothing was sent (the server's host key is ${fingerprint}, expected ${fingerprintOf(Buffer.from('other'))}). File transfer to sftp://psps:***@127.0.0.1:${server.port}/pinned.`,
+    );
     expect(await filesUnder(join(remote.path, 'pinned'))).toEqual(['pinned.csv']);
   });
 
@@ -289,6 +313,20 @@ describe('SFTP file transfer, refusals', () => {
           `Cannot open or create the remote directory: the server does not allow writing there: no permission (mkdir: _doMkdir: Permission denied /in). File transfer to ${base}/in.`,
         );
         expect(await filesUnder(root)).toEqual([]);
+      },
+    );
+  });
+
+  it("says the URL's path names a file, not a folder, and leaves that file alone", async () => {
+    await refusedBy(
+      {},
+      (root) => writeFile(join(root, 'in'), 'a file'),
+      async (error, base, root) => {
+        expect(error.stage).toBe('directory');
+        expect(error.message).toBe(
+          `Cannot open or create the remote directory: the URL's path names a file on the server, not a folder: check the path (mkdir: _mkdir: Bad path: /in already exists as a file). File transfer to ${base}/in.`,
+        );
+        expect(await readFile(join(root, 'in'), 'utf8')).toBe('a file');
       },
     );
   });

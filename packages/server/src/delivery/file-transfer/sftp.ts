@@ -10,6 +10,7 @@ import {
   type FileTransfer,
   type FileTransferOptions,
   failure,
+  hostOf,
   localFileSize,
   partName,
   type SendOptions,
@@ -65,7 +66,7 @@ export function createSftpTransfer(url: URL, options: FileTransferOptions = {}):
     try {
       await withTimeout(
         client.connect({
-          host: url.hostname,
+          host: hostOf(url),
           port: url.port ? Number(url.port) : 22,
           username,
           password,

@@ -12,6 +12,8 @@ export interface FtpTestServerOptions {
   tls?: { key: string; cert: string };
   /** Drops the last byte of every stored file before acknowledging it, to exercise the size check. */
   truncateUploads?: boolean;
+  /** Address to listen on: 127.0.0.1 by default, `::1` for a destination written as an IPv6 address. */
+  host?: string;
   /** Listen on this port (default: any free one), e.g. to bring a destination back where it was. */
   port?: number;
   /**
@@ -93,8 +95,8 @@ const silentLog = {
 /** An FTP server (ftp-srv) on 127.0.0.1 with one user whose root is a temp folder. */
 export async function startFtpTestServer(options: FtpTestServerOptions): Promise<FtpTestServer> {
   const server = new FtpSrv({
-    url: `ftp://127.0.0.1:${options.port ?? 0}`,
-    pasv_url: '127.0.0.1',
+    url: `ftp://${options.host?.includes(':') ? `[${options.host}]` : (options.host ?? '127.0.0.1')}:${options.port ?? 0}`,
+    pasv_url: options.host ?? '127.0.0.1',
     pasv_min: 20000,
     pasv_max: 60000,
     log: silentLog,

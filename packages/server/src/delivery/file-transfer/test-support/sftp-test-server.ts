@@ -7,6 +7,8 @@ import { type Attributes, type Connection, type ParsedKey, Server, type SFTPWrap
 const { STATUS_CODE } = utils.sftp;
 
 export interface SftpTestServerOptions {
+  /** Address to listen on: 127.0.0.1 by default, `::1` for a destination written as an IPv6 address. */
+  host?: string;
   /** Folder that the server shows as `/`; relative paths resolve against it too. */
   root: string;
   hostKey: string;
@@ -36,7 +38,7 @@ export interface SftpTestServer {
   close(): Promise<void>;
 }
 
-/** A small SFTP server on 127.0.0.1 for tests: real SSH, files in a temp folder, OpenSSH's RENAME rules. */
+/** A small SFTP server on 127.0.0.1 (or `host`) for tests: real SSH, files in a temp folder, OpenSSH's RENAME rules. */
 export async function startSftpTestServer(options: SftpTestServerOptions): Promise<SftpTestServer> {
   const authorized = options.authorizedKey ? parse(options.authorizedKey) : undefined;
   const connections = new Set<Connection>();
@@ -70,7 +72,7 @@ export async function startSftpTestServer(options: SftpTestServerOptions): Promi
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, options.host ?? '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     port,
