@@ -812,7 +812,7 @@ describe('a file that keeps failing', () => {
         PREVIOUS_FILE_NAME: transferred.FILE_NAME,
       });
       expect(retrying.LAST_ERROR).toMatch(
-        /^Cannot open or create the remote directory \(ENOTDIR: not a directory, .*\)\. File transfer to file:\/\/.*not-a-folder/,
+        /^Cannot open or create the remote directory: the URL's path names a file on the server, not a folder: check the path \(ENOTDIR: not a directory, .*\)\. File transfer to file:\/\/.*not-a-folder/,
       );
       // The first retry waits 600 to 1,200 seconds (the delay, doubled with a random part, as pg-boss draws it).
       const wait = Date.parse(retrying.NEXT_ATTEMPT_TIME as string) - asked;
